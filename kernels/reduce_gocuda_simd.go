@@ -44,14 +44,14 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
 //line reduce.go:183
-func gc_body_reduceAtomic[T Number](gc_b29 *compiled.Block, in []T, sum *T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceAtomic[T Number](gc_b5 *compiled.Block, in []T, sum *T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -367,10 +367,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota8
-//line reduce.go:184
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -417,15 +413,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:186
-								gc_b9 := gc_none4
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b9 = gc_all4
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -441,15 +429,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_b10 := gc_none4
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b10 = gc_all4
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -471,10 +451,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota6
-//line reduce.go:184
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -521,15 +497,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:186
-							gc_b7 := gc_none3
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b7 = gc_all3
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -545,15 +513,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b8 := gc_none3
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b8 = gc_all3
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -585,10 +545,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota4
-//line reduce.go:184
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -641,15 +597,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:186
-								gc_b5 := gc_none2
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b5 = gc_all2
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -665,15 +613,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:186
@@ -695,10 +635,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota2
-//line reduce.go:184
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -751,15 +687,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce.go:186
-							gc_b3 := gc_none
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b3 = gc_all
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -775,15 +703,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:186
@@ -1158,14 +1078,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b3.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1185,10 +1105,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota16
-//line reduce.go:184
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -1235,15 +1151,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:186
-								gc_b18 := gc_none8
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b18 = gc_all8
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1259,15 +1167,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -1289,10 +1189,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota14
-//line reduce.go:184
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -1339,15 +1235,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:186
-							gc_b16 := gc_none7
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b16 = gc_all7
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -1363,15 +1251,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -1403,10 +1283,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota12
-//line reduce.go:184
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -1459,15 +1335,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:186
-								gc_b14 := gc_none6
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b14 = gc_all6
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1483,15 +1351,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_b15 := gc_none6
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b15 = gc_all6
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:186
@@ -1513,10 +1373,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota10
-//line reduce.go:184
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -1569,15 +1425,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:186
-							gc_b12 := gc_none5
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b12 = gc_all5
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -1593,15 +1441,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b13 := gc_none5
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b13 = gc_all5
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:186
@@ -1976,14 +1816,14 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b4.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -2003,10 +1843,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota24
-//line reduce.go:184
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
@@ -2053,15 +1889,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:186
-								gc_b27 := gc_none12
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b27 = gc_all12
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -2077,15 +1905,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-								gc_b28 := gc_none12
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b28 = gc_all12
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -2107,10 +1927,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota22
-//line reduce.go:184
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
@@ -2157,15 +1973,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:186
-							gc_b25 := gc_none11
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b25 = gc_all11
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+							gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -2181,15 +1989,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b26 := gc_none11
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b26 = gc_all11
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+							gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -2221,10 +2021,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota20
-//line reduce.go:184
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
@@ -2277,15 +2073,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:186
-								gc_b23 := gc_none10
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b23 = gc_all10
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -2301,15 +2089,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-								gc_b24 := gc_none10
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b24 = gc_all10
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:186
@@ -2331,10 +2111,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota18
-//line reduce.go:184
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
@@ -2387,15 +2163,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:186
-							gc_b21 := gc_none9
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b21 = gc_all9
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+							gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -2411,15 +2179,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b22 := gc_none9
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b22 = gc_all9
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+							gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:186
@@ -2826,14 +2586,14 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
 //line reduce.go:207
-func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -3233,10 +2993,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota8
-//line reduce.go:208
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -3283,15 +3039,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:210
-								gc_b9 := gc_none4
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b9 = gc_all4
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3307,15 +3055,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_b10 := gc_none4
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b10 = gc_all4
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -3337,10 +3077,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota6
-//line reduce.go:208
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -3387,15 +3123,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:210
-							gc_b7 := gc_none3
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b7 = gc_all3
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -3411,15 +3139,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b8 := gc_none3
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b8 = gc_all3
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -3451,10 +3171,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota4
-//line reduce.go:208
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -3507,15 +3223,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:210
-								gc_b5 := gc_none2
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b5 = gc_all2
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3531,15 +3239,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
@@ -3561,10 +3261,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota2
-//line reduce.go:208
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -3617,15 +3313,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce.go:210
-							gc_b3 := gc_none
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b3 = gc_all
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -3641,15 +3329,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -4070,14 +3750,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b3.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -4097,10 +3777,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota18
-//line reduce.go:208
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
@@ -4147,15 +3823,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
 //line reduce.go:210
-								gc_b18 := gc_none8
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b18 = gc_all8
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if25.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if25.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned16.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4171,15 +3839,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if26.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if26.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -4201,10 +3861,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota16
-//line reduce.go:208
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
@@ -4251,15 +3907,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if22)
 //line reduce.go:210
-							gc_b16 := gc_none7
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b16 = gc_all7
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if22).ToMask()
+							gc_returned14 = gc_if22.Or(gc_returned14)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -4275,15 +3923,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if23)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if23).ToMask()
+							gc_returned14 = gc_if23.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -4315,10 +3955,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota14
-//line reduce.go:208
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -4371,15 +4007,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 //line reduce.go:210
-								gc_b14 := gc_none6
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b14 = gc_all6
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if19.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if19.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if19.ToBits() | gc_returned12.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4395,15 +4023,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line reduce.go:284
-								gc_b15 := gc_none6
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b15 = gc_all6
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if20.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if20.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if20.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
@@ -4425,10 +4045,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota12
-//line reduce.go:208
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -4481,15 +4097,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							gc_result10 = gc_ld10.Merge(gc_result10, gc_if16)
 //line reduce.go:210
-							gc_b12 := gc_none5
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b12 = gc_all5
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if16).ToMask()
+							gc_returned10 = gc_if16.Or(gc_returned10)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -4505,15 +4113,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if17)
 //line reduce.go:284
-							gc_b13 := gc_none5
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b13 = gc_all5
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if17).ToMask()
+							gc_returned10 = gc_if17.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -4934,14 +4534,14 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b4.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -4961,10 +4561,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota28
-//line reduce.go:208
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
@@ -5011,15 +4607,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 //line reduce.go:210
-								gc_b27 := gc_none12
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b27 = gc_all12
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if39.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if39.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if39.ToBits() | gc_returned24.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -5035,15 +4623,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line reduce.go:284
-								gc_b28 := gc_none12
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b28 = gc_all12
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if40.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if40.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if40.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -5065,10 +4645,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota26
-//line reduce.go:208
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
@@ -5115,15 +4691,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							gc_result22 = gc_ld22.Merge(gc_result22, gc_if36)
 //line reduce.go:210
-							gc_b25 := gc_none11
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b25 = gc_all11
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if36).ToMask()
+							gc_returned22 = gc_if36.Or(gc_returned22)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -5139,15 +4707,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if37)
 //line reduce.go:284
-							gc_b26 := gc_none11
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b26 = gc_all11
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if37).ToMask()
+							gc_returned22 = gc_if37.Or(gc_returned22)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -5179,10 +4739,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota24
-//line reduce.go:208
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
@@ -5235,15 +4791,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line reduce.go:210
-								gc_b23 := gc_none10
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b23 = gc_all10
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned20.ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -5259,15 +4807,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line reduce.go:284
-								gc_b24 := gc_none10
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b24 = gc_all10
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
@@ -5289,10 +4829,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota22
-//line reduce.go:208
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
@@ -5345,15 +4881,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							gc_result18 = gc_ld18.Merge(gc_result18, gc_if30)
 //line reduce.go:210
-							gc_b21 := gc_none9
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b21 = gc_all9
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if30).ToMask()
+							gc_returned18 = gc_if30.Or(gc_returned18)
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -5369,15 +4897,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if31)
 //line reduce.go:284
-							gc_b22 := gc_none9
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b22 = gc_all9
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if31).ToMask()
+							gc_returned18 = gc_if31.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -5830,14 +5350,14 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -6132,10 +5652,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota8
-//line reduce.go:232
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -6182,15 +5698,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:234
-								gc_b9 := gc_none4
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b9 = gc_all4
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6206,15 +5714,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_b10 := gc_none4
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b10 = gc_all4
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -6236,10 +5736,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota6
-//line reduce.go:232
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -6286,15 +5782,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:234
-							gc_b7 := gc_none3
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b7 = gc_all3
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -6310,15 +5798,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b8 := gc_none3
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b8 = gc_all3
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -6350,10 +5830,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota4
-//line reduce.go:232
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -6406,15 +5882,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:234
-								gc_b5 := gc_none2
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b5 = gc_all2
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6430,15 +5898,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
@@ -6460,10 +5920,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota2
-//line reduce.go:232
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -6516,15 +5972,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce.go:234
-							gc_b3 := gc_none
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b3 = gc_all
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -6540,15 +5988,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:234
@@ -6804,14 +6244,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b3.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -6831,10 +6271,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota16
-//line reduce.go:232
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
@@ -6881,15 +6317,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:234
-								gc_b18 := gc_none8
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b18 = gc_all8
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6905,15 +6333,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -6935,10 +6355,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota14
-//line reduce.go:232
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
@@ -6985,15 +6401,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:234
-							gc_b16 := gc_none7
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b16 = gc_all7
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7009,15 +6417,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -7049,10 +6449,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota12
-//line reduce.go:232
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
@@ -7105,15 +6501,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:234
-								gc_b14 := gc_none6
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b14 = gc_all6
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7129,15 +6517,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_b15 := gc_none6
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b15 = gc_all6
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
@@ -7159,10 +6539,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota10
-//line reduce.go:232
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
@@ -7215,15 +6591,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:234
-							gc_b12 := gc_none5
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b12 = gc_all5
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7239,15 +6607,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b13 := gc_none5
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b13 = gc_all5
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:234
@@ -7503,14 +6863,14 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b4.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7530,10 +6890,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota24
-//line reduce.go:232
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
@@ -7580,15 +6936,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:234
-								gc_b27 := gc_none12
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b27 = gc_all12
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7604,15 +6952,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-								gc_b28 := gc_none12
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b28 = gc_all12
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -7634,10 +6974,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota22
-//line reduce.go:232
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
@@ -7684,15 +7020,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:234
-							gc_b25 := gc_none11
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b25 = gc_all11
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+							gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7708,15 +7036,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b26 := gc_none11
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b26 = gc_all11
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+							gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -7748,10 +7068,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota20
-//line reduce.go:232
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
@@ -7804,15 +7120,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:234
-								gc_b23 := gc_none10
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b23 = gc_all10
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7828,15 +7136,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-								gc_b24 := gc_none10
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b24 = gc_all10
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
@@ -7858,10 +7158,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota18
-//line reduce.go:232
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
@@ -7914,15 +7210,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:234
-							gc_b21 := gc_none9
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b21 = gc_all9
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+							gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7938,15 +7226,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b22 := gc_none9
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b22 = gc_all9
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+							gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:234
@@ -8232,14 +7512,14 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
 //line reduce.go:253
-func gc_body_reduceSequential[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceSequential[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -8569,10 +7849,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota8
-//line reduce.go:254
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -8619,15 +7895,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:256
-								gc_b9 := gc_none4
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b9 = gc_all4
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -8643,15 +7911,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_b10 := gc_none4
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b10 = gc_all4
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -8673,10 +7933,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota6
-//line reduce.go:254
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -8723,15 +7979,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:256
-							gc_b7 := gc_none3
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b7 = gc_all3
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -8747,15 +7995,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b8 := gc_none3
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b8 = gc_all3
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -8787,10 +8027,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota4
-//line reduce.go:254
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -8843,15 +8079,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:256
-								gc_b5 := gc_none2
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b5 = gc_all2
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -8867,15 +8095,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:256
@@ -8897,10 +8117,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota2
-//line reduce.go:254
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -8953,15 +8169,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce.go:256
-							gc_b3 := gc_none
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b3 = gc_all
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -8977,15 +8185,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:256
@@ -9374,14 +8574,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b3.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -9401,10 +8601,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota16
-//line reduce.go:254
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -9451,15 +8647,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:256
-								gc_b18 := gc_none8
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b18 = gc_all8
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9475,15 +8663,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -9505,10 +8685,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota14
-//line reduce.go:254
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -9555,15 +8731,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:256
-							gc_b16 := gc_none7
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b16 = gc_all7
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -9579,15 +8747,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -9619,10 +8779,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota12
-//line reduce.go:254
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -9675,15 +8831,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:256
-								gc_b14 := gc_none6
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b14 = gc_all6
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9699,15 +8847,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_b15 := gc_none6
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b15 = gc_all6
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:256
@@ -9729,10 +8869,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota10
-//line reduce.go:254
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -9785,15 +8921,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:256
-							gc_b12 := gc_none5
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b12 = gc_all5
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -9809,15 +8937,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b13 := gc_none5
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b13 = gc_all5
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:256
@@ -10206,14 +9326,14 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b4.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -10233,10 +9353,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota24
-//line reduce.go:254
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
@@ -10283,15 +9399,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:256
-								gc_b27 := gc_none12
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b27 = gc_all12
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10307,15 +9415,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-								gc_b28 := gc_none12
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b28 = gc_all12
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -10337,10 +9437,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota22
-//line reduce.go:254
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
@@ -10387,15 +9483,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:256
-							gc_b25 := gc_none11
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b25 = gc_all11
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+							gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -10411,15 +9499,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b26 := gc_none11
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b26 = gc_all11
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+							gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -10451,10 +9531,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota20
-//line reduce.go:254
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
@@ -10507,15 +9583,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:256
-								gc_b23 := gc_none10
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b23 = gc_all10
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10531,15 +9599,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-								gc_b24 := gc_none10
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b24 = gc_all10
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:256
@@ -10561,10 +9621,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota18
-//line reduce.go:254
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
@@ -10617,15 +9673,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:256
-							gc_b21 := gc_none9
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b21 = gc_all9
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+							gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -10641,15 +9689,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b22 := gc_none9
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b22 = gc_all9
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+							gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:256

@@ -44,14 +44,14 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b41 *compiled.Block, in, partial []T) {
-	t := gc_b41.Thread()
-	gc_pos5 := gc_b41.Pos()
-	gc_bd5 := gc_b41.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b41.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b41.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -405,10 +405,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota4
-//line reduce_variants.go:19
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -455,15 +451,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:22
-								gc_b5 := gc_none2
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b5 = gc_all2
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -479,15 +467,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -513,10 +493,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota2
-//line reduce_variants.go:19
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -563,15 +539,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:22
-							gc_b3 := gc_none
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b3 = gc_all
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -587,15 +555,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -718,10 +678,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota12
-//line reduce_variants.go:19
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -776,15 +732,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:22
-									gc_b13 := gc_none6
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b13 = gc_all6
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b13.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -800,15 +748,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-									gc_b14 := gc_none6
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b14 = gc_all6
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
@@ -829,10 +769,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota10
-//line reduce_variants.go:19
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -887,15 +823,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:22
-								gc_b11 := gc_none5
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b11 = gc_all5
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned10 = gc_b11.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -911,15 +839,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-								gc_b12 := gc_none5
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b12 = gc_all5
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
@@ -955,10 +875,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota8
-//line reduce_variants.go:19
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -1019,15 +935,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-									gc_b9 := gc_none4
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b9 = gc_all4
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -1043,15 +951,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_b10 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b10 = gc_all4
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
@@ -1072,10 +972,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota6
-//line reduce_variants.go:19
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1136,15 +1032,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:22
-								gc_b7 := gc_none3
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b7 = gc_all3
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1160,15 +1048,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_b8 := gc_none3
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b8 = gc_all3
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
@@ -1688,15 +1568,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b15.Thread()
-	gc_pos3 := gc_b15.Pos()
-	gc_bd3 := gc_b15.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b15.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b15.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1715,10 +1595,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota16
-//line reduce_variants.go:19
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -1765,15 +1641,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:22
-								gc_b18 := gc_none8
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b18 = gc_all8
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1789,15 +1657,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -1823,10 +1683,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota14
-//line reduce_variants.go:19
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -1873,15 +1729,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:22
-							gc_b16 := gc_none7
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b16 = gc_all7
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -1897,15 +1745,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -2028,10 +1868,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota24
-//line reduce_variants.go:19
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -2086,15 +1922,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:22
-									gc_b26 := gc_none12
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b26 = gc_all12
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -2110,15 +1938,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-									gc_b27 := gc_none12
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b27 = gc_all12
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
@@ -2139,10 +1959,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota22
-//line reduce_variants.go:19
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -2197,15 +2013,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:22
-								gc_b24 := gc_none11
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b24 = gc_all11
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned22 = gc_b24.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+								gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2221,15 +2029,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-								gc_b25 := gc_none11
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b25 = gc_all11
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
@@ -2265,10 +2065,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota20
-//line reduce_variants.go:19
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -2329,15 +2125,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:22
-									gc_b22 := gc_none10
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b22 = gc_all10
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b22.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -2353,15 +2141,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastInt32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-									gc_b23 := gc_none10
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b23 = gc_all10
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
@@ -2382,10 +2162,6 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota18
-//line reduce_variants.go:19
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -2446,15 +2222,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:22
-								gc_b20 := gc_none9
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b20 = gc_all9
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned18 = gc_b20.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+								gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2470,15 +2238,7 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								gc_result18 = archsimd.BroadcastInt32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-								gc_b21 := gc_none9
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b21 = gc_all9
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
@@ -2998,15 +2758,15 @@ func gc_body_reduceFirstAdd_int32(gc_b15 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b28.Thread()
-	gc_pos4 := gc_b28.Pos()
-	gc_bd4 := gc_b28.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b28.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b28.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -3025,10 +2785,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota28
-//line reduce_variants.go:19
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -3075,15 +2831,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 //line reduce_variants.go:22
-								gc_b31 := gc_none14
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b31 = gc_all14
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_if41.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if41.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3099,15 +2847,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								gc_result28 = gc_result28.Merge(archsimd.BroadcastUint32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line reduce.go:284
-								gc_b32 := gc_none14
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b32 = gc_all14
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if42.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if42.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -3133,10 +2873,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota26
-//line reduce_variants.go:19
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -3183,15 +2919,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							gc_result26 = gc_ld26.Merge(gc_result26, gc_if38)
 //line reduce_variants.go:22
-							gc_b29 := gc_none13
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b29 = gc_all13
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned26 = gc_b29.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if38).ToMask()
+							gc_returned26 = gc_if38.Or(gc_returned26)
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -3207,15 +2935,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 							gc_result26 = archsimd.BroadcastUint32x8(gc_zero26).Merge(gc_result26, gc_if39)
 //line reduce.go:284
-							gc_b30 := gc_none13
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b30 = gc_all13
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned26 = gc_b30.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if39).ToMask()
+							gc_returned26 = gc_if39.Or(gc_returned26)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -3338,10 +3058,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota36
-//line reduce_variants.go:19
-							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -3396,15 +3112,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
 //line reduce_variants.go:22
-									gc_b39 := gc_none18
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b39 = gc_all18
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b39.ToBits()&gc_if53.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if53.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3420,15 +3128,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 									gc_result36 = gc_result36.Merge(archsimd.BroadcastUint32x16(gc_zero36), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 //line reduce.go:284
-									gc_b40 := gc_none18
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b40 = gc_all18
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b40.ToBits()&gc_if54.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if54.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
@@ -3449,10 +3149,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota34
-//line reduce_variants.go:19
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -3507,15 +3203,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_result34 = gc_ld34.Merge(gc_result34, gc_if50)
 //line reduce_variants.go:22
-								gc_b37 := gc_none17
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b37 = gc_all17
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned34 = gc_b37.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if50).ToMask()
+								gc_returned34 = gc_if50.Or(gc_returned34)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3531,15 +3219,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if51)
 //line reduce.go:284
-								gc_b38 := gc_none17
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b38 = gc_all17
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned34 = gc_b38.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if51).ToMask()
+								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
@@ -3575,10 +3255,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota32
-//line reduce_variants.go:19
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -3639,15 +3315,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line reduce_variants.go:22
-									gc_b35 := gc_none16
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b35 = gc_all16
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3663,15 +3331,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 									gc_result32 = gc_result32.Merge(archsimd.BroadcastUint32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line reduce.go:284
-									gc_b36 := gc_none16
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b36 = gc_all16
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b36.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
@@ -3692,10 +3352,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota30
-//line reduce_variants.go:19
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -3756,15 +3412,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_result30 = gc_ld30.Merge(gc_result30, gc_if44)
 //line reduce_variants.go:22
-								gc_b33 := gc_none15
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b33 = gc_all15
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned30 = gc_b33.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if44).ToMask()
+								gc_returned30 = gc_if44.Or(gc_returned30)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3780,15 +3428,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b28 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								gc_result30 = archsimd.BroadcastUint32x8(gc_zero30).Merge(gc_result30, gc_if45)
 //line reduce.go:284
-								gc_b34 := gc_none15
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b34 = gc_all15
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned30 = gc_b34.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if45).ToMask()
+								gc_returned30 = gc_if45.Or(gc_returned30)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
@@ -4343,14 +3983,14 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []T) {
-	t := gc_b41.Thread()
-	gc_pos5 := gc_b41.Pos()
-	gc_bd5 := gc_b41.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b41.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b41.Len()
+	gc_n5 := gc_b5.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -4584,7 +4224,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []
 			var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x05 := gc_b41.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
 				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
@@ -4594,7 +4234,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []
 				}
 			} else {
 				{
-					gc_tidx5 := gc_b41.At(gc_w5)
+					gc_tidx5 := gc_b5.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
@@ -4625,7 +4265,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx5 := gc_b41.At(gc_w5)
+					gc_tidx5 := gc_b5.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -4652,7 +4292,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx5 := gc_b41.At(gc_w5)
+						gc_tidx5 := gc_b5.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4679,7 +4319,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b41 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tidx5 := gc_b41.At(gc_w5)
+						gc_tidx5 := gc_b5.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4839,10 +4479,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota4
-//line reduce_variants.go:42
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -4889,15 +4525,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:45
-								gc_b5 := gc_none2
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b5 = gc_all2
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -4913,15 +4541,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_b6 := gc_none2
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b6 = gc_all2
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -4947,10 +4567,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota2
-//line reduce_variants.go:42
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -4997,15 +4613,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:45
-							gc_b3 := gc_none
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b3 = gc_all
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -5021,15 +4629,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -5152,10 +4752,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota12
-//line reduce_variants.go:42
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -5210,15 +4806,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:45
-									gc_b13 := gc_none6
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b13 = gc_all6
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b13.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -5234,15 +4822,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-									gc_b14 := gc_none6
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b14 = gc_all6
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
@@ -5263,10 +4843,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota10
-//line reduce_variants.go:42
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -5321,15 +4897,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:45
-								gc_b11 := gc_none5
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b11 = gc_all5
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned10 = gc_b11.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5345,15 +4913,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-								gc_b12 := gc_none5
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b12 = gc_all5
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
@@ -5389,10 +4949,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota8
-//line reduce_variants.go:42
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -5453,15 +5009,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-									gc_b9 := gc_none4
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b9 = gc_all4
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -5477,15 +5025,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_b10 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b10 = gc_all4
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
@@ -5506,10 +5046,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota6
-//line reduce_variants.go:42
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -5570,15 +5106,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:45
-								gc_b7 := gc_none3
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b7 = gc_all3
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5594,15 +5122,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_b8 := gc_none3
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b8 = gc_all3
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
@@ -6379,15 +5899,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b15.Thread()
-	gc_pos3 := gc_b15.Pos()
-	gc_bd3 := gc_b15.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b15.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b15.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -6406,10 +5926,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota16
-//line reduce_variants.go:42
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -6456,15 +5972,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:45
-								gc_b18 := gc_none8
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b18 = gc_all8
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6480,15 +5988,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-								gc_b19 := gc_none8
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b19 = gc_all8
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -6514,10 +6014,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota14
-//line reduce_variants.go:42
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -6564,15 +6060,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:45
-							gc_b16 := gc_none7
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b16 = gc_all7
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -6588,15 +6076,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b17 := gc_none7
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b17 = gc_all7
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -6719,10 +6199,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota24
-//line reduce_variants.go:42
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -6777,15 +6253,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:45
-									gc_b26 := gc_none12
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b26 = gc_all12
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6801,15 +6269,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-									gc_b27 := gc_none12
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b27 = gc_all12
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
@@ -6830,10 +6290,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota22
-//line reduce_variants.go:42
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -6888,15 +6344,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:45
-								gc_b24 := gc_none11
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b24 = gc_all11
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned22 = gc_b24.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+								gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6912,15 +6360,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-								gc_b25 := gc_none11
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b25 = gc_all11
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
@@ -6956,10 +6396,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota20
-//line reduce_variants.go:42
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -7020,15 +6456,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:45
-									gc_b22 := gc_none10
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b22 = gc_all10
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b22.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -7044,15 +6472,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastInt32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-									gc_b23 := gc_none10
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b23 = gc_all10
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
@@ -7073,10 +6493,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota18
-//line reduce_variants.go:42
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -7137,15 +6553,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:45
-								gc_b20 := gc_none9
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b20 = gc_all9
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned18 = gc_b20.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+								gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -7161,15 +6569,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								gc_result18 = archsimd.BroadcastInt32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-								gc_b21 := gc_none9
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b21 = gc_all9
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
@@ -7596,7 +6996,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 			var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x03 := gc_b15.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
 				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
@@ -7606,7 +7006,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 				}
 			} else {
 				{
-					gc_tidx3 := gc_b15.At(gc_w3)
+					gc_tidx3 := gc_b3.At(gc_w3)
 					gc_tx3 := gc_tidx3.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -7643,7 +7043,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b15.At(gc_rank3)
+						gc_tidx3 := gc_b3.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -7676,7 +7076,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b15.At(gc_w3)
+						gc_tidx3 := gc_b3.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -7710,7 +7110,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b15.At(gc_rank3)
+							gc_tidx3 := gc_b3.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -7745,7 +7145,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx3 := gc_b15.At(gc_w3)
+							gc_tidx3 := gc_b3.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -7779,7 +7179,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b15.At(gc_rank3)
+							gc_tidx3 := gc_b3.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -7812,7 +7212,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx3 := gc_b15.At(gc_w3)
+							gc_tidx3 := gc_b3.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -7946,15 +7346,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b15 *compiled.Block, in []int32, partia
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b28.Thread()
-	gc_pos4 := gc_b28.Pos()
-	gc_bd4 := gc_b28.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b28.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b28.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7973,10 +7373,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota28
-//line reduce_variants.go:42
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -8023,15 +7419,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 //line reduce_variants.go:45
-								gc_b31 := gc_none14
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b31 = gc_all14
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_if41.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if41.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8047,15 +7435,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								gc_result28 = gc_result28.Merge(archsimd.BroadcastUint32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line reduce.go:284
-								gc_b32 := gc_none14
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b32 = gc_all14
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if42.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if42.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
@@ -8081,10 +7461,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota26
-//line reduce_variants.go:42
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -8131,15 +7507,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							gc_result26 = gc_ld26.Merge(gc_result26, gc_if38)
 //line reduce_variants.go:45
-							gc_b29 := gc_none13
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b29 = gc_all13
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned26 = gc_b29.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if38).ToMask()
+							gc_returned26 = gc_if38.Or(gc_returned26)
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -8155,15 +7523,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							gc_result26 = archsimd.BroadcastUint32x8(gc_zero26).Merge(gc_result26, gc_if39)
 //line reduce.go:284
-							gc_b30 := gc_none13
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b30 = gc_all13
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned26 = gc_b30.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if39).ToMask()
+							gc_returned26 = gc_if39.Or(gc_returned26)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -8286,10 +7646,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota36
-//line reduce_variants.go:42
-							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -8344,15 +7700,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
 //line reduce_variants.go:45
-									gc_b39 := gc_none18
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b39 = gc_all18
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b39.ToBits()&gc_if53.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if53.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -8368,15 +7716,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 									gc_result36 = gc_result36.Merge(archsimd.BroadcastUint32x16(gc_zero36), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 //line reduce.go:284
-									gc_b40 := gc_none18
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b40 = gc_all18
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b40.ToBits()&gc_if54.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if54.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
@@ -8397,10 +7737,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota34
-//line reduce_variants.go:42
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -8455,15 +7791,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_result34 = gc_ld34.Merge(gc_result34, gc_if50)
 //line reduce_variants.go:45
-								gc_b37 := gc_none17
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b37 = gc_all17
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned34 = gc_b37.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if50).ToMask()
+								gc_returned34 = gc_if50.Or(gc_returned34)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8479,15 +7807,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if51)
 //line reduce.go:284
-								gc_b38 := gc_none17
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b38 = gc_all17
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned34 = gc_b38.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if51).ToMask()
+								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
@@ -8523,10 +7843,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota32
-//line reduce_variants.go:42
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -8587,15 +7903,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line reduce_variants.go:45
-									gc_b35 := gc_none16
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b35 = gc_all16
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -8611,15 +7919,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 									gc_result32 = gc_result32.Merge(archsimd.BroadcastUint32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line reduce.go:284
-									gc_b36 := gc_none16
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b36 = gc_all16
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b36.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
 //line reduce.go:284
 								}
 								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
@@ -8640,10 +7940,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota30
-//line reduce_variants.go:42
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -8704,15 +8000,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_result30 = gc_ld30.Merge(gc_result30, gc_if44)
 //line reduce_variants.go:45
-								gc_b33 := gc_none15
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b33 = gc_all15
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned30 = gc_b33.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if44).ToMask()
+								gc_returned30 = gc_if44.Or(gc_returned30)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8728,15 +8016,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								gc_result30 = archsimd.BroadcastUint32x8(gc_zero30).Merge(gc_result30, gc_if45)
 //line reduce.go:284
-								gc_b34 := gc_none15
-//line reduce.go:284
-								if true {
-//line reduce.go:284
-									gc_b34 = gc_all15
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_returned30 = gc_b34.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if45).ToMask()
+								gc_returned30 = gc_if45.Or(gc_returned30)
 //line reduce.go:284
 							}
 							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
@@ -9163,7 +8443,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 			var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x04 := gc_b28.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
 				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
@@ -9173,7 +8453,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 				}
 			} else {
 				{
-					gc_tidx4 := gc_b28.At(gc_w4)
+					gc_tidx4 := gc_b4.At(gc_w4)
 					gc_tx4 := gc_tidx4.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
@@ -9210,7 +8490,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b28.At(gc_rank4)
+						gc_tidx4 := gc_b4.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -9243,7 +8523,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b28.At(gc_w4)
+						gc_tidx4 := gc_b4.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -9277,7 +8557,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b28.At(gc_rank4)
+							gc_tidx4 := gc_b4.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -9312,7 +8592,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx4 := gc_b28.At(gc_w4)
+							gc_tidx4 := gc_b4.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -9346,7 +8626,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b28.At(gc_rank4)
+							gc_tidx4 := gc_b4.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -9379,7 +8659,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b28 *compiled.Block, in []uint32, part
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx4 := gc_b28.At(gc_w4)
+							gc_tidx4 := gc_b4.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -9546,19 +8826,19 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, partial []T) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b23.Dim()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
-	gc_s_v := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
+	gc_n5 := gc_b5.Len()
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -9570,7 +8850,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
 		{
-			gc_tidx5 := gc_b23.At(gc_w5)
+			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
@@ -9606,7 +8886,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -9680,7 +8960,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -9715,7 +8995,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 			gc_act5 = gc_save115 &^ gc_dead5
 		}
 		{
-			gc_tidx5 := gc_b23.At(gc_w5)
+			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
@@ -9779,10 +9059,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota2
-//line reduce_variants.go:81
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -9852,15 +9128,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 					gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
 //line reduce_variants.go:81
-					gc_b3 := gc_none
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b3 = gc_all
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+					gc_returned3 = gc_if3.Or(gc_returned3)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -9876,15 +9144,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 					gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
 //line reduce.go:284
-					gc_b4 := gc_none
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b4 = gc_all
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+					gc_returned3 = gc_if4.Or(gc_returned3)
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -9940,15 +9200,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 					gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce_variants.go:81
-					gc_b5 := gc_none
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b5 = gc_all
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+					gc_returned4 = gc_if5.Or(gc_returned4)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -9964,15 +9216,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 					gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
 //line reduce.go:284
-					gc_b6 := gc_none
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b6 = gc_all
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+					gc_returned4 = gc_if6.Or(gc_returned4)
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -10191,10 +9435,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota6
-//line reduce_variants.go:108
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -10258,15 +9498,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if10)
 //line reduce.go:281
-							gc_b7 := gc_none2
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b7 = gc_all2
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if10).ToMask()
+							gc_returned6 = gc_if10.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -10282,15 +9514,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if11)
 //line reduce.go:284
-							gc_b8 := gc_none2
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b8 = gc_all2
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if11).ToMask()
+							gc_returned6 = gc_if11.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -10519,19 +9743,19 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b9.Dim()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -10551,16 +9775,12 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota9
-//line reduce_variants.go:81
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all3
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b9.At(gc_rank3)
+				gc_tidx3 := gc_b3.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -10624,15 +9844,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					gc_result9 = gc_ld9.Merge(gc_result9, gc_if15)
 //line reduce_variants.go:81
-					gc_b10 := gc_none3
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b10 = gc_all3
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned9 = gc_b10.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if15).ToMask()
+					gc_returned9 = gc_if15.Or(gc_returned9)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10648,15 +9860,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if16)
 //line reduce.go:284
-					gc_b11 := gc_none3
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b11 = gc_all3
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned9 = gc_b11.ToInt32x8().Merge(gc_returned9.ToInt32x8(), gc_if16).ToMask()
+					gc_returned9 = gc_if16.Or(gc_returned9)
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -10712,15 +9916,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					gc_result10 = gc_ld10.Merge(gc_result10, gc_if17)
 //line reduce_variants.go:81
-					gc_b12 := gc_none3
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b12 = gc_all3
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if17).ToMask()
+					gc_returned10 = gc_if17.Or(gc_returned10)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10736,15 +9932,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if18)
 //line reduce.go:284
-					gc_b13 := gc_none3
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b13 = gc_all3
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if18).ToMask()
+					gc_returned10 = gc_if18.Or(gc_returned10)
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -10769,7 +9957,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 		}
 		if gc_left8 != 0 {
 			{
-				gc_tidx3 := gc_b9.At(gc_w3)
+				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -10809,7 +9997,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b9, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -10963,10 +10151,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota13
-//line reduce_variants.go:108
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all4
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -11030,15 +10214,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:281
 							gc_result12 = gc_ld12.Merge(gc_result12, gc_if22)
 //line reduce.go:281
-							gc_b14 := gc_none4
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b14 = gc_all4
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if22).ToMask()
+							gc_returned12 = gc_if22.Or(gc_returned12)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -11054,15 +10230,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:284
 							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if23)
 //line reduce.go:284
-							gc_b15 := gc_none4
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b15 = gc_all4
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if23).ToMask()
+							gc_returned12 = gc_if23.Or(gc_returned12)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -11097,7 +10265,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b9, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
 					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11200,7 +10368,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b9.At(gc_rank3)
+				gc_tidx3 := gc_b3.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -11255,7 +10423,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 		}
 		if gc_left14 != 0 {
 			{
-				gc_tidx3 := gc_b9.At(gc_w3)
+				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -11291,19 +10459,19 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b16.Dim()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -11323,16 +10491,12 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota16
-//line reduce_variants.go:81
-			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all5
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b16.At(gc_rank4)
+				gc_tidx4 := gc_b4.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -11396,15 +10560,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					gc_result15 = gc_ld15.Merge(gc_result15, gc_if27)
 //line reduce_variants.go:81
-					gc_b17 := gc_none5
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b17 = gc_all5
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if27).ToMask()
+					gc_returned15 = gc_if27.Or(gc_returned15)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -11420,15 +10576,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if28)
 //line reduce.go:284
-					gc_b18 := gc_none5
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b18 = gc_all5
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned15 = gc_b18.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if28).ToMask()
+					gc_returned15 = gc_if28.Or(gc_returned15)
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -11484,15 +10632,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					gc_result16 = gc_ld16.Merge(gc_result16, gc_if29)
 //line reduce_variants.go:81
-					gc_b19 := gc_none5
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b19 = gc_all5
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if29).ToMask()
+					gc_returned16 = gc_if29.Or(gc_returned16)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -11508,15 +10648,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if30)
 //line reduce.go:284
-					gc_b20 := gc_none5
-//line reduce.go:284
-					if true {
-//line reduce.go:284
-						gc_b20 = gc_all5
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_returned16 = gc_b20.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if30).ToMask()
+					gc_returned16 = gc_if30.Or(gc_returned16)
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -11541,7 +10673,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 		}
 		if gc_left15 != 0 {
 			{
-				gc_tidx4 := gc_b16.At(gc_w4)
+				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
@@ -11581,7 +10713,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b16, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -11735,10 +10867,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota20
-//line reduce_variants.go:108
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all6
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -11802,15 +10930,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:281
 							gc_result18 = gc_ld18.Merge(gc_result18, gc_if34)
 //line reduce.go:281
-							gc_b21 := gc_none6
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b21 = gc_all6
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if34).ToMask()
+							gc_returned18 = gc_if34.Or(gc_returned18)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -11826,15 +10946,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:284
 							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if35)
 //line reduce.go:284
-							gc_b22 := gc_none6
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b22 = gc_all6
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if35).ToMask()
+							gc_returned18 = gc_if35.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -11869,7 +10981,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b16, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
 					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -11972,7 +11084,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b16.At(gc_rank4)
+				gc_tidx4 := gc_b4.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -12027,7 +11139,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 		}
 		if gc_left21 != 0 {
 			{
-				gc_tidx4 := gc_b16.At(gc_w4)
+				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
@@ -16482,22 +15594,22 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
+func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b11.Dim()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b11.GridDim()
+	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
-	gc_s_v := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
+	gc_n5 := gc_b5.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -16560,7 +15672,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b11.Stopped() {
+		if gc_b5.Stopped() {
 			return
 		}
 		gc_more = false
@@ -16634,7 +15746,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -16708,7 +15820,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -16743,7 +15855,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 			gc_act5 = gc_save135 &^ gc_dead5
 		}
 		{
-			gc_tidx5 := gc_b11.At(gc_w5)
+			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
@@ -17145,10 +16257,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota4
-//line reduce_variants.go:108
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -17212,15 +16320,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
 //line reduce.go:281
-							gc_b3 := gc_none
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b3 = gc_all
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if4).ToMask()
+							gc_returned2 = gc_if4.Or(gc_returned2)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -17236,15 +16336,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
 //line reduce.go:284
-							gc_b4 := gc_none
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b4 = gc_all
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if5).ToMask()
+							gc_returned2 = gc_if5.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -17473,22 +16565,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
+func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b5.Dim()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b5.GridDim()
+	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
-	gc_s_v := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -17583,7 +16675,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b5.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_more = false
@@ -17689,7 +16781,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
 			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -17843,10 +16935,6 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota9
-//line reduce_variants.go:108
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all2
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -17910,15 +16998,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 							gc_result4 = gc_ld4.Merge(gc_result4, gc_if10)
 //line reduce.go:281
-							gc_b6 := gc_none2
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b6 = gc_all2
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if10).ToMask()
+							gc_returned4 = gc_if10.Or(gc_returned4)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -17934,15 +17014,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if11)
 //line reduce.go:284
-							gc_b7 := gc_none2
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b7 = gc_all2
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if11).ToMask()
+							gc_returned4 = gc_if11.Or(gc_returned4)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -17977,7 +17049,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
 					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -18080,7 +17152,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b5.At(gc_rank3)
+				gc_tidx3 := gc_b3.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -18135,7 +17207,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 		}
 		if gc_left14 != 0 {
 			{
-				gc_tidx3 := gc_b5.At(gc_w3)
+				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -18171,22 +17243,22 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
+func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b8.Dim()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b8.GridDim()
+	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
-	gc_s_v := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -18281,7 +17353,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b8.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
@@ -18387,7 +17459,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
 			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -18541,10 +17613,6 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota14
-//line reduce_variants.go:108
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all3
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -18608,15 +17676,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if16)
 //line reduce.go:281
-							gc_b9 := gc_none3
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b9 = gc_all3
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if16).ToMask()
+							gc_returned6 = gc_if16.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -18632,15 +17692,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if17)
 //line reduce.go:284
-							gc_b10 := gc_none3
-//line reduce.go:284
-							if true {
-//line reduce.go:284
-								gc_b10 = gc_all3
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if17).ToMask()
+							gc_returned6 = gc_if17.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -18675,7 +17727,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
 					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -18778,7 +17830,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b8.At(gc_rank4)
+				gc_tidx4 := gc_b4.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -18833,7 +17885,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 		}
 		if gc_left21 != 0 {
 			{
-				gc_tidx4 := gc_b8.At(gc_w4)
+				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++

@@ -48,16 +48,16 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
 //line specialize.go:32
-func gc_body_specAxpy[T specNumber](gc_b53 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b53.Pos()
-	gc_bd5 := gc_b53.Dim()
+func gc_body_specAxpy[T specNumber](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b53.GridDim()
+	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b53.Len()
+	gc_n5 := gc_b5.Len()
 	gc_bx5 := gc_lo5%gc_gdx5 - 1
 	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b53.Stopped() {
+		if gc_b5.Stopped() {
 			return
 		}
 		gc_pos5.Block = gc_blk5
@@ -213,10 +213,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_iota8
 //line specialize.go:23
 							gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all4
 //line specialize.go:35
 							gc_vb8 := archsimd.BroadcastFloat32x16(k)
 						gc_steps8:
@@ -254,15 +250,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line specialize.go:35
-										gc_b15 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b15 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
+										gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -286,15 +274,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line specialize.go:35
-										gc_b16 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b16 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
+										gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -318,15 +298,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:35
-										gc_b17 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b17 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -350,15 +322,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:35
-										gc_b18 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b18 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -384,10 +348,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_iota6
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all3
 //line specialize.go:35
 						gc_vb6 := archsimd.BroadcastFloat32x8(k)
 					gc_steps6:
@@ -425,15 +385,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
 //line specialize.go:35
-									gc_b11 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b11 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+									gc_returned11 = gc_if15.Or(gc_returned11)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -457,15 +409,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:35
-									gc_b12 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b12 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+									gc_returned11 = gc_if16.Or(gc_returned11)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -489,15 +433,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
 //line specialize.go:35
-									gc_b13 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b13 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+									gc_returned12 = gc_if17.Or(gc_returned12)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -521,15 +457,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:35
-									gc_b14 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b14 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+									gc_returned12 = gc_if18.Or(gc_returned12)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -567,10 +495,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_iota4
 //line specialize.go:23
 							gc_vb3 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all2
 //line specialize.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(k)
 						gc_steps4:
@@ -614,15 +538,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
-										gc_b7 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b7 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -646,15 +562,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
-										gc_b8 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b8 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -678,15 +586,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:35
-										gc_b9 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b9 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -710,15 +610,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:35
-										gc_b10 := gc_none2
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b10 = gc_all2
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -744,10 +636,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_iota2
 //line specialize.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all
 //line specialize.go:35
 						gc_vb2 := archsimd.BroadcastFloat32x8(k)
 					gc_steps2:
@@ -791,15 +679,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:35
-									gc_b3 := gc_none
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b3 = gc_all
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+									gc_returned3 = gc_if3.Or(gc_returned3)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -823,15 +703,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:35
-									gc_b4 := gc_none
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b4 = gc_all
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+									gc_returned3 = gc_if4.Or(gc_returned3)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -855,15 +727,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:35
-									gc_b5 := gc_none
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b5 = gc_all
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+									gc_returned4 = gc_if5.Or(gc_returned4)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -887,15 +751,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:35
-									gc_b6 := gc_none
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b6 = gc_all
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+									gc_returned4 = gc_if6.Or(gc_returned4)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -984,16 +840,16 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b19.Pos()
-	gc_bd3 := gc_b19.Dim()
+func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b19.GridDim()
+	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b19.Len()
+	gc_n3 := gc_b3.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b19.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -1027,10 +883,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = gc_iota16
 //line specialize.go:23
 							gc_vb15 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all8
 //line specialize.go:35
 							gc_vb16 := archsimd.BroadcastInt32x16(k)
 						gc_steps16:
@@ -1068,15 +920,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
 //line specialize.go:35
-										gc_b32 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b32 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+										gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1100,15 +944,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line specialize.go:35
-										gc_b33 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b33 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
+										gc_returned31 = archsimd.Mask32x16FromBits(gc_if46.ToBits() | gc_returned31.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1132,15 +968,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line specialize.go:35
-										gc_b34 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b34 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1164,15 +992,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line specialize.go:35
-										gc_b35 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b35 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1198,10 +1018,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						_ = gc_iota14
 //line specialize.go:23
 						gc_vb13 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all7
 //line specialize.go:35
 						gc_vb14 := archsimd.BroadcastInt32x8(k)
 					gc_steps14:
@@ -1239,15 +1055,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
 //line specialize.go:35
-									gc_b28 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b28 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
+									gc_returned27 = gc_if39.Or(gc_returned27)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1271,15 +1079,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
 //line specialize.go:35
-									gc_b29 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b29 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
+									gc_returned27 = gc_if40.Or(gc_returned27)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1303,15 +1103,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
 //line specialize.go:35
-									gc_b30 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b30 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
+									gc_returned28 = gc_if41.Or(gc_returned28)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1335,15 +1127,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
 //line specialize.go:35
-									gc_b31 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b31 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
+									gc_returned28 = gc_if42.Or(gc_returned28)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1381,10 +1165,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = gc_iota12
 //line specialize.go:23
 							gc_vb11 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all6
 //line specialize.go:35
 							gc_vb12 := archsimd.BroadcastInt32x16(k)
 						gc_steps12:
@@ -1428,15 +1208,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result23 = gc_result23.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line specialize.go:35
-										gc_b24 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b24 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+										gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1460,15 +1232,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line specialize.go:35
-										gc_b25 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b25 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+										gc_returned23 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned23.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1492,15 +1256,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result24 = gc_result24.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:35
-										gc_b26 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b26 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1524,15 +1280,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:35
-										gc_b27 := gc_none6
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b27 = gc_all6
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1558,10 +1306,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						_ = gc_iota10
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all5
 //line specialize.go:35
 						gc_vb10 := archsimd.BroadcastInt32x8(k)
 					gc_steps10:
@@ -1605,15 +1349,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
 //line specialize.go:35
-									gc_b20 := gc_none5
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b20 = gc_all5
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+									gc_returned19 = gc_if27.Or(gc_returned19)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1637,15 +1373,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
 //line specialize.go:35
-									gc_b21 := gc_none5
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b21 = gc_all5
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+									gc_returned19 = gc_if28.Or(gc_returned19)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1669,15 +1397,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
 //line specialize.go:35
-									gc_b22 := gc_none5
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b22 = gc_all5
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+									gc_returned20 = gc_if29.Or(gc_returned20)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1701,15 +1421,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
 //line specialize.go:35
-									gc_b23 := gc_none5
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b23 = gc_all5
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+									gc_returned20 = gc_if30.Or(gc_returned20)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1798,16 +1510,16 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b36.Pos()
-	gc_bd4 := gc_b36.Dim()
+func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b36.GridDim()
+	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b36.Len()
+	gc_n4 := gc_b4.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b36.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -1841,10 +1553,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = gc_iota24
 //line specialize.go:23
 							gc_vb23 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all12
 //line specialize.go:35
 							gc_vb24 := archsimd.BroadcastUint32x16(k)
 						gc_steps24:
@@ -1882,15 +1590,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line specialize.go:35
-										gc_b49 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b49 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+										gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1914,15 +1614,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line specialize.go:35
-										gc_b50 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b50 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+										gc_returned47 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned47.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1946,15 +1638,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line specialize.go:35
-										gc_b51 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b51 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
+										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1978,15 +1662,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line specialize.go:35
-										gc_b52 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b52 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
+										gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2012,10 +1688,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						_ = gc_iota22
 //line specialize.go:23
 						gc_vb21 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all11
 //line specialize.go:35
 						gc_vb22 := archsimd.BroadcastUint32x8(k)
 					gc_steps22:
@@ -2053,15 +1725,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
 //line specialize.go:35
-									gc_b45 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b45 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
+									gc_returned43 = gc_if63.Or(gc_returned43)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2085,15 +1749,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
 //line specialize.go:35
-									gc_b46 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b46 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
+									gc_returned43 = gc_if64.Or(gc_returned43)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2117,15 +1773,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
 //line specialize.go:35
-									gc_b47 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b47 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
+									gc_returned44 = gc_if65.Or(gc_returned44)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2149,15 +1797,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
 //line specialize.go:35
-									gc_b48 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b48 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
+									gc_returned44 = gc_if66.Or(gc_returned44)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2195,10 +1835,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = gc_iota20
 //line specialize.go:23
 							gc_vb19 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all10
 //line specialize.go:35
 							gc_vb20 := archsimd.BroadcastUint32x16(k)
 						gc_steps20:
@@ -2242,15 +1878,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result39 = gc_result39.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
 //line specialize.go:35
-										gc_b41 := gc_none10
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b41 = gc_all10
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+										gc_returned39 = archsimd.Mask32x16FromBits(gc_if57.ToBits() | gc_returned39.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2274,15 +1902,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line specialize.go:35
-										gc_b42 := gc_none10
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b42 = gc_all10
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+										gc_returned39 = archsimd.Mask32x16FromBits(gc_if58.ToBits() | gc_returned39.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2306,15 +1926,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result40 = gc_result40.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
 //line specialize.go:35
-										gc_b43 := gc_none10
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b43 = gc_all10
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
+										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2338,15 +1950,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line specialize.go:35
-										gc_b44 := gc_none10
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b44 = gc_all10
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
+										gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2372,10 +1976,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						_ = gc_iota18
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all9
 //line specialize.go:35
 						gc_vb18 := archsimd.BroadcastUint32x8(k)
 					gc_steps18:
@@ -2419,15 +2019,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result35 = gc_vb17.Merge(gc_result35, gc_if51)
 //line specialize.go:35
-									gc_b37 := gc_none9
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b37 = gc_all9
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
+									gc_returned35 = gc_if51.Or(gc_returned35)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2451,15 +2043,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result35 = gc_ld35.Merge(gc_result35, gc_if52)
 //line specialize.go:35
-									gc_b38 := gc_none9
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b38 = gc_all9
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
+									gc_returned35 = gc_if52.Or(gc_returned35)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2483,15 +2067,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result36 = gc_vb17.Merge(gc_result36, gc_if53)
 //line specialize.go:35
-									gc_b39 := gc_none9
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b39 = gc_all9
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
+									gc_returned36 = gc_if53.Or(gc_returned36)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2515,15 +2091,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									gc_result36 = gc_ld36.Merge(gc_result36, gc_if54)
 //line specialize.go:35
-									gc_b40 := gc_none9
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b40 = gc_all9
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
+									gc_returned36 = gc_if54.Or(gc_returned36)
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2640,14 +2208,14 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b41 *compiled.Block, in, partial []T) {
-	t := gc_b41.Thread()
-	gc_pos5 := gc_b41.Pos()
-	gc_bd5 := gc_b41.Dim()
+func gc_body_specTree[T specNumber](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b41.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b41.Len()
+	gc_n5 := gc_b5.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2991,10 +2559,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota4
 //line specialize.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -3029,15 +2593,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:22
-								gc_b5 := gc_none2
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b5 = gc_all2
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3061,15 +2617,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
-								gc_b6 := gc_none2
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b6 = gc_all2
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -3097,10 +2645,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					_ = gc_iota2
 //line specialize.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -3135,15 +2679,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 //line specialize.go:22
-							gc_b3 := gc_none
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b3 = gc_all
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -3167,15 +2703,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
-							gc_b4 := gc_none
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b4 = gc_all
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line specialize.go:47
 						}
 //line specialize.go:47
@@ -3300,10 +2828,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = gc_iota12
 //line specialize.go:23
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -3346,15 +2870,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line specialize.go:22
-									gc_b13 := gc_none6
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b13 = gc_all6
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b13.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -3378,15 +2894,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line specialize.go:47
-									gc_b14 := gc_none6
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b14 = gc_all6
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
@@ -3409,10 +2917,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota10
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -3455,15 +2959,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 								gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
 //line specialize.go:22
-								gc_b11 := gc_none5
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b11 = gc_all5
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned10 = gc_b11.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3487,15 +2983,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
 //line specialize.go:47
-								gc_b12 := gc_none5
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b12 = gc_all5
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
@@ -3533,10 +3021,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = gc_iota8
 //line specialize.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -3585,15 +3069,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:22
-									gc_b9 := gc_none4
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b9 = gc_all4
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -3617,15 +3093,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
-									gc_b10 := gc_none4
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b10 = gc_all4
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
@@ -3648,10 +3116,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota6
 //line specialize.go:23
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -3700,15 +3164,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 //line specialize.go:22
-								gc_b7 := gc_none3
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b7 = gc_all3
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3732,15 +3188,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line specialize.go:47
-								gc_b8 := gc_none3
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b8 = gc_all3
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
@@ -4248,15 +3696,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b15.Thread()
-	gc_pos3 := gc_b15.Pos()
-	gc_bd3 := gc_b15.Dim()
+func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b15.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b15.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -4277,10 +3725,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 						_ = gc_iota16
 //line specialize.go:23
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -4315,15 +3759,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 								gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:22
-								gc_b18 := gc_none8
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b18 = gc_all8
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -4347,15 +3783,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:47
-								gc_b19 := gc_none8
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b19 = gc_all8
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -4383,10 +3811,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 					_ = gc_iota14
 //line specialize.go:23
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -4421,15 +3845,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 							gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
 //line specialize.go:22
-							gc_b16 := gc_none7
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b16 = gc_all7
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_if20.Or(gc_returned14)
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -4453,15 +3869,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
 //line specialize.go:47
-							gc_b17 := gc_none7
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b17 = gc_all7
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_if21.Or(gc_returned14)
 //line specialize.go:47
 						}
 //line specialize.go:47
@@ -4586,10 +3994,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 							_ = gc_iota24
 //line specialize.go:23
 							gc_vb12 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -4632,15 +4036,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 									gc_result24 = gc_result24.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:22
-									gc_b26 := gc_none12
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b26 = gc_all12
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -4664,15 +4060,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:47
-									gc_b27 := gc_none12
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b27 = gc_all12
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
@@ -4695,10 +4083,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 						_ = gc_iota22
 //line specialize.go:23
 						gc_vb11 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -4741,15 +4125,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 								gc_result22 = gc_vb11.Merge(gc_result22, gc_if32)
 //line specialize.go:22
-								gc_b24 := gc_none11
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b24 = gc_all11
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned22 = gc_b24.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+								gc_returned22 = gc_if32.Or(gc_returned22)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -4773,15 +4149,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
 //line specialize.go:47
-								gc_b25 := gc_none11
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b25 = gc_all11
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
@@ -4819,10 +4187,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 							_ = gc_iota20
 //line specialize.go:23
 							gc_vb10 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -4871,15 +4235,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 									gc_result20 = gc_result20.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line specialize.go:22
-									gc_b22 := gc_none10
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b22 = gc_all10
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b22.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -4903,15 +4259,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line specialize.go:47
-									gc_b23 := gc_none10
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b23 = gc_all10
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
@@ -4934,10 +4282,6 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 						_ = gc_iota18
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -4986,15 +4330,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 								gc_result18 = gc_vb9.Merge(gc_result18, gc_if26)
 //line specialize.go:22
-								gc_b20 := gc_none9
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b20 = gc_all9
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned18 = gc_b20.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+								gc_returned18 = gc_if26.Or(gc_returned18)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -5018,15 +4354,7 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_result18 = gc_ld18.Merge(gc_result18, gc_if27)
 //line specialize.go:47
-								gc_b21 := gc_none9
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b21 = gc_all9
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
@@ -5534,15 +4862,15 @@ func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32)
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b28.Thread()
-	gc_pos4 := gc_b28.Pos()
-	gc_bd4 := gc_b28.Dim()
+func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b28.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b28.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -5563,10 +4891,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 						_ = gc_iota28
 //line specialize.go:23
 						gc_vb14 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -5601,15 +4925,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 								gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 //line specialize.go:22
-								gc_b31 := gc_none14
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b31 = gc_all14
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_if41.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if41.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -5633,15 +4949,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line specialize.go:47
-								gc_b32 := gc_none14
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b32 = gc_all14
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if42.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if42.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -5669,10 +4977,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 					_ = gc_iota26
 //line specialize.go:23
 					gc_vb13 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -5707,15 +5011,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 							gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
 //line specialize.go:22
-							gc_b29 := gc_none13
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b29 = gc_all13
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned26 = gc_b29.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if38).ToMask()
+							gc_returned26 = gc_if38.Or(gc_returned26)
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -5739,15 +5035,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							gc_result26 = gc_ld26.Merge(gc_result26, gc_if39)
 //line specialize.go:47
-							gc_b30 := gc_none13
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b30 = gc_all13
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned26 = gc_b30.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if39).ToMask()
+							gc_returned26 = gc_if39.Or(gc_returned26)
 //line specialize.go:47
 						}
 //line specialize.go:47
@@ -5872,10 +5160,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 							_ = gc_iota36
 //line specialize.go:23
 							gc_vb18 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -5918,15 +5202,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 									gc_result36 = gc_result36.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
 //line specialize.go:22
-									gc_b39 := gc_none18
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b39 = gc_all18
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b39.ToBits()&gc_if53.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if53.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -5950,15 +5226,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 //line specialize.go:47
-									gc_b40 := gc_none18
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b40 = gc_all18
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b40.ToBits()&gc_if54.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if54.ToBits()).ToBits()).ToBits())
+									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
@@ -5981,10 +5249,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 						_ = gc_iota34
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -6027,15 +5291,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 								gc_result34 = gc_vb17.Merge(gc_result34, gc_if50)
 //line specialize.go:22
-								gc_b37 := gc_none17
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b37 = gc_all17
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned34 = gc_b37.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if50).ToMask()
+								gc_returned34 = gc_if50.Or(gc_returned34)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -6059,15 +5315,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_result34 = gc_ld34.Merge(gc_result34, gc_if51)
 //line specialize.go:47
-								gc_b38 := gc_none17
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b38 = gc_all17
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned34 = gc_b38.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if51).ToMask()
+								gc_returned34 = gc_if51.Or(gc_returned34)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
@@ -6105,10 +5353,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 							_ = gc_iota32
 //line specialize.go:23
 							gc_vb16 := archsimd.BroadcastUint32x16(0)
-//line specialize.go:23
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -6157,15 +5401,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 									gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line specialize.go:22
-									gc_b35 := gc_none16
-//line specialize.go:22
-									if true {
-//line specialize.go:22
-										gc_b35 = gc_all16
-//line specialize.go:22
-									}
-//line specialize.go:22
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -6189,15 +5425,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line specialize.go:47
-									gc_b36 := gc_none16
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b36 = gc_all16
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b36.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
 //line specialize.go:47
 								}
 								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
@@ -6220,10 +5448,6 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 						_ = gc_iota30
 //line specialize.go:23
 						gc_vb15 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -6272,15 +5496,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 								gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
 //line specialize.go:22
-								gc_b33 := gc_none15
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b33 = gc_all15
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned30 = gc_b33.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if44).ToMask()
+								gc_returned30 = gc_if44.Or(gc_returned30)
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -6304,15 +5520,7 @@ func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_result30 = gc_ld30.Merge(gc_result30, gc_if45)
 //line specialize.go:47
-								gc_b34 := gc_none15
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b34 = gc_all15
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned30 = gc_b34.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if45).ToMask()
+								gc_returned30 = gc_if45.Or(gc_returned30)
 //line specialize.go:47
 							}
 							ahead.Add(gc_result30).StoreSlice(sdata[tid:])

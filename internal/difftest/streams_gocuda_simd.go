@@ -53,10 +53,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 						_ = gc_iota4
-//line streams.go:26
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-						_ = gc_all2
 //line streams.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
@@ -105,15 +101,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line streams.go:29
-								gc_b5 := gc_none2
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b5 = gc_all2
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line streams.go:29
 							}
 //line streams.go:29
@@ -125,15 +113,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line streams.go:29
-								gc_b6 := gc_none2
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b6 = gc_all2
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line streams.go:29
 							}
 //line streams.go:29
@@ -159,10 +139,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 					_ = gc_iota2
-//line streams.go:26
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-					_ = gc_all
 //line streams.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
@@ -211,15 +187,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line streams.go:29
-							gc_b3 := gc_none
-//line streams.go:29
-							if true {
-//line streams.go:29
-								gc_b3 = gc_all
-//line streams.go:29
-							}
-//line streams.go:29
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line streams.go:29
 						}
 //line streams.go:29
@@ -231,15 +199,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 //line streams.go:29
-							gc_b4 := gc_none
-//line streams.go:29
-							if true {
-//line streams.go:29
-								gc_b4 = gc_all
-//line streams.go:29
-							}
-//line streams.go:29
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line streams.go:29
 						}
 //line streams.go:29
@@ -362,10 +322,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 							_ = gc_iota12
-//line streams.go:26
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all6
 //line streams.go:16
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 						gc_steps12:
@@ -422,15 +378,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line streams.go:29
-									gc_b13 := gc_none6
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b13 = gc_all6
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b13.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line streams.go:29
 								}
 //line streams.go:29
@@ -442,15 +390,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line streams.go:29
-									gc_b14 := gc_none6
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b14 = gc_all6
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line streams.go:29
 								}
 								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
@@ -471,10 +411,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 						_ = gc_iota10
-//line streams.go:26
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-						_ = gc_all5
 //line streams.go:16
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 					gc_steps10:
@@ -531,15 +467,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line streams.go:29
-								gc_b11 := gc_none5
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b11 = gc_all5
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned10 = gc_b11.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line streams.go:29
 							}
 //line streams.go:29
@@ -551,15 +479,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
 //line streams.go:29
-								gc_b12 := gc_none5
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b12 = gc_all5
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line streams.go:29
 							}
 							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
@@ -595,10 +515,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 							_ = gc_iota8
-//line streams.go:26
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all4
 //line streams.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 						gc_steps8:
@@ -661,15 +577,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
-									gc_b9 := gc_none4
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b9 = gc_all4
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line streams.go:29
 								}
 //line streams.go:29
@@ -681,15 +589,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:29
-									gc_b10 := gc_none4
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b10 = gc_all4
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line streams.go:29
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
@@ -710,10 +610,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 						_ = gc_iota6
-//line streams.go:26
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-						_ = gc_all3
 //line streams.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					gc_steps6:
@@ -776,15 +672,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line streams.go:29
-								gc_b7 := gc_none3
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b7 = gc_all3
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line streams.go:29
 							}
 //line streams.go:29
@@ -796,15 +684,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line streams.go:29
-								gc_b8 := gc_none3
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b8 = gc_all3
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line streams.go:29
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])

@@ -3522,10 +3522,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:240
 						_ = gc_iota8
-//line vector.go:240
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:240
-						_ = gc_all4
 //line vector.go:251
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
@@ -3574,15 +3570,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line vector.go:241
-								gc_b9 := gc_none4
-//line vector.go:241
-								if true {
-//line vector.go:241
-									gc_b9 = gc_all4
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3594,15 +3582,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line vector.go:241
-								gc_b10 := gc_none4
-//line vector.go:241
-								if true {
-//line vector.go:241
-									gc_b10 = gc_all4
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3624,10 +3604,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
 					_ = gc_iota6
-//line vector.go:240
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:240
-					_ = gc_all3
 //line vector.go:251
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
@@ -3676,15 +3652,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line vector.go:241
-							gc_b7 := gc_none3
-//line vector.go:241
-							if true {
-//line vector.go:241
-								gc_b7 = gc_all3
-//line vector.go:241
-							}
-//line vector.go:241
-							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned6 = gc_if8.Or(gc_returned6)
 //line vector.go:241
 						}
 //line vector.go:241
@@ -3696,15 +3664,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line vector.go:241
-							gc_b8 := gc_none3
-//line vector.go:241
-							if true {
-//line vector.go:241
-								gc_b8 = gc_all3
-//line vector.go:241
-							}
-//line vector.go:241
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line vector.go:241
 						}
 //line vector.go:241
@@ -3736,10 +3696,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:240
 						_ = gc_iota4
-//line vector.go:240
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:240
-						_ = gc_all2
 //line vector.go:251
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
@@ -3794,15 +3750,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line vector.go:241
-								gc_b5 := gc_none2
-//line vector.go:241
-								if true {
-//line vector.go:241
-									gc_b5 = gc_all2
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3814,15 +3762,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line vector.go:241
-								gc_b6 := gc_none2
-//line vector.go:241
-								if true {
-//line vector.go:241
-									gc_b6 = gc_all2
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3844,10 +3784,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
 					_ = gc_iota2
-//line vector.go:240
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:240
-					_ = gc_all
 //line vector.go:251
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
@@ -3902,15 +3838,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
 //line vector.go:241
-							gc_b3 := gc_none
-//line vector.go:241
-							if true {
-//line vector.go:241
-								gc_b3 = gc_all
-//line vector.go:241
-							}
-//line vector.go:241
-							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+							gc_returned2 = gc_if2.Or(gc_returned2)
 //line vector.go:241
 						}
 //line vector.go:241
@@ -3922,15 +3850,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
 //line vector.go:241
-							gc_b4 := gc_none
-//line vector.go:241
-							if true {
-//line vector.go:241
-								gc_b4 = gc_all
-//line vector.go:241
-							}
-//line vector.go:241
-							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line vector.go:241
 						}
 //line vector.go:241

@@ -14,7 +14,7 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 	info := v.f.Src.Info
 	t := v.typeOf(x)
 	if tv := info.Types[x]; tv.Value != nil {
-		return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t, fixed: true}
+		return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t, fixed: true, value: tv.Value}
 	}
 	if q, ok := v.quotient(x); ok {
 		return q

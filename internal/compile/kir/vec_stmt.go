@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -178,6 +179,10 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 	switch {
 	case b.shape == vVector && diverged:
 		vt, _ := v.vecType(v.varType(obj))
+		if m := v.maskNow(); m != nil && isMaskVec(vt) && v.constTrue(val) {
+			x = v.maskOp(m, "Or", ast.NewIdent(b.name)) // a lowered return's flag: its lanes set
+			break
+		}
 		x = v.merge(v.vec(val, v.varType(obj)), ast.NewIdent(b.name), vt)
 	case b.shape == vVector:
 		x = v.vec(val, v.varType(obj))
@@ -369,4 +374,10 @@ func opOf(tok token.Token) (token.Token, bool) {
 		return tok - (token.ADD_ASSIGN - token.ADD), true
 	}
 	return 0, false
+}
+
+// constTrue reports whether val is the constant true, the same for every
+// lane (the flag a lowered return sets).
+func (v *vectorizer) constTrue(val vval) bool {
+	return val.shape == vUniform && val.value != nil && val.value.Kind() == constant.Bool && constant.BoolVal(val.value)
 }

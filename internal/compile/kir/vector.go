@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 )
 
@@ -93,7 +94,8 @@ type vval struct {
 	// fixed is set for a constant or a variable of the block's: the same
 	// in every step, its broadcast hoisted.
 	fixed bool
-	reads []*vbind // for an index: the step's variables it reads
+	value constant.Value // a constant's value, where the source's expression is one
+	reads []*vbind       // for an index: the step's variables it reads
 	// guard and lane are set for a clamped affine index (vec_clamp.go):
 	// where guard holds it is the plain affine one; lane writes lane k's.
 	guard  ast.Expr

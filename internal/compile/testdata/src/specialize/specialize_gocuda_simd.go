@@ -34,16 +34,16 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
 //line specialize.go:21
-func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_pair[T Number](gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
+	gc_pos4 := gc_b4.Pos()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b20.GridDim()
+	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b4.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b20.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -197,10 +197,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						_ = gc_iota4
 //line specialize.go:13
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:13
-						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -232,15 +228,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
 //line specialize.go:24
-									gc_b7 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b7 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+									gc_returned7 = gc_if9.Or(gc_returned7)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -264,15 +252,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:24
-									gc_b8 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b8 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+									gc_returned7 = gc_if10.Or(gc_returned7)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -300,15 +280,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
 //line specialize.go:24
-									gc_b9 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b9 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+									gc_returned8 = gc_if11.Or(gc_returned8)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -332,15 +304,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
 //line specialize.go:24
-									gc_b10 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b10 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+									gc_returned8 = gc_if12.Or(gc_returned8)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -376,10 +340,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						_ = gc_iota2
 //line specialize.go:13
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:13
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:13
-						_ = gc_all
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -417,15 +377,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
 //line specialize.go:24
-									gc_b3 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b3 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+									gc_returned3 = gc_if3.Or(gc_returned3)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -449,15 +401,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:24
-									gc_b4 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b4 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+									gc_returned3 = gc_if4.Or(gc_returned3)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -485,15 +429,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
 //line specialize.go:24
-									gc_b5 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b5 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+									gc_returned4 = gc_if5.Or(gc_returned4)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -517,15 +453,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
 //line specialize.go:24
-									gc_b6 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b6 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+									gc_returned4 = gc_if6.Or(gc_returned4)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -614,16 +542,16 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 }
 
 //line specialize.go:21
-func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b11.GridDim()
+	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b3.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b11.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -655,10 +583,6 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 						_ = gc_iota8
 //line specialize.go:13
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:13
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:13
-						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
@@ -690,15 +614,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
 //line specialize.go:24
-									gc_b16 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b16 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+									gc_returned15 = gc_if21.Or(gc_returned15)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -722,15 +638,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
 //line specialize.go:24
-									gc_b17 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b17 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+									gc_returned15 = gc_if22.Or(gc_returned15)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -758,15 +666,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
 //line specialize.go:24
-									gc_b18 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b18 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+									gc_returned16 = gc_if23.Or(gc_returned16)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -790,15 +690,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
 //line specialize.go:24
-									gc_b19 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b19 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+									gc_returned16 = gc_if24.Or(gc_returned16)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -834,10 +726,6 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 						_ = gc_iota6
 //line specialize.go:13
 						gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:13
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:13
-						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
@@ -875,15 +763,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
 //line specialize.go:24
-									gc_b12 := gc_none3
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b12 = gc_all3
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+									gc_returned11 = gc_if15.Or(gc_returned11)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -907,15 +787,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:24
-									gc_b13 := gc_none3
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b13 = gc_all3
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+									gc_returned11 = gc_if16.Or(gc_returned11)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -943,15 +815,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
 //line specialize.go:24
-									gc_b14 := gc_none3
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b14 = gc_all3
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+									gc_returned12 = gc_if17.Or(gc_returned12)
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -975,15 +839,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:24
-									gc_b15 := gc_none3
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b15 = gc_all3
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+									gc_returned12 = gc_if18.Or(gc_returned12)
 //line specialize.go:24
 								}
 //line specialize.go:24
