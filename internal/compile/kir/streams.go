@@ -181,7 +181,7 @@ func (f *Func) streamPrefix(l *ThreadLoop) int {
 		if len(reads) > 0 && f.readsFurther(s, reads) {
 			return k
 		}
-		if !f.aheadStmt(s, declared) {
+		if !f.aheadStmt(s, declared, 0) {
 			return 0
 		}
 		ast.Inspect(s, func(m ast.Node) bool {
@@ -242,17 +242,22 @@ func (f *Func) further(ix, iy ast.Expr) bool {
 // every thread and run again where that fails: it changes nothing but
 // variables declared by the statements before it or by itself (declared,
 // to which it adds its own), so that running it again starts it afresh,
-// and its expressions change nothing (readsOnly). No loops: it ends.
-func (f *Func) aheadStmt(s ast.Stmt, declared map[*types.Var]bool) bool {
+// and its expressions change nothing (readsOnly; depth bounds the chain
+// of helpers). No loops: it ends. A helper's body is read the same way
+// (readOnlyHelper), with its returns; a thread loop's code has none
+// (streamed).
+func (f *Func) aheadStmt(s ast.Stmt, declared map[*types.Var]bool, depth int) bool {
 	info := f.Src.Info
 	switch s := s.(type) {
 	case nil:
 		return true
+	case *ast.ReturnStmt:
+		return f.allReadOnly(s.Results, depth)
 	case *ast.DeclStmt:
 		gd := s.Decl.(*ast.GenDecl)
 		for _, spec := range gd.Specs {
 			vs, ok := spec.(*ast.ValueSpec)
-			if !ok || !f.allReadOnly(vs.Values, 0) {
+			if !ok || !f.allReadOnly(vs.Values, depth) {
 				return false
 			}
 			for _, id := range vs.Names {
@@ -263,7 +268,7 @@ func (f *Func) aheadStmt(s ast.Stmt, declared map[*types.Var]bool) bool {
 		}
 		return gd.Tok == token.VAR
 	case *ast.AssignStmt:
-		if !f.allReadOnly(s.Rhs, 0) {
+		if !f.allReadOnly(s.Rhs, depth) {
 			return false
 		}
 		for _, l := range s.Lhs {
@@ -283,10 +288,11 @@ func (f *Func) aheadStmt(s ast.Stmt, declared map[*types.Var]bool) bool {
 		v, isVar := info.Uses[id].(*types.Var)
 		return ok && isVar && declared[v]
 	case *ast.IfStmt:
-		return f.aheadStmt(s.Init, declared) && f.readsOnly(s.Cond, 0) && f.aheadStmt(s.Body, declared) && f.aheadStmt(s.Else, declared)
+		return f.aheadStmt(s.Init, declared, depth) && f.readsOnly(s.Cond, depth) &&
+			f.aheadStmt(s.Body, declared, depth) && f.aheadStmt(s.Else, declared, depth)
 	case *ast.BlockStmt:
 		for _, x := range s.List {
-			if !f.aheadStmt(x, declared) {
+			if !f.aheadStmt(x, declared, depth) {
 				return false
 			}
 		}
@@ -333,52 +339,14 @@ func (f *Func) readsOnly(e ast.Expr, depth int) bool {
 }
 
 // readOnlyHelper reports whether fn, a function of the kernel's package,
-// changes nothing: no receiver, and a body of ifs, definitions and
-// assignments of its own variables and returns (no loops: it ends) whose
-// expressions change nothing.
+// changes nothing: no receiver, and a body that could run ahead
+// (aheadStmt) assigning only variables it declares.
 func (f *Func) readOnlyHelper(fn *types.Func, depth int) bool {
 	d := f.declOf(fn)
 	if depth > 4 || d == nil || d.Recv != nil {
 		return false
 	}
-	own := func(id *ast.Ident) bool {
-		v, ok := f.Src.Info.ObjectOf(id).(*types.Var)
-		return ok && v.Pos() > d.Type.End() && v.Pos() < d.End() // declared in its body
-	}
-	return f.readOnlyStmts(d.Body.List, own, depth)
-}
-
-func (f *Func) readOnlyStmts(stmts []ast.Stmt, own func(*ast.Ident) bool, depth int) bool {
-	for _, s := range stmts {
-		ok := false
-		switch s := s.(type) {
-		case *ast.ReturnStmt:
-			ok = f.allReadOnly(s.Results, depth)
-		case *ast.IfStmt:
-			ok = f.readOnlyStmts([]ast.Stmt{s.Init}, own, depth) && f.readsOnly(s.Cond, depth) &&
-				f.readOnlyStmts(s.Body.List, own, depth) && f.readOnlyStmts([]ast.Stmt{s.Else}, own, depth)
-		case *ast.BlockStmt:
-			ok = f.readOnlyStmts(s.List, own, depth)
-		case *ast.AssignStmt:
-			ok = f.allReadOnly(s.Rhs, depth)
-			for _, l := range s.Lhs {
-				id, isIdent := l.(*ast.Ident)
-				ok = ok && isIdent && (id.Name == "_" || own(id))
-			}
-		case *ast.DeclStmt:
-			gd := s.Decl.(*ast.GenDecl)
-			ok = gd.Tok == token.VAR
-			for _, spec := range gd.Specs {
-				ok = ok && f.allReadOnly(spec.(*ast.ValueSpec).Values, depth)
-			}
-		case nil:
-			ok = true
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return f.aheadStmt(d.Body, map[*types.Var]bool{}, depth)
 }
 
 func (f *Func) allReadOnly(list []ast.Expr, depth int) bool {
@@ -431,7 +399,7 @@ func (f *Func) streamRead(e ast.Expr) (*types.Var, ast.Expr) {
 					return nil, nil // two slices: which it reads is not known
 				}
 				s = v
-			} else if t, ok := info.TypeOf(a).Underlying().(*types.Basic); ok && t.Info()&types.IsInteger != 0 && index == nil {
+			} else if t := info.TypeOf(a); t != nil && isInteger(t) && index == nil {
 				index = a
 			}
 		}
