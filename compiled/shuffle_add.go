@@ -22,7 +22,7 @@ type Number interface {
 func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
 	d &= warpSize - 1
 	lo, hi = max(lo, 0), min(hi, warpSize)
-	if lo >= hi {
+	if lo >= hi || shflAddVector(s, vals, d, lo, hi) {
 		return
 	}
 	if s == ShflXor {

@@ -13,18 +13,30 @@ import (
 // naively: every lane's shuffle result read first (its own past the
 // warp's edge), then each lane in [lo, hi) adding it, for the three shuffles,
 // every distance (and some past 31, which wrap as the engine's do) and
-// ranges inside, at the edges of and outside the warp.
+// ranges inside, at the edges of and outside the warp. The element types
+// are those the SIMD build adds with vectors (float32, int32 and uint32,
+// whose sums wrap) and some it leaves to the scalar step.
 func TestShflAddWarp(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
+	t.Run("float32", func(t *testing.T) { checkShflAdd(t, func() float32 { return r.Float32()*8 - 4 }) })
+	t.Run("int32", func(t *testing.T) { checkShflAdd(t, func() int32 { return int32(r.Uint32()) }) })
+	t.Run("uint32", func(t *testing.T) { checkShflAdd(t, r.Uint32) })
+	t.Run("float64", func(t *testing.T) { checkShflAdd(t, func() float64 { return r.Float64()*8 - 4 }) })
+	type celsius float32
+	t.Run("named", func(t *testing.T) { checkShflAdd(t, func() celsius { return celsius(r.Float32()) }) })
+}
+
+// checkShflAdd is TestShflAddWarp for values from gen.
+func checkShflAdd[T compiled.Number](t *testing.T, gen func() T) {
 	for _, s := range []compiled.Shuffle{compiled.ShflUp, compiled.ShflDown, compiled.ShflXor} {
 		for d := range 40 {
-			for _, rng := range [][2]int{{0, 32}, {0, 0}, {3, 17}, {d, 32}, {-5, 40}, {31, 32}, {20, 10}} {
-				var vals [32]float32
+			for _, rng := range [][2]int{{0, 32}, {0, 0}, {3, 17}, {d, 32}, {-5, 40}, {31, 32}, {20, 10}, {0, 32 - d}} {
+				var vals [32]T
 				for i := range vals {
-					vals[i] = r.Float32()*8 - 4
+					vals[i] = gen()
 				}
 				want := vals
-				var y [32]float32
+				var y [32]T
 				for l := range 32 {
 					src := l
 					if k := d & 31; s == compiled.ShflUp && l-k >= 0 {

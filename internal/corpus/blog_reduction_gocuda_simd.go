@@ -415,40 +415,46 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line blog_reduction.go:23
-					val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-					_ = val_
-//line blog_reduction.go:23
-					val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-					val_ += gc_c21r[gc_lane2]
-					gc_l_val_[gc_lane2] = val_
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:23
+						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+						_ = val_
+//line blog_reduction.go:23
+						val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_ := gc_l_val_[gc_lane2]
+						_ = val_
+
+//line blog_reduction.go:23
+						val_ += gc_c21r[gc_lane2]
+						gc_l_val_[gc_lane2] = val_
+					}
 				}
 			}
 		}
@@ -599,40 +605,46 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:23
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-							_ = val_2
-//line blog_reduction.go:23
-							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-							val_2 += gc_c22r[gc_lane2]
-							gc_l_val_2[gc_lane2] = val_2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_2
+//line blog_reduction.go:23
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val_2 := gc_l_val_2[gc_lane2]
+								_ = val_2
+
+//line blog_reduction.go:23
+								val_2 += gc_c22r[gc_lane2]
+								gc_l_val_2[gc_lane2] = val_2
+							}
 						}
 					}
 				}
@@ -1092,40 +1104,46 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line blog_reduction.go:23
-					val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-					_ = val_2
-//line blog_reduction.go:23
-					val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-					val_2 += gc_c21r[gc_lane2]
-					gc_l_val_2[gc_lane2] = val_2
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:23
+						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+						_ = val_2
+//line blog_reduction.go:23
+						val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_2 := gc_l_val_2[gc_lane2]
+						_ = val_2
+
+//line blog_reduction.go:23
+						val_2 += gc_c21r[gc_lane2]
+						gc_l_val_2[gc_lane2] = val_2
+					}
 				}
 			}
 		}
@@ -1276,40 +1294,46 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:23
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:23
-							_ = val_3
-//line blog_reduction.go:23
-							val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_3 := gc_l_val_3[gc_lane2]
-							_ = val_3
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-							val_3 += gc_c22r[gc_lane2]
-							gc_l_val_3[gc_lane2] = val_3
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_3
+//line blog_reduction.go:23
+								val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val_3 := gc_l_val_3[gc_lane2]
+								_ = val_3
+
+//line blog_reduction.go:23
+								val_3 += gc_c22r[gc_lane2]
+								gc_l_val_3[gc_lane2] = val_3
+							}
 						}
 					}
 				}
@@ -1858,40 +1882,46 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line blog_reduction.go:23
-					val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:23
-					_ = val
-//line blog_reduction.go:23
-					val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-					val += gc_c21r[gc_lane2]
-					gc_l_val[gc_lane2] = val
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:23
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+						_ = val
+//line blog_reduction.go:23
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val := gc_l_val[gc_lane2]
+						_ = val
+
+//line blog_reduction.go:23
+						val += gc_c21r[gc_lane2]
+						gc_l_val[gc_lane2] = val
+					}
 				}
 			}
 		}
@@ -2330,40 +2360,46 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line blog_reduction.go:23
-					val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-					_ = val_
-//line blog_reduction.go:23
-					val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-					val_ += gc_c21r[gc_lane2]
-					gc_l_val_[gc_lane2] = val_
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:23
+						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+						_ = val_
+//line blog_reduction.go:23
+						val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_ := gc_l_val_[gc_lane2]
+						_ = val_
+
+//line blog_reduction.go:23
+						val_ += gc_c21r[gc_lane2]
+						gc_l_val_[gc_lane2] = val_
+					}
 				}
 			}
 		}
@@ -2514,40 +2550,46 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:23
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-							_ = val_2
-//line blog_reduction.go:23
-							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-							val_2 += gc_c22r[gc_lane2]
-							gc_l_val_2[gc_lane2] = val_2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_2
+//line blog_reduction.go:23
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val_2 := gc_l_val_2[gc_lane2]
+								_ = val_2
+
+//line blog_reduction.go:23
+								val_2 += gc_c22r[gc_lane2]
+								gc_l_val_2[gc_lane2] = val_2
+							}
 						}
 					}
 				}

@@ -207,40 +207,46 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line returns.go:18
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line returns.go:18
-							_ = v_
-//line returns.go:18
-							v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line returns.go:18
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
+					if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+					} else {
 
 //line returns.go:18
-							v_ += gc_c22r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line returns.go:18
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+								_ = v_
+//line returns.go:18
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line returns.go:18
+								v_ += gc_c22r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
 						}
 					}
 				}
@@ -394,40 +400,46 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line returns.go:18
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line returns.go:18
-							_ = v_2
-//line returns.go:18
-							v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
+					if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+					} else {
 
 //line returns.go:18
-							v_2 += gc_c24r[gc_lane2]
-							gc_l_v_2[gc_lane2] = v_2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line returns.go:18
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+								_ = v_2
+//line returns.go:18
+								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
+
+//line returns.go:18
+								v_2 += gc_c24r[gc_lane2]
+								gc_l_v_2[gc_lane2] = v_2
+							}
 						}
 					}
 				}

@@ -138,40 +138,46 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 		}
 
 //line warp_mask.go:17
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line warp_mask.go:17
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:17
-				_ = v
-//line warp_mask.go:17
-				v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_mask.go:17
-				v.StoreSlice(gc_l_v[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
+		if gc_act2 == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
 
 //line warp_mask.go:17
-				v += gc_c21r[gc_lane2]
-				gc_l_v[gc_lane2] = v
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_mask.go:17
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:17
+					_ = v
+//line warp_mask.go:17
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_mask.go:17
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line warp_mask.go:17
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
 			}
 		}
 		{

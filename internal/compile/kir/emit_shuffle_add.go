@@ -13,10 +13,10 @@ import (
 // d) then v += y under a guard the loop's lane range decides. Where the
 // warp runs whole (every lane active, a full mask, width 32), package
 // compiled's ShflAddWarp does both in place, with no copy of the warp's
-// values; elsewhere the shuffle and the loop run as usual. Not in the SIMD
-// build, whose lane loops may run eight lanes at a time.
+// values (in the SIMD build, eight or sixteen lanes at a time); elsewhere
+// the shuffle and the loop run as usual.
 func (e *emitter) shuffleAdd(c *Collective, l *LaneLoop) bool {
-	if e.simd || e.warp == nil || c.Entry.Tile || c.Entry.Coalesced || c.Entry.Short != "ShflUpSync" && c.Entry.Short != "ShflDownSync" && c.Entry.Short != "ShflXorSync" {
+	if e.warp == nil || c.Entry.Tile || c.Entry.Coalesced || c.Entry.Short != "ShflUpSync" && c.Entry.Short != "ShflDownSync" && c.Entry.Short != "ShflXorSync" {
 		return false
 	}
 	ops := e.collOperands(c)
