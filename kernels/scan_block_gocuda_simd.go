@@ -4038,7 +4038,397 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	offset := 1
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan_block.go:78
+					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota24
+//line scan_block.go:78
+					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens162
+//line scan_block.go:78
+					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds162
+//line scan_block.go:78
+					gc_pairLo2 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+//line scan_block.go:78
+					_ = gc_pairLo2
+//line scan_block.go:78
+					gc_pairHi2 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+//line scan_block.go:78
+					_ = gc_pairHi2
+				gc_steps4:
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:78
+						var thid int = gc_tx2
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx2*m + 2*thid
+//line scan_block.go:84
+						_ = g
+						if b&(b-1) != 0 {
+							break gc_steps4
+//line :1
+						}
+//line scan_block.go:85
+						var a0 archsimd.Float32x16
+//line scan_block.go:85
+						_ = a0
+//line scan_block.go:85
+						var a1 archsimd.Float32x16
+//line scan_block.go:85
+						_ = a1
+//line scan_block.go:86
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
+						_ = gc_if7
+//line scan_block.go:87
+						if gc_if7.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld7 archsimd.Float32x16
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds162)
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								var gc_lanes13 [16]float32
+//line scan_block.go:87
+								for gc_k13 := range 16 {
+//line scan_block.go:87
+									if gc_if7.ToBits()&(1<<gc_k13) != 0 {
+//line scan_block.go:87
+										gc_pos2.Thread = gc_rank2 + gc_k13
+//line scan_block.go:87
+										gc_lanes13[gc_k13] = in[g+2*gc_k13]
+//line scan_block.go:87
+									}
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:87
+								gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = a0.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+//line scan_block.go:87
+						}
+//line scan_block.go:89
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
+						_ = gc_if8
+//line scan_block.go:90
+						if gc_if8.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld8 archsimd.Float32x16
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds162)
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								var gc_lanes14 [16]float32
+//line scan_block.go:90
+								for gc_k14 := range 16 {
+//line scan_block.go:90
+									if gc_if8.ToBits()&(1<<gc_k14) != 0 {
+//line scan_block.go:90
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line scan_block.go:90
+										gc_lanes14[gc_k14] = in[(g+1)+2*gc_k14]
+//line scan_block.go:90
+									}
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:90
+								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes14)
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						gc_t7 := a0
+//line scan_block.go:90
+						_ = gc_t7
+//line scan_block.go:90
+						gc_t8 := a1
+//line scan_block.go:90
+						_ = gc_t8
+//line scan_block.go:92
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+//line scan_block.go:92
+							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+//line scan_block.go:92
+						} else {
+//line scan_block.go:92
+							var gc_lanes15 [16]float32
+//line scan_block.go:92
+							gc_t7.Store(&gc_lanes15)
+//line scan_block.go:92
+							for gc_k15 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k15) != 0 {
+//line scan_block.go:92
+									gc_pos2.Thread = gc_rank2 + gc_k15
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k15] = gc_lanes15[gc_k15]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:92
+							var gc_lanes16 [16]float32
+//line scan_block.go:92
+							gc_t8.Store(&gc_lanes16)
+//line scan_block.go:92
+							for gc_k16 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k16) != 0 {
+//line scan_block.go:92
+									gc_pos2.Thread = gc_rank2 + gc_k16
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k16] = gc_lanes16[gc_k16]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line scan_block.go:92
+						a1.StoreSlice(gc_s_a1[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line scan_block.go:78
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line scan_block.go:78
+				_ = gc_iota22
+//line scan_block.go:78
+				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+				_ = gc_evens2
+//line scan_block.go:78
+				gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo2
+//line scan_block.go:78
+				gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi2
+//line scan_block.go:78
+				gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes2
+			gc_steps2:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line scan_block.go:78
+					var thid int = gc_tx2
+//line scan_block.go:78
+					_ = thid
+//line scan_block.go:84
+					var g int = gc_bx2*m + 2*thid
+//line scan_block.go:84
+					_ = g
+					if b&(b-1) != 0 {
+						break gc_steps2
+//line :1
+					}
+//line scan_block.go:85
+					var a0 archsimd.Float32x8
+//line scan_block.go:85
+					_ = a0
+//line scan_block.go:85
+					var a1 archsimd.Float32x8
+//line scan_block.go:85
+					_ = a1
+//line scan_block.go:86
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
+					_ = gc_if3
+//line scan_block.go:87
+					if gc_if3.ToBits() != 0 {
+//line scan_block.go:87
+						var gc_ld3 archsimd.Float32x8
+//line scan_block.go:87
+						if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan_block.go:87
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens2))
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							var gc_lanes5 [8]float32
+//line scan_block.go:87
+							for gc_k5 := range 8 {
+//line scan_block.go:87
+								if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line scan_block.go:87
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line scan_block.go:87
+									gc_lanes5[gc_k5] = in[g+2*gc_k5]
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:87
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line scan_block.go:87
+						}
+//line scan_block.go:87
+						a0 = gc_ld3.Merge(a0, gc_if3)
+//line scan_block.go:87
+					}
+//line scan_block.go:89
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
+					_ = gc_if4
+//line scan_block.go:90
+					if gc_if4.ToBits() != 0 {
+//line scan_block.go:90
+						var gc_ld4 archsimd.Float32x8
+//line scan_block.go:90
+						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan_block.go:90
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							var gc_lanes6 [8]float32
+//line scan_block.go:90
+							for gc_k6 := range 8 {
+//line scan_block.go:90
+								if gc_if4.ToBits()&(1<<gc_k6) != 0 {
+//line scan_block.go:90
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line scan_block.go:90
+									gc_lanes6[gc_k6] = in[(g+1)+2*gc_k6]
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:90
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						a1 = gc_ld4.Merge(a1, gc_if4)
+//line scan_block.go:90
+					}
+//line scan_block.go:90
+					gc_t3 := a0
+//line scan_block.go:90
+					_ = gc_t3
+//line scan_block.go:90
+					gc_t4 := a1
+//line scan_block.go:90
+					_ = gc_t4
+//line scan_block.go:92
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan_block.go:92
+						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+//line scan_block.go:92
+					} else {
+//line scan_block.go:92
+						var gc_lanes7 [8]float32
+//line scan_block.go:92
+						gc_t3.Store(&gc_lanes7)
+//line scan_block.go:92
+						for gc_k7 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k7) != 0 {
+//line scan_block.go:92
+								gc_pos2.Thread = gc_rank2 + gc_k7
+//line scan_block.go:92
+								temp[(2*thid)+2*gc_k7] = gc_lanes7[gc_k7]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:92
+						var gc_lanes8 [8]float32
+//line scan_block.go:92
+						gc_t4.Store(&gc_lanes8)
+//line scan_block.go:92
+						for gc_k8 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k8) != 0 {
+//line scan_block.go:92
+								gc_pos2.Thread = gc_rank2 + gc_k8
+//line scan_block.go:92
+								temp[((2*thid)+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:92
+					}
+//line scan_block.go:92
+					a0.StoreSlice(gc_s_a0[gc_rank2:])
+//line scan_block.go:92
+					a1.StoreSlice(gc_s_a1[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -4257,24 +4647,24 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens16
+					_ = gc_evens163
 //line scan_block.go:78
-					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds16
+					_ = gc_odds163
 //line scan_block.go:78
-					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_iota22
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota26
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_block.go:78
@@ -4294,27 +4684,27 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld3 archsimd.Float32x16
+						var gc_ld11 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens16)
+							gc_ld11 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens163)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds16)
+							gc_ld11 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds163)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes5 [16]float32
+							var gc_lanes21 [16]float32
 //line scan_block.go:119
-							for gc_k5 := range 16 {
+							for gc_k21 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k5) != 0 {
+								if 0xffff&(1<<gc_k21) != 0 {
 //line scan_block.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k21
 //line scan_block.go:119
-									gc_lanes5[gc_k5] = temp[(2*thid)+2*gc_k5]
+									gc_lanes21[gc_k21] = temp[(2*thid)+2*gc_k21]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -4322,35 +4712,35 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:119
-							gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+							gc_ld11 = archsimd.LoadFloat32x16(&gc_lanes21)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld3
+						e0 := gc_ld11
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld4 archsimd.Float32x16
+						var gc_ld12 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens16)
+							gc_ld12 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens163)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds16)
+							gc_ld12 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds163)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes6 [16]float32
+							var gc_lanes22 [16]float32
 //line scan_block.go:119
-							for gc_k6 := range 16 {
+							for gc_k22 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k6) != 0 {
+								if 0xffff&(1<<gc_k22) != 0 {
 //line scan_block.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k22
 //line scan_block.go:119
-									gc_lanes6[gc_k6] = temp[(2*thid+1)+2*gc_k6]
+									gc_lanes22[gc_k22] = temp[(2*thid+1)+2*gc_k22]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -4358,49 +4748,49 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 							gc_pos2.Thread = gc_rank2
 //line scan_block.go:119
-							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+							gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes22)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld4
+						e1 := gc_ld12
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t3 := e0.Add(a0)
+							gc_t11 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t3
+							_ = gc_t11
 //line scan_block.go:120
-							gc_t4 := e1.Add(a1)
+							gc_t12 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t4
+							_ = gc_t12
 //line scan_block.go:120
-							e0 = gc_t3
+							e0 = gc_t11
 //line scan_block.go:120
-							e1 = gc_t4
+							e1 = gc_t12
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-						_ = gc_if3
+						_ = gc_if11
 //line scan_block.go:124
-						if gc_if3.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line scan_block.go:124
 							{
 //line scan_block.go:124
-								var gc_lanes7 [16]float32
+								var gc_lanes23 [16]float32
 //line scan_block.go:124
-								e0.Store(&gc_lanes7)
+								e0.Store(&gc_lanes23)
 //line scan_block.go:124
-								for gc_k7 := range 16 {
+								for gc_k23 := range 16 {
 //line scan_block.go:124
-									if gc_if3.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k23) != 0 {
 //line scan_block.go:124
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k23
 //line scan_block.go:124
-										out[g+2*gc_k7] = gc_lanes7[gc_k7]
+										out[g+2*gc_k23] = gc_lanes23[gc_k23]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -4412,25 +4802,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-						_ = gc_if4
+						_ = gc_if12
 //line scan_block.go:127
-						if gc_if4.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line scan_block.go:127
 							{
 //line scan_block.go:127
-								var gc_lanes8 [16]float32
+								var gc_lanes24 [16]float32
 //line scan_block.go:127
-								e1.Store(&gc_lanes8)
+								e1.Store(&gc_lanes24)
 //line scan_block.go:127
-								for gc_k8 := range 16 {
+								for gc_k24 := range 16 {
 //line scan_block.go:127
-									if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k24) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k24
 //line scan_block.go:127
-										out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+										out[(g+1)+2*gc_k24] = gc_lanes24[gc_k24]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -4443,23 +4833,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens
+				_ = gc_evens3
 //line scan_block.go:78
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota25
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line scan_block.go:78
@@ -4479,27 +4869,27 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld archsimd.Float32x8
+					var gc_ld9 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens))
+						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens))
+						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes [8]float32
+						var gc_lanes17 [8]float32
 //line scan_block.go:119
-						for gc_k := range 8 {
+						for gc_k17 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k) != 0 {
+							if 0xff&(1<<gc_k17) != 0 {
 //line scan_block.go:119
-								gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos2.Thread = gc_rank2 + gc_k17
 //line scan_block.go:119
-								gc_lanes[gc_k] = temp[(2*thid)+2*gc_k]
+								gc_lanes17[gc_k17] = temp[(2*thid)+2*gc_k17]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -4507,35 +4897,35 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:119
-						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld
+					e0 := gc_ld9
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld10 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens))
+						gc_ld10 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens))
+						gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes2 [8]float32
+						var gc_lanes18 [8]float32
 //line scan_block.go:119
-						for gc_k2 := range 8 {
+						for gc_k18 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k2) != 0 {
+							if 0xff&(1<<gc_k18) != 0 {
 //line scan_block.go:119
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k18
 //line scan_block.go:119
-								gc_lanes2[gc_k2] = temp[(2*thid+1)+2*gc_k2]
+								gc_lanes18[gc_k18] = temp[(2*thid+1)+2*gc_k18]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -4543,49 +4933,49 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:119
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld2
+					e1 := gc_ld10
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t := e0.Add(a0)
+						gc_t9 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t
+						_ = gc_t9
 //line scan_block.go:120
-						gc_t2 := e1.Add(a1)
+						gc_t10 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t2
+						_ = gc_t10
 //line scan_block.go:120
-						e0 = gc_t
+						e0 = gc_t9
 //line scan_block.go:120
-						e1 = gc_t2
+						e1 = gc_t10
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-					_ = gc_if
+					_ = gc_if9
 //line scan_block.go:124
-					if gc_if.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line scan_block.go:124
 						{
 //line scan_block.go:124
-							var gc_lanes3 [8]float32
+							var gc_lanes19 [8]float32
 //line scan_block.go:124
-							e0.Store(&gc_lanes3)
+							e0.Store(&gc_lanes19)
 //line scan_block.go:124
-							for gc_k3 := range 8 {
+							for gc_k19 := range 8 {
 //line scan_block.go:124
-								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+								if gc_if9.ToBits()&(1<<gc_k19) != 0 {
 //line scan_block.go:124
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k19
 //line scan_block.go:124
-									out[g+2*gc_k3] = gc_lanes3[gc_k3]
+									out[g+2*gc_k19] = gc_lanes19[gc_k19]
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -4597,25 +4987,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-					_ = gc_if2
+					_ = gc_if10
 //line scan_block.go:127
-					if gc_if2.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line scan_block.go:127
 						{
 //line scan_block.go:127
-							var gc_lanes4 [8]float32
+							var gc_lanes20 [8]float32
 //line scan_block.go:127
-							e1.Store(&gc_lanes4)
+							e1.Store(&gc_lanes20)
 //line scan_block.go:127
-							for gc_k4 := range 8 {
+							for gc_k20 := range 8 {
 //line scan_block.go:127
-								if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k20
 //line scan_block.go:127
-									out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
+									out[(g+1)+2*gc_k20] = gc_lanes20[gc_k20]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -4629,7 +5019,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -4698,7 +5088,397 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	offset := 1
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line scan_block.go:78
+					gc_iota210 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota210
+//line scan_block.go:78
+					gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens165
+//line scan_block.go:78
+					gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds165
+//line scan_block.go:78
+					gc_pairLo4 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+//line scan_block.go:78
+					_ = gc_pairLo4
+//line scan_block.go:78
+					gc_pairHi4 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+//line scan_block.go:78
+					_ = gc_pairHi4
+				gc_steps8:
+					for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:78
+						var thid int = gc_tx3
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx3*m + 2*thid
+//line scan_block.go:84
+						_ = g
+						if b&(b-1) != 0 {
+							break gc_steps8
+//line :1
+						}
+//line scan_block.go:85
+						var a0 archsimd.Int32x16
+//line scan_block.go:85
+						_ = a0
+//line scan_block.go:85
+						var a1 archsimd.Int32x16
+//line scan_block.go:85
+						_ = a1
+//line scan_block.go:86
+						gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
+						_ = gc_if19
+//line scan_block.go:87
+						if gc_if19.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld19 archsimd.Int32x16
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+								gc_ld19 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens165)
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+								gc_ld19 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds165)
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								var gc_lanes37 [16]int32
+//line scan_block.go:87
+								for gc_k37 := range 16 {
+//line scan_block.go:87
+									if gc_if19.ToBits()&(1<<gc_k37) != 0 {
+//line scan_block.go:87
+										gc_pos3.Thread = gc_rank3 + gc_k37
+//line scan_block.go:87
+										gc_lanes37[gc_k37] = in[g+2*gc_k37]
+//line scan_block.go:87
+									}
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:87
+								gc_ld19 = archsimd.LoadInt32x16(&gc_lanes37)
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = a0.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+//line scan_block.go:87
+						}
+//line scan_block.go:89
+						gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
+						_ = gc_if20
+//line scan_block.go:90
+						if gc_if20.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld20 archsimd.Int32x16
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+								gc_ld20 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens165)
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+								gc_ld20 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds165)
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								var gc_lanes38 [16]int32
+//line scan_block.go:90
+								for gc_k38 := range 16 {
+//line scan_block.go:90
+									if gc_if20.ToBits()&(1<<gc_k38) != 0 {
+//line scan_block.go:90
+										gc_pos3.Thread = gc_rank3 + gc_k38
+//line scan_block.go:90
+										gc_lanes38[gc_k38] = in[(g+1)+2*gc_k38]
+//line scan_block.go:90
+									}
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:90
+								gc_ld20 = archsimd.LoadInt32x16(&gc_lanes38)
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = a1.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						gc_t19 := a0
+//line scan_block.go:90
+						_ = gc_t19
+//line scan_block.go:90
+						gc_t20 := a1
+//line scan_block.go:90
+						_ = gc_t20
+//line scan_block.go:92
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+//line scan_block.go:92
+							gc_t19.ConcatPermute(gc_t20, gc_pairLo4).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+							gc_t19.ConcatPermute(gc_t20, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
+//line scan_block.go:92
+						} else {
+//line scan_block.go:92
+							var gc_lanes39 [16]int32
+//line scan_block.go:92
+							gc_t19.Store(&gc_lanes39)
+//line scan_block.go:92
+							for gc_k39 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k39) != 0 {
+//line scan_block.go:92
+									gc_pos3.Thread = gc_rank3 + gc_k39
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k39] = gc_lanes39[gc_k39]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:92
+							var gc_lanes40 [16]int32
+//line scan_block.go:92
+							gc_t20.Store(&gc_lanes40)
+//line scan_block.go:92
+							for gc_k40 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k40) != 0 {
+//line scan_block.go:92
+									gc_pos3.Thread = gc_rank3 + gc_k40
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k40] = gc_lanes40[gc_k40]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						a0.StoreSlice(gc_s_a0[gc_rank3:])
+//line scan_block.go:92
+						a1.StoreSlice(gc_s_a1[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line scan_block.go:78
+				gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line scan_block.go:78
+				_ = gc_iota28
+//line scan_block.go:78
+				gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+				_ = gc_evens5
+//line scan_block.go:78
+				gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo4
+//line scan_block.go:78
+				gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi4
+//line scan_block.go:78
+				gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes4
+			gc_steps6:
+				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+					gc_tx3 := gc_vstep3
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+//line scan_block.go:78
+					var thid int = gc_tx3
+//line scan_block.go:78
+					_ = thid
+//line scan_block.go:84
+					var g int = gc_bx3*m + 2*thid
+//line scan_block.go:84
+					_ = g
+					if b&(b-1) != 0 {
+						break gc_steps6
+//line :1
+					}
+//line scan_block.go:85
+					var a0 archsimd.Int32x8
+//line scan_block.go:85
+					_ = a0
+//line scan_block.go:85
+					var a1 archsimd.Int32x8
+//line scan_block.go:85
+					_ = a1
+//line scan_block.go:86
+					gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
+					_ = gc_if15
+//line scan_block.go:87
+					if gc_if15.ToBits() != 0 {
+//line scan_block.go:87
+						var gc_ld15 archsimd.Int32x8
+//line scan_block.go:87
+						if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+							gc_ld15 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens5))
+//line scan_block.go:87
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+							gc_ld15 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens5))
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							var gc_lanes29 [8]int32
+//line scan_block.go:87
+							for gc_k29 := range 8 {
+//line scan_block.go:87
+								if gc_if15.ToBits()&(1<<gc_k29) != 0 {
+//line scan_block.go:87
+									gc_pos3.Thread = gc_rank3 + gc_k29
+//line scan_block.go:87
+									gc_lanes29[gc_k29] = in[g+2*gc_k29]
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:87
+							gc_ld15 = archsimd.LoadInt32x8(&gc_lanes29)
+//line scan_block.go:87
+						}
+//line scan_block.go:87
+						a0 = gc_ld15.Merge(a0, gc_if15)
+//line scan_block.go:87
+					}
+//line scan_block.go:89
+					gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
+					_ = gc_if16
+//line scan_block.go:90
+					if gc_if16.ToBits() != 0 {
+//line scan_block.go:90
+						var gc_ld16 archsimd.Int32x8
+//line scan_block.go:90
+						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+							gc_ld16 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens5))
+//line scan_block.go:90
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+							gc_ld16 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens5))
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							var gc_lanes30 [8]int32
+//line scan_block.go:90
+							for gc_k30 := range 8 {
+//line scan_block.go:90
+								if gc_if16.ToBits()&(1<<gc_k30) != 0 {
+//line scan_block.go:90
+									gc_pos3.Thread = gc_rank3 + gc_k30
+//line scan_block.go:90
+									gc_lanes30[gc_k30] = in[(g+1)+2*gc_k30]
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:90
+							gc_ld16 = archsimd.LoadInt32x8(&gc_lanes30)
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						a1 = gc_ld16.Merge(a1, gc_if16)
+//line scan_block.go:90
+					}
+//line scan_block.go:90
+					gc_t15 := a0
+//line scan_block.go:90
+					_ = gc_t15
+//line scan_block.go:90
+					gc_t16 := a1
+//line scan_block.go:90
+					_ = gc_t16
+//line scan_block.go:92
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan_block.go:92
+						gc_t15.Permute(gc_spreadLo4).Merge(gc_t16.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+						gc_t15.Permute(gc_spreadHi4).Merge(gc_t16.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(temp[(2*thid)+8:])
+//line scan_block.go:92
+					} else {
+//line scan_block.go:92
+						var gc_lanes31 [8]int32
+//line scan_block.go:92
+						gc_t15.Store(&gc_lanes31)
+//line scan_block.go:92
+						for gc_k31 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k31) != 0 {
+//line scan_block.go:92
+								gc_pos3.Thread = gc_rank3 + gc_k31
+//line scan_block.go:92
+								temp[(2*thid)+2*gc_k31] = gc_lanes31[gc_k31]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:92
+						var gc_lanes32 [8]int32
+//line scan_block.go:92
+						gc_t16.Store(&gc_lanes32)
+//line scan_block.go:92
+						for gc_k32 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k32) != 0 {
+//line scan_block.go:92
+								gc_pos3.Thread = gc_rank3 + gc_k32
+//line scan_block.go:92
+								temp[((2*thid)+1)+2*gc_k32] = gc_lanes32[gc_k32]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:92
+					}
+//line scan_block.go:92
+					a0.StoreSlice(gc_s_a0[gc_rank3:])
+//line scan_block.go:92
+					a1.StoreSlice(gc_s_a1[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -4917,24 +5697,24 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens162
+					_ = gc_evens166
 //line scan_block.go:78
-					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds162
+					_ = gc_odds166
 //line scan_block.go:78
-					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota212 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_iota24
-					for ; gc_vstep2+15 < gc_bdx3; gc_vstep2 += 16 {
-						gc_tx3 := gc_vstep2
+					_ = gc_iota212
+					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line scan_block.go:78
@@ -4954,27 +5734,27 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld7 archsimd.Int32x16
+						var gc_ld23 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+							gc_ld23 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens166)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+							gc_ld23 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes13 [16]int32
+							var gc_lanes45 [16]int32
 //line scan_block.go:119
-							for gc_k13 := range 16 {
+							for gc_k45 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k13) != 0 {
+								if 0xffff&(1<<gc_k45) != 0 {
 //line scan_block.go:119
-									gc_pos3.Thread = gc_rank3 + gc_k13
+									gc_pos3.Thread = gc_rank3 + gc_k45
 //line scan_block.go:119
-									gc_lanes13[gc_k13] = temp[(2*thid)+2*gc_k13]
+									gc_lanes45[gc_k45] = temp[(2*thid)+2*gc_k45]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -4982,35 +5762,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-							gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+							gc_ld23 = archsimd.LoadInt32x16(&gc_lanes45)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld7
+						e0 := gc_ld23
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld8 archsimd.Int32x16
+						var gc_ld24 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+							gc_ld24 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+							gc_ld24 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes14 [16]int32
+							var gc_lanes46 [16]int32
 //line scan_block.go:119
-							for gc_k14 := range 16 {
+							for gc_k46 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k14) != 0 {
+								if 0xffff&(1<<gc_k46) != 0 {
 //line scan_block.go:119
-									gc_pos3.Thread = gc_rank3 + gc_k14
+									gc_pos3.Thread = gc_rank3 + gc_k46
 //line scan_block.go:119
-									gc_lanes14[gc_k14] = temp[(2*thid+1)+2*gc_k14]
+									gc_lanes46[gc_k46] = temp[(2*thid+1)+2*gc_k46]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -5018,49 +5798,49 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-							gc_ld8 = archsimd.LoadInt32x16(&gc_lanes14)
+							gc_ld24 = archsimd.LoadInt32x16(&gc_lanes46)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld8
+						e1 := gc_ld24
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t7 := e0.Add(a0)
+							gc_t23 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t7
+							_ = gc_t23
 //line scan_block.go:120
-							gc_t8 := e1.Add(a1)
+							gc_t24 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t8
+							_ = gc_t24
 //line scan_block.go:120
-							e0 = gc_t7
+							e0 = gc_t23
 //line scan_block.go:120
-							e1 = gc_t8
+							e1 = gc_t24
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-						_ = gc_if7
+						_ = gc_if23
 //line scan_block.go:124
-						if gc_if7.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line scan_block.go:124
 							{
 //line scan_block.go:124
-								var gc_lanes15 [16]int32
+								var gc_lanes47 [16]int32
 //line scan_block.go:124
-								e0.Store(&gc_lanes15)
+								e0.Store(&gc_lanes47)
 //line scan_block.go:124
-								for gc_k15 := range 16 {
+								for gc_k47 := range 16 {
 //line scan_block.go:124
-									if gc_if7.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if23.ToBits()&(1<<gc_k47) != 0 {
 //line scan_block.go:124
-										gc_pos3.Thread = gc_rank3 + gc_k15
+										gc_pos3.Thread = gc_rank3 + gc_k47
 //line scan_block.go:124
-										out[g+2*gc_k15] = gc_lanes15[gc_k15]
+										out[g+2*gc_k47] = gc_lanes47[gc_k47]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -5072,25 +5852,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-						_ = gc_if8
+						_ = gc_if24
 //line scan_block.go:127
-						if gc_if8.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line scan_block.go:127
 							{
 //line scan_block.go:127
-								var gc_lanes16 [16]int32
+								var gc_lanes48 [16]int32
 //line scan_block.go:127
-								e1.Store(&gc_lanes16)
+								e1.Store(&gc_lanes48)
 //line scan_block.go:127
-								for gc_k16 := range 16 {
+								for gc_k48 := range 16 {
 //line scan_block.go:127
-									if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if24.ToBits()&(1<<gc_k48) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k16
+										gc_pos3.Thread = gc_rank3 + gc_k48
 //line scan_block.go:127
-										out[(g+1)+2*gc_k16] = gc_lanes16[gc_k16]
+										out[(g+1)+2*gc_k48] = gc_lanes48[gc_k48]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -5103,23 +5883,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens2
+				_ = gc_evens6
 //line scan_block.go:78
-				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota211 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
-				_ = gc_iota23
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+				_ = gc_iota211
+				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+					gc_tx3 := gc_vstep4
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line scan_block.go:78
@@ -5139,27 +5919,27 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld5 archsimd.Int32x8
+					var gc_ld21 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+						gc_ld21 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+						gc_ld21 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes9 [8]int32
+						var gc_lanes41 [8]int32
 //line scan_block.go:119
-						for gc_k9 := range 8 {
+						for gc_k41 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k9) != 0 {
+							if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k9
+								gc_pos3.Thread = gc_rank3 + gc_k41
 //line scan_block.go:119
-								gc_lanes9[gc_k9] = temp[(2*thid)+2*gc_k9]
+								gc_lanes41[gc_k41] = temp[(2*thid)+2*gc_k41]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5167,35 +5947,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
+						gc_ld21 = archsimd.LoadInt32x8(&gc_lanes41)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld5
+					e0 := gc_ld21
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld6 archsimd.Int32x8
+					var gc_ld22 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+						gc_ld22 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+						gc_ld22 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes10 [8]int32
+						var gc_lanes42 [8]int32
 //line scan_block.go:119
-						for gc_k10 := range 8 {
+						for gc_k42 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k10) != 0 {
+							if 0xff&(1<<gc_k42) != 0 {
 //line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k10
+								gc_pos3.Thread = gc_rank3 + gc_k42
 //line scan_block.go:119
-								gc_lanes10[gc_k10] = temp[(2*thid+1)+2*gc_k10]
+								gc_lanes42[gc_k42] = temp[(2*thid+1)+2*gc_k42]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5203,49 +5983,49 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
+						gc_ld22 = archsimd.LoadInt32x8(&gc_lanes42)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld6
+					e1 := gc_ld22
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t5 := e0.Add(a0)
+						gc_t21 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t5
+						_ = gc_t21
 //line scan_block.go:120
-						gc_t6 := e1.Add(a1)
+						gc_t22 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t6
+						_ = gc_t22
 //line scan_block.go:120
-						e0 = gc_t5
+						e0 = gc_t21
 //line scan_block.go:120
-						e1 = gc_t6
+						e1 = gc_t22
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-					_ = gc_if5
+					_ = gc_if21
 //line scan_block.go:124
-					if gc_if5.ToBits() != 0 {
+					if gc_if21.ToBits() != 0 {
 //line scan_block.go:124
 						{
 //line scan_block.go:124
-							var gc_lanes11 [8]int32
+							var gc_lanes43 [8]int32
 //line scan_block.go:124
-							e0.Store(&gc_lanes11)
+							e0.Store(&gc_lanes43)
 //line scan_block.go:124
-							for gc_k11 := range 8 {
+							for gc_k43 := range 8 {
 //line scan_block.go:124
-								if gc_if5.ToBits()&(1<<gc_k11) != 0 {
+								if gc_if21.ToBits()&(1<<gc_k43) != 0 {
 //line scan_block.go:124
-									gc_pos3.Thread = gc_rank3 + gc_k11
+									gc_pos3.Thread = gc_rank3 + gc_k43
 //line scan_block.go:124
-									out[g+2*gc_k11] = gc_lanes11[gc_k11]
+									out[g+2*gc_k43] = gc_lanes43[gc_k43]
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -5257,25 +6037,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-					_ = gc_if6
+					_ = gc_if22
 //line scan_block.go:127
-					if gc_if6.ToBits() != 0 {
+					if gc_if22.ToBits() != 0 {
 //line scan_block.go:127
 						{
 //line scan_block.go:127
-							var gc_lanes12 [8]int32
+							var gc_lanes44 [8]int32
 //line scan_block.go:127
-							e1.Store(&gc_lanes12)
+							e1.Store(&gc_lanes44)
 //line scan_block.go:127
-							for gc_k12 := range 8 {
+							for gc_k44 := range 8 {
 //line scan_block.go:127
-								if gc_if6.ToBits()&(1<<gc_k12) != 0 {
+								if gc_if22.ToBits()&(1<<gc_k44) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k12
+									gc_pos3.Thread = gc_rank3 + gc_k44
 //line scan_block.go:127
-									out[(g+1)+2*gc_k12] = gc_lanes12[gc_k12]
+									out[(g+1)+2*gc_k44] = gc_lanes44[gc_k44]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -5289,7 +6069,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep2; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -5358,7 +6138,397 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	offset := 1
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line scan_block.go:78
+					gc_iota216 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota216
+//line scan_block.go:78
+					gc_evens168 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens168
+//line scan_block.go:78
+					gc_odds168 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds168
+//line scan_block.go:78
+					gc_pairLo6 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+//line scan_block.go:78
+					_ = gc_pairLo6
+//line scan_block.go:78
+					gc_pairHi6 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+//line scan_block.go:78
+					_ = gc_pairHi6
+				gc_steps12:
+					for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:78
+						var thid int = gc_tx4
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx4*m + 2*thid
+//line scan_block.go:84
+						_ = g
+						if b&(b-1) != 0 {
+							break gc_steps12
+//line :1
+						}
+//line scan_block.go:85
+						var a0 archsimd.Uint32x16
+//line scan_block.go:85
+						_ = a0
+//line scan_block.go:85
+						var a1 archsimd.Uint32x16
+//line scan_block.go:85
+						_ = a1
+//line scan_block.go:86
+						gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
+						_ = gc_if31
+//line scan_block.go:87
+						if gc_if31.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld31 archsimd.Uint32x16
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+								gc_ld31 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens168)
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+								gc_ld31 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds168)
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								var gc_lanes61 [16]uint32
+//line scan_block.go:87
+								for gc_k61 := range 16 {
+//line scan_block.go:87
+									if gc_if31.ToBits()&(1<<gc_k61) != 0 {
+//line scan_block.go:87
+										gc_pos4.Thread = gc_rank4 + gc_k61
+//line scan_block.go:87
+										gc_lanes61[gc_k61] = in[g+2*gc_k61]
+//line scan_block.go:87
+									}
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:87
+								gc_ld31 = archsimd.LoadUint32x16(&gc_lanes61)
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = a0.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+//line scan_block.go:87
+						}
+//line scan_block.go:89
+						gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
+						_ = gc_if32
+//line scan_block.go:90
+						if gc_if32.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld32 archsimd.Uint32x16
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+								gc_ld32 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens168)
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+								gc_ld32 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds168)
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								var gc_lanes62 [16]uint32
+//line scan_block.go:90
+								for gc_k62 := range 16 {
+//line scan_block.go:90
+									if gc_if32.ToBits()&(1<<gc_k62) != 0 {
+//line scan_block.go:90
+										gc_pos4.Thread = gc_rank4 + gc_k62
+//line scan_block.go:90
+										gc_lanes62[gc_k62] = in[(g+1)+2*gc_k62]
+//line scan_block.go:90
+									}
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:90
+								gc_ld32 = archsimd.LoadUint32x16(&gc_lanes62)
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = a1.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						gc_t31 := a0
+//line scan_block.go:90
+						_ = gc_t31
+//line scan_block.go:90
+						gc_t32 := a1
+//line scan_block.go:90
+						_ = gc_t32
+//line scan_block.go:92
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+//line scan_block.go:92
+							gc_t31.ConcatPermute(gc_t32, gc_pairLo6).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+							gc_t31.ConcatPermute(gc_t32, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
+//line scan_block.go:92
+						} else {
+//line scan_block.go:92
+							var gc_lanes63 [16]uint32
+//line scan_block.go:92
+							gc_t31.Store(&gc_lanes63)
+//line scan_block.go:92
+							for gc_k63 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k63) != 0 {
+//line scan_block.go:92
+									gc_pos4.Thread = gc_rank4 + gc_k63
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k63] = gc_lanes63[gc_k63]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:92
+							var gc_lanes64 [16]uint32
+//line scan_block.go:92
+							gc_t32.Store(&gc_lanes64)
+//line scan_block.go:92
+							for gc_k64 := range 16 {
+//line scan_block.go:92
+								if 0xffff&(1<<gc_k64) != 0 {
+//line scan_block.go:92
+									gc_pos4.Thread = gc_rank4 + gc_k64
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k64] = gc_lanes64[gc_k64]
+//line scan_block.go:92
+								}
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						a0.StoreSlice(gc_s_a0[gc_rank4:])
+//line scan_block.go:92
+						a1.StoreSlice(gc_s_a1[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line scan_block.go:78
+				gc_iota214 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line scan_block.go:78
+				_ = gc_iota214
+//line scan_block.go:78
+				gc_evens8 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+				_ = gc_evens8
+//line scan_block.go:78
+				gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo6
+//line scan_block.go:78
+				gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi6
+//line scan_block.go:78
+				gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes6
+			gc_steps10:
+				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+					gc_tx4 := gc_vstep5
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+//line scan_block.go:78
+					var thid int = gc_tx4
+//line scan_block.go:78
+					_ = thid
+//line scan_block.go:84
+					var g int = gc_bx4*m + 2*thid
+//line scan_block.go:84
+					_ = g
+					if b&(b-1) != 0 {
+						break gc_steps10
+//line :1
+					}
+//line scan_block.go:85
+					var a0 archsimd.Uint32x8
+//line scan_block.go:85
+					_ = a0
+//line scan_block.go:85
+					var a1 archsimd.Uint32x8
+//line scan_block.go:85
+					_ = a1
+//line scan_block.go:86
+					gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
+					_ = gc_if27
+//line scan_block.go:87
+					if gc_if27.ToBits() != 0 {
+//line scan_block.go:87
+						var gc_ld27 archsimd.Uint32x8
+//line scan_block.go:87
+						if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+							gc_ld27 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens8))
+//line scan_block.go:87
+						} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+							gc_ld27 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens8))
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							var gc_lanes53 [8]uint32
+//line scan_block.go:87
+							for gc_k53 := range 8 {
+//line scan_block.go:87
+								if gc_if27.ToBits()&(1<<gc_k53) != 0 {
+//line scan_block.go:87
+									gc_pos4.Thread = gc_rank4 + gc_k53
+//line scan_block.go:87
+									gc_lanes53[gc_k53] = in[g+2*gc_k53]
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:87
+							gc_ld27 = archsimd.LoadUint32x8(&gc_lanes53)
+//line scan_block.go:87
+						}
+//line scan_block.go:87
+						a0 = gc_ld27.Merge(a0, gc_if27)
+//line scan_block.go:87
+					}
+//line scan_block.go:89
+					gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
+					_ = gc_if28
+//line scan_block.go:90
+					if gc_if28.ToBits() != 0 {
+//line scan_block.go:90
+						var gc_ld28 archsimd.Uint32x8
+//line scan_block.go:90
+						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+							gc_ld28 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
+//line scan_block.go:90
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+							gc_ld28 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							var gc_lanes54 [8]uint32
+//line scan_block.go:90
+							for gc_k54 := range 8 {
+//line scan_block.go:90
+								if gc_if28.ToBits()&(1<<gc_k54) != 0 {
+//line scan_block.go:90
+									gc_pos4.Thread = gc_rank4 + gc_k54
+//line scan_block.go:90
+									gc_lanes54[gc_k54] = in[(g+1)+2*gc_k54]
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:90
+							gc_ld28 = archsimd.LoadUint32x8(&gc_lanes54)
+//line scan_block.go:90
+						}
+//line scan_block.go:90
+						a1 = gc_ld28.Merge(a1, gc_if28)
+//line scan_block.go:90
+					}
+//line scan_block.go:90
+					gc_t27 := a0
+//line scan_block.go:90
+					_ = gc_t27
+//line scan_block.go:90
+					gc_t28 := a1
+//line scan_block.go:90
+					_ = gc_t28
+//line scan_block.go:92
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+//line scan_block.go:92
+						gc_t27.Permute(gc_spreadLo6).Merge(gc_t28.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(temp[2*thid:])
+//line scan_block.go:92
+						gc_t27.Permute(gc_spreadHi6).Merge(gc_t28.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(temp[(2*thid)+8:])
+//line scan_block.go:92
+					} else {
+//line scan_block.go:92
+						var gc_lanes55 [8]uint32
+//line scan_block.go:92
+						gc_t27.Store(&gc_lanes55)
+//line scan_block.go:92
+						for gc_k55 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k55) != 0 {
+//line scan_block.go:92
+								gc_pos4.Thread = gc_rank4 + gc_k55
+//line scan_block.go:92
+								temp[(2*thid)+2*gc_k55] = gc_lanes55[gc_k55]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos4.Thread = gc_rank4
+//line scan_block.go:92
+						var gc_lanes56 [8]uint32
+//line scan_block.go:92
+						gc_t28.Store(&gc_lanes56)
+//line scan_block.go:92
+						for gc_k56 := range 8 {
+//line scan_block.go:92
+							if 0xff&(1<<gc_k56) != 0 {
+//line scan_block.go:92
+								gc_pos4.Thread = gc_rank4 + gc_k56
+//line scan_block.go:92
+								temp[((2*thid)+1)+2*gc_k56] = gc_lanes56[gc_k56]
+//line scan_block.go:92
+							}
+//line scan_block.go:92
+						}
+//line scan_block.go:92
+						gc_pos4.Thread = gc_rank4
+//line scan_block.go:92
+					}
+//line scan_block.go:92
+					a0.StoreSlice(gc_s_a0[gc_rank4:])
+//line scan_block.go:92
+					a1.StoreSlice(gc_s_a1[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -5577,24 +6747,24 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens163
+					_ = gc_evens169
 //line scan_block.go:78
-					gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds163
+					_ = gc_odds169
 //line scan_block.go:78
-					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota218 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_iota26
-					for ; gc_vstep3+15 < gc_bdx4; gc_vstep3 += 16 {
-						gc_tx4 := gc_vstep3
+					_ = gc_iota218
+					for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line scan_block.go:78
@@ -5614,27 +6784,27 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld11 archsimd.Uint32x16
+						var gc_ld35 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld11 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens163)
+							gc_ld35 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens169)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld11 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds163)
+							gc_ld35 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds169)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes21 [16]uint32
+							var gc_lanes69 [16]uint32
 //line scan_block.go:119
-							for gc_k21 := range 16 {
+							for gc_k69 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k21) != 0 {
+								if 0xffff&(1<<gc_k69) != 0 {
 //line scan_block.go:119
-									gc_pos4.Thread = gc_rank4 + gc_k21
+									gc_pos4.Thread = gc_rank4 + gc_k69
 //line scan_block.go:119
-									gc_lanes21[gc_k21] = temp[(2*thid)+2*gc_k21]
+									gc_lanes69[gc_k69] = temp[(2*thid)+2*gc_k69]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -5642,35 +6812,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-							gc_ld11 = archsimd.LoadUint32x16(&gc_lanes21)
+							gc_ld35 = archsimd.LoadUint32x16(&gc_lanes69)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld11
+						e0 := gc_ld35
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld12 archsimd.Uint32x16
+						var gc_ld36 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld12 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens163)
+							gc_ld36 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens169)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld12 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds163)
+							gc_ld36 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds169)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes22 [16]uint32
+							var gc_lanes70 [16]uint32
 //line scan_block.go:119
-							for gc_k22 := range 16 {
+							for gc_k70 := range 16 {
 //line scan_block.go:119
-								if 0xffff&(1<<gc_k22) != 0 {
+								if 0xffff&(1<<gc_k70) != 0 {
 //line scan_block.go:119
-									gc_pos4.Thread = gc_rank4 + gc_k22
+									gc_pos4.Thread = gc_rank4 + gc_k70
 //line scan_block.go:119
-									gc_lanes22[gc_k22] = temp[(2*thid+1)+2*gc_k22]
+									gc_lanes70[gc_k70] = temp[(2*thid+1)+2*gc_k70]
 //line scan_block.go:119
 								}
 //line scan_block.go:119
@@ -5678,49 +6848,49 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-							gc_ld12 = archsimd.LoadUint32x16(&gc_lanes22)
+							gc_ld36 = archsimd.LoadUint32x16(&gc_lanes70)
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld12
+						e1 := gc_ld36
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t11 := e0.Add(a0)
+							gc_t35 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t11
+							_ = gc_t35
 //line scan_block.go:120
-							gc_t12 := e1.Add(a1)
+							gc_t36 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t12
+							_ = gc_t36
 //line scan_block.go:120
-							e0 = gc_t11
+							e0 = gc_t35
 //line scan_block.go:120
-							e1 = gc_t12
+							e1 = gc_t36
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-						_ = gc_if11
+						_ = gc_if35
 //line scan_block.go:124
-						if gc_if11.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line scan_block.go:124
 							{
 //line scan_block.go:124
-								var gc_lanes23 [16]uint32
+								var gc_lanes71 [16]uint32
 //line scan_block.go:124
-								e0.Store(&gc_lanes23)
+								e0.Store(&gc_lanes71)
 //line scan_block.go:124
-								for gc_k23 := range 16 {
+								for gc_k71 := range 16 {
 //line scan_block.go:124
-									if gc_if11.ToBits()&(1<<gc_k23) != 0 {
+									if gc_if35.ToBits()&(1<<gc_k71) != 0 {
 //line scan_block.go:124
-										gc_pos4.Thread = gc_rank4 + gc_k23
+										gc_pos4.Thread = gc_rank4 + gc_k71
 //line scan_block.go:124
-										out[g+2*gc_k23] = gc_lanes23[gc_k23]
+										out[g+2*gc_k71] = gc_lanes71[gc_k71]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -5732,25 +6902,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-						_ = gc_if12
+						_ = gc_if36
 //line scan_block.go:127
-						if gc_if12.ToBits() != 0 {
+						if gc_if36.ToBits() != 0 {
 //line scan_block.go:127
 							{
 //line scan_block.go:127
-								var gc_lanes24 [16]uint32
+								var gc_lanes72 [16]uint32
 //line scan_block.go:127
-								e1.Store(&gc_lanes24)
+								e1.Store(&gc_lanes72)
 //line scan_block.go:127
-								for gc_k24 := range 16 {
+								for gc_k72 := range 16 {
 //line scan_block.go:127
-									if gc_if12.ToBits()&(1<<gc_k24) != 0 {
+									if gc_if36.ToBits()&(1<<gc_k72) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k24
+										gc_pos4.Thread = gc_rank4 + gc_k72
 //line scan_block.go:127
-										out[(g+1)+2*gc_k24] = gc_lanes24[gc_k24]
+										out[(g+1)+2*gc_k72] = gc_lanes72[gc_k72]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -5763,23 +6933,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens3
+				_ = gc_evens9
 //line scan_block.go:78
-				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota217 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
-				_ = gc_iota25
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+				_ = gc_iota217
+				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+					gc_tx4 := gc_vstep6
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line scan_block.go:78
@@ -5799,27 +6969,27 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld9 archsimd.Uint32x8
+					var gc_ld33 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld9 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
+						gc_ld33 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens9))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld9 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
+						gc_ld33 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens9))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes17 [8]uint32
+						var gc_lanes65 [8]uint32
 //line scan_block.go:119
-						for gc_k17 := range 8 {
+						for gc_k65 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k17) != 0 {
+							if 0xff&(1<<gc_k65) != 0 {
 //line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k17
+								gc_pos4.Thread = gc_rank4 + gc_k65
 //line scan_block.go:119
-								gc_lanes17[gc_k17] = temp[(2*thid)+2*gc_k17]
+								gc_lanes65[gc_k65] = temp[(2*thid)+2*gc_k65]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5827,35 +6997,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes17)
+						gc_ld33 = archsimd.LoadUint32x8(&gc_lanes65)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld9
+					e0 := gc_ld33
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld10 archsimd.Uint32x8
+					var gc_ld34 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld10 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
+						gc_ld34 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld10 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
+						gc_ld34 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens9))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes18 [8]uint32
+						var gc_lanes66 [8]uint32
 //line scan_block.go:119
-						for gc_k18 := range 8 {
+						for gc_k66 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k18) != 0 {
+							if 0xff&(1<<gc_k66) != 0 {
 //line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k18
+								gc_pos4.Thread = gc_rank4 + gc_k66
 //line scan_block.go:119
-								gc_lanes18[gc_k18] = temp[(2*thid+1)+2*gc_k18]
+								gc_lanes66[gc_k66] = temp[(2*thid+1)+2*gc_k66]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5863,49 +7033,49 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-						gc_ld10 = archsimd.LoadUint32x8(&gc_lanes18)
+						gc_ld34 = archsimd.LoadUint32x8(&gc_lanes66)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld10
+					e1 := gc_ld34
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t9 := e0.Add(a0)
+						gc_t33 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t9
+						_ = gc_t33
 //line scan_block.go:120
-						gc_t10 := e1.Add(a1)
+						gc_t34 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t10
+						_ = gc_t34
 //line scan_block.go:120
-						e0 = gc_t9
+						e0 = gc_t33
 //line scan_block.go:120
-						e1 = gc_t10
+						e1 = gc_t34
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-					_ = gc_if9
+					_ = gc_if33
 //line scan_block.go:124
-					if gc_if9.ToBits() != 0 {
+					if gc_if33.ToBits() != 0 {
 //line scan_block.go:124
 						{
 //line scan_block.go:124
-							var gc_lanes19 [8]uint32
+							var gc_lanes67 [8]uint32
 //line scan_block.go:124
-							e0.Store(&gc_lanes19)
+							e0.Store(&gc_lanes67)
 //line scan_block.go:124
-							for gc_k19 := range 8 {
+							for gc_k67 := range 8 {
 //line scan_block.go:124
-								if gc_if9.ToBits()&(1<<gc_k19) != 0 {
+								if gc_if33.ToBits()&(1<<gc_k67) != 0 {
 //line scan_block.go:124
-									gc_pos4.Thread = gc_rank4 + gc_k19
+									gc_pos4.Thread = gc_rank4 + gc_k67
 //line scan_block.go:124
-									out[g+2*gc_k19] = gc_lanes19[gc_k19]
+									out[g+2*gc_k67] = gc_lanes67[gc_k67]
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -5917,25 +7087,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-					_ = gc_if10
+					_ = gc_if34
 //line scan_block.go:127
-					if gc_if10.ToBits() != 0 {
+					if gc_if34.ToBits() != 0 {
 //line scan_block.go:127
 						{
 //line scan_block.go:127
-							var gc_lanes20 [8]uint32
+							var gc_lanes68 [8]uint32
 //line scan_block.go:127
-							e1.Store(&gc_lanes20)
+							e1.Store(&gc_lanes68)
 //line scan_block.go:127
-							for gc_k20 := range 8 {
+							for gc_k68 := range 8 {
 //line scan_block.go:127
-								if gc_if10.ToBits()&(1<<gc_k20) != 0 {
+								if gc_if34.ToBits()&(1<<gc_k68) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k20
+									gc_pos4.Thread = gc_rank4 + gc_k68
 //line scan_block.go:127
-									out[(g+1)+2*gc_k20] = gc_lanes20[gc_k20]
+									out[(g+1)+2*gc_k68] = gc_lanes68[gc_k68]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -5949,7 +7119,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep3; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep6; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 

@@ -3,6 +3,7 @@ package kir
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 )
 
@@ -17,12 +18,19 @@ import (
 // they start again there from nothing and fail exactly where the scalar
 // form does. Elsewhere the load goes lane by lane, in lane order.
 
-// A vrestart is a load checked in place, and what the step had stored
-// when it was translated.
+// A uniform if whose body panics (a kernel's check of its launch, as
+// Blelloch's scan's of its block size) sends the step to the scalar loop
+// the same way where its condition holds: the scalar form panics at the
+// step's first thread, with its message. Where the step has stored
+// something before it, the loop does not translate.
+
+// A vrestart is a load checked in place, or an if whose body panics, and
+// what the step had stored when it was translated.
 type vrestart struct {
-	stmt   *ast.IfStmt // the load's check: its else loads lane by lane
+	stmt   *ast.IfStmt // the load's check, whose else loads lane by lane, or the if
 	stores int         // stores translated before it
 	loops  []*vloop    // the loops around it
+	guard  bool        // stmt is an if whose body panics: the break goes there
 }
 
 // noteStore records a store of the step, with the loops around it.
@@ -50,7 +58,12 @@ func (v *vectorizer) finishRestarts() (label string, byLane bool) {
 		if label == "" {
 			label = v.temp("steps")
 		}
-		r.stmt.Else = &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: r.stmt.If, Tok: token.BREAK, Label: ast.NewIdent(label)}}}
+		brk := &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: r.stmt.If, Tok: token.BREAK, Label: ast.NewIdent(label)}}}
+		if r.guard {
+			r.stmt.Body = brk
+		} else {
+			r.stmt.Else = brk
+		}
 	}
 	return label, byLane
 }
@@ -69,4 +82,34 @@ func (v *vectorizer) restartable(r vrestart) bool {
 		}
 	}
 	return true
+}
+
+// guard translates s, an if whose condition cond is the same for every
+// thread and whose body panics: the step breaks out to the scalar loop
+// where cond holds, or the loop does not translate where that loop
+// would not run the step's threads from nothing (see above).
+func (v *vectorizer) guard(s *ast.IfStmt, cond vval) {
+	if v.warpLanes != nil || len(v.storeLoops) > 0 || len(v.loopStack) > 0 {
+		v.fail() // a warp's lane loop has no scalar loop to restart; a store or a trip would be done twice
+	}
+	stmt := &ast.IfStmt{If: s.If, Cond: cond.x, Body: &ast.BlockStmt{}}
+	v.emit(stmt)
+	v.restarts = append(v.restarts, vrestart{stmt: stmt, guard: true})
+}
+
+// panics reports whether body is one call of the builtin panic.
+func (v *vectorizer) panics(body []ast.Stmt) bool {
+	if len(body) != 1 {
+		return false
+	}
+	e, ok := body[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	c, ok := ast.Unparen(e.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	b, ok := typeutilCallee(v.f.Src.Info, c).(*types.Builtin)
+	return ok && b.Name() == "panic"
 }

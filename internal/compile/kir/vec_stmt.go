@@ -96,6 +96,9 @@ func (v *vectorizer) assign(s *ast.AssignStmt) {
 			}
 		}
 	}
+	if s.Tok == token.ASSIGN && v.storePair(s.Lhs, vals) {
+		return
+	}
 	for i, lhs := range s.Lhs {
 		v.assignTo(lhs, vals[i], s.Tok == token.DEFINE)
 	}
@@ -344,6 +347,10 @@ func (v *vectorizer) ifStmt(s *ast.IfStmt) {
 	}
 	if cond.shape != vUniform {
 		v.fail()
+	}
+	if s.Init == nil && s.Else == nil && v.panics(s.Body.List) {
+		v.guard(s, cond)
+		return
 	}
 	v.conds++
 	defer func() { v.conds-- }()

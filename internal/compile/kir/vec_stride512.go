@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // stridedLoad16 is stridedLoad for sixteen lanes (vec_512.go): at stride
@@ -61,10 +62,95 @@ func (v *vectorizer) stridedLoad16(e *ast.IndexExpr, x, i vval, t types.Type, vt
 // permuteIndex returns the hoisted indexes of ConcatPermute that pick
 // the elements first, first+2, ... first+30 of two sixteen-lane vectors.
 func (v *vectorizer) permuteIndex(key string, first int) ast.Expr {
+	return v.permuteTable(key, func(k int) int { return first + 2*k })
+}
+
+// permuteTable returns the hoisted indexes of ConcatPermute whose lane k
+// picks element at(k) of two sixteen-lane vectors.
+func (v *vectorizer) permuteTable(key string, at func(k int) int) ast.Expr {
 	elts := make([]ast.Expr, 16)
 	for k := range elts {
-		elts[k] = intLit(int64(first + 2*k))
+		elts[k] = intLit(int64(at(k)))
 	}
 	lit := &ast.CompositeLit{Type: &ast.ArrayType{Len: intLit(16), Elt: ast.NewIdent("uint32")}, Elts: elts}
 	return v.hoisted1(key, v.pkgCall("LoadUint32x16", &ast.UnaryExpr{Op: token.AND, X: lit}), "")
+}
+
+// storePair translates the assignment of vals to lhs where it is a pair
+// of stores x[i], x[i+1] = a, b at stride 2 of 32-bit lanes, no mask in
+// force, and reports whether it did: where the 2w elements from i (w the
+// step's lanes) lie in x, a and b interleaved into two vectors and
+// stored; elsewhere each store lane by lane, in the assignment's order.
+// The stores write the same elements either way, and nothing reads
+// between them.
+func (v *vectorizer) storePair(lhs []ast.Expr, vals []vval) bool {
+	if v.portable || v.w64 || len(lhs) != 2 || v.maskNow() != nil {
+		return false
+	}
+	first, ok1 := ast.Unparen(lhs[0]).(*ast.IndexExpr)
+	second, ok2 := ast.Unparen(lhs[1]).(*ast.IndexExpr)
+	if !ok1 || !ok2 || !v.nextIndex(first, second) {
+		return false
+	}
+	x, i := v.indexOf(first)
+	t := v.typeOf(first)
+	_, ok := v.vecElem(t)
+	if x.shape != vUniform || i.shape != vAffine || i.clamped() || strideOf(i) != 2 || !ok || !v.sliceable(first.X) {
+		return false
+	}
+	v.touch()
+	a, b := v.vec(vals[0], t), v.vec(vals[1], t)
+	w := v.width()
+	lo, hi := v.interleave(a, b)
+	store := func(y ast.Expr, at ast.Expr) ast.Stmt {
+		return &ast.ExprStmt{X: vcall(y, "StoreSlice", &ast.SliceExpr{X: x.x, Low: at})}
+	}
+	fast := []ast.Stmt{store(lo, i.x), store(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(w))})}
+	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
+	slow := append(v.laneStores(x.x, lanesOf(i), a, t), v.laneStores(x.x, lanesOf(odd), b, t)...)
+	v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*w), Body: &ast.BlockStmt{List: fast}, Else: &ast.BlockStmt{List: slow}})
+	return true
+}
+
+// interleave returns the lanes of vectors a and b interleaved (a0, b0,
+// a1, b1...): their first halves' in lo, their second halves' in hi. On
+// sixteen lanes each is one permute of both; on eight, which AVX2 has no
+// such permute for, each half of a and of b is spread over every other
+// lane and the two blended.
+func (v *vectorizer) interleave(a, b ast.Expr) (lo, hi ast.Expr) {
+	if v.z {
+		lo := v.permuteTable("pairLo", func(k int) int { return k/2 + 16*(k%2) })
+		hi := v.permuteTable("pairHi", func(k int) int { return 8 + k/2 + 16*(k%2) })
+		return vcall(a, "ConcatPermute", b, lo), vcall(a, "ConcatPermute", b, hi)
+	}
+	table := func(key, typ string, at func(k int) int) ast.Expr {
+		elts := make([]ast.Expr, 8)
+		for k := range elts {
+			elts[k] = intLit(int64(at(k)))
+		}
+		lit := &ast.CompositeLit{Type: &ast.ArrayType{Len: intLit(8), Elt: ast.NewIdent(strings.ToLower(typ[:len(typ)-2]))}, Elts: elts}
+		method := ""
+		if typ == "Int32x8" {
+			method = "ToMask"
+		}
+		return v.hoisted1(key, v.pkgCall("Load"+typ, &ast.UnaryExpr{Op: token.AND, X: lit}), method)
+	}
+	spreadLo := table("spreadLo", "Uint32x8", func(k int) int { return k / 2 })
+	spreadHi := table("spreadHi", "Uint32x8", func(k int) int { return 4 + k/2 })
+	even := table("evenLanes", "Int32x8", func(k int) int { return -(1 - k%2) })
+	half := func(spread ast.Expr) ast.Expr {
+		return vcall(vcall(a, "Permute", spread), "Merge", vcall(b, "Permute", spread), even)
+	}
+	return half(spreadLo), half(spreadHi)
+}
+
+// nextIndex reports whether b indexes the slice a indexes, at a's index
+// plus one, as written (x[i] and x[i+1]).
+func (v *vectorizer) nextIndex(a, b *ast.IndexExpr) bool {
+	plus, ok := ast.Unparen(b.Index).(*ast.BinaryExpr)
+	if !ok || plus.Op != token.ADD || types.ExprString(a.X) != types.ExprString(b.X) || types.ExprString(plus.X) != types.ExprString(a.Index) {
+		return false
+	}
+	one, ok := plus.Y.(*ast.BasicLit)
+	return ok && one.Value == "1"
 }

@@ -55,3 +55,27 @@ func hash(t *gocuda.Thread, in, out []uint32, seed uint32) {
 		out[i] = in[i] ^ seed ^ in[i]>>3
 	}
 }
+
+// interleave stores two values per thread at 2*i and 2*i+1 in one
+// assignment, as Blelloch's scan fills its tile: at sixteen lanes the
+// thirty-two elements are the two vectors interleaved, in two permutes
+// and two stores, where they all lie in out.
+func interleave(t *gocuda.Thread, re, im, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(re) && i < len(im) {
+		out[2*i], out[2*i+1] = re[i], im[i]*2
+	}
+}
+
+// checked panics where its launch is wrong, before it touches memory:
+// the step breaks out to the scalar loop, which panics at its first
+// thread.
+func checked(t *gocuda.Thread, in, out []float32, k int) {
+	if k <= 0 {
+		panic("checked: k must be positive")
+	}
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[i] * float32(k)
+	}
+}
