@@ -90,6 +90,17 @@ func SetExited16(exited []bool, rank int, bits uint16) {
 // FirstLane16 is FirstLane for a step of sixteen lanes: 16 for none.
 func FirstLane16(bits uint16) int { return mathbits.TrailingZeros16(bits) }
 
+// EvenBits returns bits spread over the even bits of a uint16: bit k of
+// bits is bit 2k of the result. A vector step of sixteen lanes storing at
+// stride 2 under a mask stores lane k at element 2k of a vector: its
+// mask is the lanes' mask spread so.
+func EvenBits(bits uint8) uint16 {
+	x := uint16(bits)
+	x = (x | x<<4) & 0x0f0f
+	x = (x | x<<2) & 0x3333
+	return (x | x<<1) & 0x5555
+}
+
 // ExitedBits4 is ExitedBits for a step of four 64-bit lanes: lanes k
 // (0 to 3).
 func ExitedBits4(exited []bool, rank int) uint8 {

@@ -43,3 +43,17 @@ func TestLanes16(t *testing.T) {
 		assert.Equal(t, bits, compiled.ExitedBits16(exited, 3))
 	}
 }
+
+// TestEvenBits: bit k of every byte is bit 2k of its spread, and no odd
+// bit is set, against a bit-by-bit spread.
+func TestEvenBits(t *testing.T) {
+	for b := range 256 {
+		var want uint16
+		for k := range 8 {
+			if b&(1<<k) != 0 {
+				want |= 1 << (2 * k)
+			}
+		}
+		assert.Equal(t, want, compiled.EvenBits(uint8(b)), "bits %08b", b)
+	}
+}

@@ -4443,6 +4443,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line matmul.go:251
 						_ = gc_odds16
+					gc_steps2:
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4497,45 +4498,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes81 [16]float32
-//line matmul.go:265
-									for gc_k81 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k81) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k81
-//line matmul.go:265
-											gc_lanes81[gc_k81] = bs[compiled.Trip(0)][(2*tx)+2*gc_k81]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld73 = archsimd.LoadFloat32x16(&gc_lanes81)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes82 [16]float32
-//line matmul.go:265
-										for gc_k82 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k82) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k82
-//line matmul.go:265
-												gc_lanes82[gc_k82] = bs[compiled.Trip(0)][((2*tx)+1)+2*gc_k82]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld74 = archsimd.LoadFloat32x16(&gc_lanes82)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -4583,45 +4546,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes83 [16]float32
-//line matmul.go:265
-									for gc_k83 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k83) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k83
-//line matmul.go:265
-											gc_lanes83[gc_k83] = bs[compiled.Trip(1)][(2*tx)+2*gc_k83]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld75 = archsimd.LoadFloat32x16(&gc_lanes83)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes84 [16]float32
-//line matmul.go:265
-										for gc_k84 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k84) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k84
-//line matmul.go:265
-												gc_lanes84[gc_k84] = bs[compiled.Trip(1)][((2*tx)+1)+2*gc_k84]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld76 = archsimd.LoadFloat32x16(&gc_lanes84)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -4669,45 +4594,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes85 [16]float32
-//line matmul.go:265
-									for gc_k85 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k85) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k85
-//line matmul.go:265
-											gc_lanes85[gc_k85] = bs[compiled.Trip(2)][(2*tx)+2*gc_k85]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld77 = archsimd.LoadFloat32x16(&gc_lanes85)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes86 [16]float32
-//line matmul.go:265
-										for gc_k86 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k86) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k86
-//line matmul.go:265
-												gc_lanes86[gc_k86] = bs[compiled.Trip(2)][((2*tx)+1)+2*gc_k86]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld78 = archsimd.LoadFloat32x16(&gc_lanes86)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -4755,45 +4642,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes87 [16]float32
-//line matmul.go:265
-									for gc_k87 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k87) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k87
-//line matmul.go:265
-											gc_lanes87[gc_k87] = bs[compiled.Trip(3)][(2*tx)+2*gc_k87]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld79 = archsimd.LoadFloat32x16(&gc_lanes87)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes88 [16]float32
-//line matmul.go:265
-										for gc_k88 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k88) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k88
-//line matmul.go:265
-												gc_lanes88[gc_k88] = bs[compiled.Trip(3)][((2*tx)+1)+2*gc_k88]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld80 = archsimd.LoadFloat32x16(&gc_lanes88)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -4841,45 +4690,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes89 [16]float32
-//line matmul.go:265
-									for gc_k89 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k89) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k89
-//line matmul.go:265
-											gc_lanes89[gc_k89] = bs[compiled.Trip(4)][(2*tx)+2*gc_k89]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld81 = archsimd.LoadFloat32x16(&gc_lanes89)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes90 [16]float32
-//line matmul.go:265
-										for gc_k90 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k90) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k90
-//line matmul.go:265
-												gc_lanes90[gc_k90] = bs[compiled.Trip(4)][((2*tx)+1)+2*gc_k90]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld82 = archsimd.LoadFloat32x16(&gc_lanes90)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -4927,45 +4738,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes91 [16]float32
-//line matmul.go:265
-									for gc_k91 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k91) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k91
-//line matmul.go:265
-											gc_lanes91[gc_k91] = bs[compiled.Trip(5)][(2*tx)+2*gc_k91]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld83 = archsimd.LoadFloat32x16(&gc_lanes91)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes92 [16]float32
-//line matmul.go:265
-										for gc_k92 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k92) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k92
-//line matmul.go:265
-												gc_lanes92[gc_k92] = bs[compiled.Trip(5)][((2*tx)+1)+2*gc_k92]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld84 = archsimd.LoadFloat32x16(&gc_lanes92)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5013,45 +4786,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes93 [16]float32
-//line matmul.go:265
-									for gc_k93 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k93) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k93
-//line matmul.go:265
-											gc_lanes93[gc_k93] = bs[compiled.Trip(6)][(2*tx)+2*gc_k93]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld85 = archsimd.LoadFloat32x16(&gc_lanes93)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes94 [16]float32
-//line matmul.go:265
-										for gc_k94 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k94) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k94
-//line matmul.go:265
-												gc_lanes94[gc_k94] = bs[compiled.Trip(6)][((2*tx)+1)+2*gc_k94]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld86 = archsimd.LoadFloat32x16(&gc_lanes94)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5099,45 +4834,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes95 [16]float32
-//line matmul.go:265
-									for gc_k95 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k95) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k95
-//line matmul.go:265
-											gc_lanes95[gc_k95] = bs[compiled.Trip(7)][(2*tx)+2*gc_k95]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld87 = archsimd.LoadFloat32x16(&gc_lanes95)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes96 [16]float32
-//line matmul.go:265
-										for gc_k96 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k96) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k96
-//line matmul.go:265
-												gc_lanes96[gc_k96] = bs[compiled.Trip(7)][((2*tx)+1)+2*gc_k96]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld88 = archsimd.LoadFloat32x16(&gc_lanes96)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5185,45 +4882,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes97 [16]float32
-//line matmul.go:265
-									for gc_k97 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k97) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k97
-//line matmul.go:265
-											gc_lanes97[gc_k97] = bs[compiled.Trip(8)][(2*tx)+2*gc_k97]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld89 = archsimd.LoadFloat32x16(&gc_lanes97)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes98 [16]float32
-//line matmul.go:265
-										for gc_k98 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k98) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k98
-//line matmul.go:265
-												gc_lanes98[gc_k98] = bs[compiled.Trip(8)][((2*tx)+1)+2*gc_k98]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld90 = archsimd.LoadFloat32x16(&gc_lanes98)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5271,45 +4930,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes99 [16]float32
-//line matmul.go:265
-									for gc_k99 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k99) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k99
-//line matmul.go:265
-											gc_lanes99[gc_k99] = bs[compiled.Trip(9)][(2*tx)+2*gc_k99]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld91 = archsimd.LoadFloat32x16(&gc_lanes99)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes100 [16]float32
-//line matmul.go:265
-										for gc_k100 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k100) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k100
-//line matmul.go:265
-												gc_lanes100[gc_k100] = bs[compiled.Trip(9)][((2*tx)+1)+2*gc_k100]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld92 = archsimd.LoadFloat32x16(&gc_lanes100)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5357,45 +4978,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes101 [16]float32
-//line matmul.go:265
-									for gc_k101 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k101) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k101
-//line matmul.go:265
-											gc_lanes101[gc_k101] = bs[compiled.Trip(10)][(2*tx)+2*gc_k101]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld93 = archsimd.LoadFloat32x16(&gc_lanes101)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes102 [16]float32
-//line matmul.go:265
-										for gc_k102 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k102) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k102
-//line matmul.go:265
-												gc_lanes102[gc_k102] = bs[compiled.Trip(10)][((2*tx)+1)+2*gc_k102]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld94 = archsimd.LoadFloat32x16(&gc_lanes102)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5443,45 +5026,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes103 [16]float32
-//line matmul.go:265
-									for gc_k103 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k103) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k103
-//line matmul.go:265
-											gc_lanes103[gc_k103] = bs[compiled.Trip(11)][(2*tx)+2*gc_k103]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld95 = archsimd.LoadFloat32x16(&gc_lanes103)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes104 [16]float32
-//line matmul.go:265
-										for gc_k104 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k104) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k104
-//line matmul.go:265
-												gc_lanes104[gc_k104] = bs[compiled.Trip(11)][((2*tx)+1)+2*gc_k104]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld96 = archsimd.LoadFloat32x16(&gc_lanes104)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5529,45 +5074,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes105 [16]float32
-//line matmul.go:265
-									for gc_k105 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k105) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k105
-//line matmul.go:265
-											gc_lanes105[gc_k105] = bs[compiled.Trip(12)][(2*tx)+2*gc_k105]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld97 = archsimd.LoadFloat32x16(&gc_lanes105)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes106 [16]float32
-//line matmul.go:265
-										for gc_k106 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k106) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k106
-//line matmul.go:265
-												gc_lanes106[gc_k106] = bs[compiled.Trip(12)][((2*tx)+1)+2*gc_k106]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld98 = archsimd.LoadFloat32x16(&gc_lanes106)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5615,45 +5122,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes107 [16]float32
-//line matmul.go:265
-									for gc_k107 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k107) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k107
-//line matmul.go:265
-											gc_lanes107[gc_k107] = bs[compiled.Trip(13)][(2*tx)+2*gc_k107]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld99 = archsimd.LoadFloat32x16(&gc_lanes107)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes108 [16]float32
-//line matmul.go:265
-										for gc_k108 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k108) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k108
-//line matmul.go:265
-												gc_lanes108[gc_k108] = bs[compiled.Trip(13)][((2*tx)+1)+2*gc_k108]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld100 = archsimd.LoadFloat32x16(&gc_lanes108)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5701,45 +5170,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes109 [16]float32
-//line matmul.go:265
-									for gc_k109 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k109) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k109
-//line matmul.go:265
-											gc_lanes109[gc_k109] = bs[compiled.Trip(14)][(2*tx)+2*gc_k109]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld101 = archsimd.LoadFloat32x16(&gc_lanes109)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes110 [16]float32
-//line matmul.go:265
-										for gc_k110 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k110) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k110
-//line matmul.go:265
-												gc_lanes110[gc_k110] = bs[compiled.Trip(14)][((2*tx)+1)+2*gc_k110]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld102 = archsimd.LoadFloat32x16(&gc_lanes110)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5787,45 +5218,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes111 [16]float32
-//line matmul.go:265
-									for gc_k111 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k111) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k111
-//line matmul.go:265
-											gc_lanes111[gc_k111] = bs[compiled.Trip(15)][(2*tx)+2*gc_k111]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld103 = archsimd.LoadFloat32x16(&gc_lanes111)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes112 [16]float32
-//line matmul.go:265
-										for gc_k112 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k112) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k112
-//line matmul.go:265
-												gc_lanes112[gc_k112] = bs[compiled.Trip(15)][((2*tx)+1)+2*gc_k112]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld104 = archsimd.LoadFloat32x16(&gc_lanes112)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5873,45 +5266,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes113 [16]float32
-//line matmul.go:265
-									for gc_k113 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k113) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k113
-//line matmul.go:265
-											gc_lanes113[gc_k113] = bs[compiled.Trip(16)][(2*tx)+2*gc_k113]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld105 = archsimd.LoadFloat32x16(&gc_lanes113)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes114 [16]float32
-//line matmul.go:265
-										for gc_k114 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k114) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k114
-//line matmul.go:265
-												gc_lanes114[gc_k114] = bs[compiled.Trip(16)][((2*tx)+1)+2*gc_k114]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld106 = archsimd.LoadFloat32x16(&gc_lanes114)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -5959,45 +5314,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes115 [16]float32
-//line matmul.go:265
-									for gc_k115 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k115) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k115
-//line matmul.go:265
-											gc_lanes115[gc_k115] = bs[compiled.Trip(17)][(2*tx)+2*gc_k115]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld107 = archsimd.LoadFloat32x16(&gc_lanes115)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes116 [16]float32
-//line matmul.go:265
-										for gc_k116 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k116) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k116
-//line matmul.go:265
-												gc_lanes116[gc_k116] = bs[compiled.Trip(17)][((2*tx)+1)+2*gc_k116]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld108 = archsimd.LoadFloat32x16(&gc_lanes116)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6045,45 +5362,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes117 [16]float32
-//line matmul.go:265
-									for gc_k117 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k117) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k117
-//line matmul.go:265
-											gc_lanes117[gc_k117] = bs[compiled.Trip(18)][(2*tx)+2*gc_k117]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld109 = archsimd.LoadFloat32x16(&gc_lanes117)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes118 [16]float32
-//line matmul.go:265
-										for gc_k118 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k118) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k118
-//line matmul.go:265
-												gc_lanes118[gc_k118] = bs[compiled.Trip(18)][((2*tx)+1)+2*gc_k118]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld110 = archsimd.LoadFloat32x16(&gc_lanes118)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6131,45 +5410,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes119 [16]float32
-//line matmul.go:265
-									for gc_k119 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k119) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k119
-//line matmul.go:265
-											gc_lanes119[gc_k119] = bs[compiled.Trip(19)][(2*tx)+2*gc_k119]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld111 = archsimd.LoadFloat32x16(&gc_lanes119)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes120 [16]float32
-//line matmul.go:265
-										for gc_k120 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k120) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k120
-//line matmul.go:265
-												gc_lanes120[gc_k120] = bs[compiled.Trip(19)][((2*tx)+1)+2*gc_k120]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld112 = archsimd.LoadFloat32x16(&gc_lanes120)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6217,45 +5458,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes121 [16]float32
-//line matmul.go:265
-									for gc_k121 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k121) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k121
-//line matmul.go:265
-											gc_lanes121[gc_k121] = bs[compiled.Trip(20)][(2*tx)+2*gc_k121]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld113 = archsimd.LoadFloat32x16(&gc_lanes121)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes122 [16]float32
-//line matmul.go:265
-										for gc_k122 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k122) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k122
-//line matmul.go:265
-												gc_lanes122[gc_k122] = bs[compiled.Trip(20)][((2*tx)+1)+2*gc_k122]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld114 = archsimd.LoadFloat32x16(&gc_lanes122)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6303,45 +5506,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes123 [16]float32
-//line matmul.go:265
-									for gc_k123 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k123) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k123
-//line matmul.go:265
-											gc_lanes123[gc_k123] = bs[compiled.Trip(21)][(2*tx)+2*gc_k123]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld115 = archsimd.LoadFloat32x16(&gc_lanes123)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes124 [16]float32
-//line matmul.go:265
-										for gc_k124 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k124) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k124
-//line matmul.go:265
-												gc_lanes124[gc_k124] = bs[compiled.Trip(21)][((2*tx)+1)+2*gc_k124]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld116 = archsimd.LoadFloat32x16(&gc_lanes124)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6389,45 +5554,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes125 [16]float32
-//line matmul.go:265
-									for gc_k125 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k125) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k125
-//line matmul.go:265
-											gc_lanes125[gc_k125] = bs[compiled.Trip(22)][(2*tx)+2*gc_k125]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld117 = archsimd.LoadFloat32x16(&gc_lanes125)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes126 [16]float32
-//line matmul.go:265
-										for gc_k126 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k126) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k126
-//line matmul.go:265
-												gc_lanes126[gc_k126] = bs[compiled.Trip(22)][((2*tx)+1)+2*gc_k126]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld118 = archsimd.LoadFloat32x16(&gc_lanes126)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6475,45 +5602,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes127 [16]float32
-//line matmul.go:265
-									for gc_k127 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k127) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k127
-//line matmul.go:265
-											gc_lanes127[gc_k127] = bs[compiled.Trip(23)][(2*tx)+2*gc_k127]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld119 = archsimd.LoadFloat32x16(&gc_lanes127)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes128 [16]float32
-//line matmul.go:265
-										for gc_k128 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k128) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k128
-//line matmul.go:265
-												gc_lanes128[gc_k128] = bs[compiled.Trip(23)][((2*tx)+1)+2*gc_k128]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld120 = archsimd.LoadFloat32x16(&gc_lanes128)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6561,45 +5650,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes129 [16]float32
-//line matmul.go:265
-									for gc_k129 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k129) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k129
-//line matmul.go:265
-											gc_lanes129[gc_k129] = bs[compiled.Trip(24)][(2*tx)+2*gc_k129]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld121 = archsimd.LoadFloat32x16(&gc_lanes129)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes130 [16]float32
-//line matmul.go:265
-										for gc_k130 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k130) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k130
-//line matmul.go:265
-												gc_lanes130[gc_k130] = bs[compiled.Trip(24)][((2*tx)+1)+2*gc_k130]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld122 = archsimd.LoadFloat32x16(&gc_lanes130)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6647,45 +5698,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes131 [16]float32
-//line matmul.go:265
-									for gc_k131 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k131) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k131
-//line matmul.go:265
-											gc_lanes131[gc_k131] = bs[compiled.Trip(25)][(2*tx)+2*gc_k131]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld123 = archsimd.LoadFloat32x16(&gc_lanes131)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes132 [16]float32
-//line matmul.go:265
-										for gc_k132 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k132) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k132
-//line matmul.go:265
-												gc_lanes132[gc_k132] = bs[compiled.Trip(25)][((2*tx)+1)+2*gc_k132]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld124 = archsimd.LoadFloat32x16(&gc_lanes132)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6733,45 +5746,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes133 [16]float32
-//line matmul.go:265
-									for gc_k133 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k133) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k133
-//line matmul.go:265
-											gc_lanes133[gc_k133] = bs[compiled.Trip(26)][(2*tx)+2*gc_k133]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld125 = archsimd.LoadFloat32x16(&gc_lanes133)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes134 [16]float32
-//line matmul.go:265
-										for gc_k134 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k134) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k134
-//line matmul.go:265
-												gc_lanes134[gc_k134] = bs[compiled.Trip(26)][((2*tx)+1)+2*gc_k134]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld126 = archsimd.LoadFloat32x16(&gc_lanes134)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6819,45 +5794,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes135 [16]float32
-//line matmul.go:265
-									for gc_k135 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k135) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k135
-//line matmul.go:265
-											gc_lanes135[gc_k135] = bs[compiled.Trip(27)][(2*tx)+2*gc_k135]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld127 = archsimd.LoadFloat32x16(&gc_lanes135)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes136 [16]float32
-//line matmul.go:265
-										for gc_k136 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k136) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k136
-//line matmul.go:265
-												gc_lanes136[gc_k136] = bs[compiled.Trip(27)][((2*tx)+1)+2*gc_k136]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld128 = archsimd.LoadFloat32x16(&gc_lanes136)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6905,45 +5842,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes137 [16]float32
-//line matmul.go:265
-									for gc_k137 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k137) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k137
-//line matmul.go:265
-											gc_lanes137[gc_k137] = bs[compiled.Trip(28)][(2*tx)+2*gc_k137]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld129 = archsimd.LoadFloat32x16(&gc_lanes137)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes138 [16]float32
-//line matmul.go:265
-										for gc_k138 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k138) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k138
-//line matmul.go:265
-												gc_lanes138[gc_k138] = bs[compiled.Trip(28)][((2*tx)+1)+2*gc_k138]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld130 = archsimd.LoadFloat32x16(&gc_lanes138)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -6991,45 +5890,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes139 [16]float32
-//line matmul.go:265
-									for gc_k139 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k139) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k139
-//line matmul.go:265
-											gc_lanes139[gc_k139] = bs[compiled.Trip(29)][(2*tx)+2*gc_k139]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld131 = archsimd.LoadFloat32x16(&gc_lanes139)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes140 [16]float32
-//line matmul.go:265
-										for gc_k140 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k140) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k140
-//line matmul.go:265
-												gc_lanes140[gc_k140] = bs[compiled.Trip(29)][((2*tx)+1)+2*gc_k140]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld132 = archsimd.LoadFloat32x16(&gc_lanes140)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7077,45 +5938,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes141 [16]float32
-//line matmul.go:265
-									for gc_k141 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k141) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k141
-//line matmul.go:265
-											gc_lanes141[gc_k141] = bs[compiled.Trip(30)][(2*tx)+2*gc_k141]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld133 = archsimd.LoadFloat32x16(&gc_lanes141)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes142 [16]float32
-//line matmul.go:265
-										for gc_k142 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k142) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k142
-//line matmul.go:265
-												gc_lanes142[gc_k142] = bs[compiled.Trip(30)][((2*tx)+1)+2*gc_k142]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld134 = archsimd.LoadFloat32x16(&gc_lanes142)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7163,45 +5986,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									var gc_lanes143 [16]float32
-//line matmul.go:265
-									for gc_k143 := range 16 {
-//line matmul.go:265
-										if 0xffff&(1<<gc_k143) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k143
-//line matmul.go:265
-											gc_lanes143[gc_k143] = bs[compiled.Trip(31)][(2*tx)+2*gc_k143]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld135 = archsimd.LoadFloat32x16(&gc_lanes143)
-//line matmul.go:265
-									{
-//line matmul.go:265
-										var gc_lanes144 [16]float32
-//line matmul.go:265
-										for gc_k144 := range 16 {
-//line matmul.go:265
-											if 0xffff&(1<<gc_k144) != 0 {
-//line matmul.go:265
-												gc_pos2.Thread = gc_rank2 + gc_k144
-//line matmul.go:265
-												gc_lanes144[gc_k144] = bs[compiled.Trip(31)][((2*tx)+1)+2*gc_k144]
-//line matmul.go:265
-											}
-//line matmul.go:265
-										}
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-										gc_ld136 = archsimd.LoadFloat32x16(&gc_lanes144)
-//line matmul.go:265
-									}
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
@@ -7251,6 +6036,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line matmul.go:251
 					_ = gc_evens
+				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7311,45 +6097,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes17 [8]float32
-//line matmul.go:265
-								for gc_k17 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k17) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k17
-//line matmul.go:265
-										gc_lanes17[gc_k17] = bs[compiled.Trip(0)][(2*tx)+2*gc_k17]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes18 [8]float32
-//line matmul.go:265
-									for gc_k18 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k18) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k18
-//line matmul.go:265
-											gc_lanes18[gc_k18] = bs[compiled.Trip(0)][((2*tx)+1)+2*gc_k18]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7403,45 +6151,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes19 [8]float32
-//line matmul.go:265
-								for gc_k19 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k19) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k19
-//line matmul.go:265
-										gc_lanes19[gc_k19] = bs[compiled.Trip(1)][(2*tx)+2*gc_k19]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes20 [8]float32
-//line matmul.go:265
-									for gc_k20 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k20) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k20
-//line matmul.go:265
-											gc_lanes20[gc_k20] = bs[compiled.Trip(1)][((2*tx)+1)+2*gc_k20]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7495,45 +6205,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes21 [8]float32
-//line matmul.go:265
-								for gc_k21 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k21) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k21
-//line matmul.go:265
-										gc_lanes21[gc_k21] = bs[compiled.Trip(2)][(2*tx)+2*gc_k21]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes21)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes22 [8]float32
-//line matmul.go:265
-									for gc_k22 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k22) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k22
-//line matmul.go:265
-											gc_lanes22[gc_k22] = bs[compiled.Trip(2)][((2*tx)+1)+2*gc_k22]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7587,45 +6259,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes23 [8]float32
-//line matmul.go:265
-								for gc_k23 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k23) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k23
-//line matmul.go:265
-										gc_lanes23[gc_k23] = bs[compiled.Trip(3)][(2*tx)+2*gc_k23]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes24 [8]float32
-//line matmul.go:265
-									for gc_k24 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k24) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k24
-//line matmul.go:265
-											gc_lanes24[gc_k24] = bs[compiled.Trip(3)][((2*tx)+1)+2*gc_k24]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7679,45 +6313,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes25 [8]float32
-//line matmul.go:265
-								for gc_k25 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k25) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k25
-//line matmul.go:265
-										gc_lanes25[gc_k25] = bs[compiled.Trip(4)][(2*tx)+2*gc_k25]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes25)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes26 [8]float32
-//line matmul.go:265
-									for gc_k26 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k26) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k26
-//line matmul.go:265
-											gc_lanes26[gc_k26] = bs[compiled.Trip(4)][((2*tx)+1)+2*gc_k26]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes26)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7771,45 +6367,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes27 [8]float32
-//line matmul.go:265
-								for gc_k27 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k27) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k27
-//line matmul.go:265
-										gc_lanes27[gc_k27] = bs[compiled.Trip(5)][(2*tx)+2*gc_k27]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes27)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes28 [8]float32
-//line matmul.go:265
-									for gc_k28 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k28) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k28
-//line matmul.go:265
-											gc_lanes28[gc_k28] = bs[compiled.Trip(5)][((2*tx)+1)+2*gc_k28]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes28)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7863,45 +6421,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes29 [8]float32
-//line matmul.go:265
-								for gc_k29 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k29) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k29
-//line matmul.go:265
-										gc_lanes29[gc_k29] = bs[compiled.Trip(6)][(2*tx)+2*gc_k29]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes29)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes30 [8]float32
-//line matmul.go:265
-									for gc_k30 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k30) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k30
-//line matmul.go:265
-											gc_lanes30[gc_k30] = bs[compiled.Trip(6)][((2*tx)+1)+2*gc_k30]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes30)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7955,45 +6475,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes31 [8]float32
-//line matmul.go:265
-								for gc_k31 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k31) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k31
-//line matmul.go:265
-										gc_lanes31[gc_k31] = bs[compiled.Trip(7)][(2*tx)+2*gc_k31]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes31)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes32 [8]float32
-//line matmul.go:265
-									for gc_k32 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k32) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k32
-//line matmul.go:265
-											gc_lanes32[gc_k32] = bs[compiled.Trip(7)][((2*tx)+1)+2*gc_k32]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes32)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8047,45 +6529,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes33 [8]float32
-//line matmul.go:265
-								for gc_k33 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k33) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k33
-//line matmul.go:265
-										gc_lanes33[gc_k33] = bs[compiled.Trip(8)][(2*tx)+2*gc_k33]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes33)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes34 [8]float32
-//line matmul.go:265
-									for gc_k34 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k34) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k34
-//line matmul.go:265
-											gc_lanes34[gc_k34] = bs[compiled.Trip(8)][((2*tx)+1)+2*gc_k34]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes34)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8139,45 +6583,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes35 [8]float32
-//line matmul.go:265
-								for gc_k35 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k35) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k35
-//line matmul.go:265
-										gc_lanes35[gc_k35] = bs[compiled.Trip(9)][(2*tx)+2*gc_k35]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes35)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes36 [8]float32
-//line matmul.go:265
-									for gc_k36 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k36) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k36
-//line matmul.go:265
-											gc_lanes36[gc_k36] = bs[compiled.Trip(9)][((2*tx)+1)+2*gc_k36]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes36)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8231,45 +6637,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes37 [8]float32
-//line matmul.go:265
-								for gc_k37 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k37) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k37
-//line matmul.go:265
-										gc_lanes37[gc_k37] = bs[compiled.Trip(10)][(2*tx)+2*gc_k37]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes37)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes38 [8]float32
-//line matmul.go:265
-									for gc_k38 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k38) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k38
-//line matmul.go:265
-											gc_lanes38[gc_k38] = bs[compiled.Trip(10)][((2*tx)+1)+2*gc_k38]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes38)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8323,45 +6691,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes39 [8]float32
-//line matmul.go:265
-								for gc_k39 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k39) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k39
-//line matmul.go:265
-										gc_lanes39[gc_k39] = bs[compiled.Trip(11)][(2*tx)+2*gc_k39]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes39)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes40 [8]float32
-//line matmul.go:265
-									for gc_k40 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k40) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k40
-//line matmul.go:265
-											gc_lanes40[gc_k40] = bs[compiled.Trip(11)][((2*tx)+1)+2*gc_k40]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes40)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8415,45 +6745,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes41 [8]float32
-//line matmul.go:265
-								for gc_k41 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k41) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k41
-//line matmul.go:265
-										gc_lanes41[gc_k41] = bs[compiled.Trip(12)][(2*tx)+2*gc_k41]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes41)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes42 [8]float32
-//line matmul.go:265
-									for gc_k42 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k42) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k42
-//line matmul.go:265
-											gc_lanes42[gc_k42] = bs[compiled.Trip(12)][((2*tx)+1)+2*gc_k42]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes42)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8507,45 +6799,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes43 [8]float32
-//line matmul.go:265
-								for gc_k43 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k43) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k43
-//line matmul.go:265
-										gc_lanes43[gc_k43] = bs[compiled.Trip(13)][(2*tx)+2*gc_k43]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes43)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes44 [8]float32
-//line matmul.go:265
-									for gc_k44 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k44) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k44
-//line matmul.go:265
-											gc_lanes44[gc_k44] = bs[compiled.Trip(13)][((2*tx)+1)+2*gc_k44]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes44)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8599,45 +6853,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes45 [8]float32
-//line matmul.go:265
-								for gc_k45 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k45) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k45
-//line matmul.go:265
-										gc_lanes45[gc_k45] = bs[compiled.Trip(14)][(2*tx)+2*gc_k45]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes45)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes46 [8]float32
-//line matmul.go:265
-									for gc_k46 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k46) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k46
-//line matmul.go:265
-											gc_lanes46[gc_k46] = bs[compiled.Trip(14)][((2*tx)+1)+2*gc_k46]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes46)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8691,45 +6907,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes47 [8]float32
-//line matmul.go:265
-								for gc_k47 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k47) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k47
-//line matmul.go:265
-										gc_lanes47[gc_k47] = bs[compiled.Trip(15)][(2*tx)+2*gc_k47]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes47)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes48 [8]float32
-//line matmul.go:265
-									for gc_k48 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k48) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k48
-//line matmul.go:265
-											gc_lanes48[gc_k48] = bs[compiled.Trip(15)][((2*tx)+1)+2*gc_k48]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes48)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8783,45 +6961,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes49 [8]float32
-//line matmul.go:265
-								for gc_k49 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k49) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k49
-//line matmul.go:265
-										gc_lanes49[gc_k49] = bs[compiled.Trip(16)][(2*tx)+2*gc_k49]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes49)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes50 [8]float32
-//line matmul.go:265
-									for gc_k50 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k50) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k50
-//line matmul.go:265
-											gc_lanes50[gc_k50] = bs[compiled.Trip(16)][((2*tx)+1)+2*gc_k50]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes50)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8875,45 +7015,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes51 [8]float32
-//line matmul.go:265
-								for gc_k51 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k51) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k51
-//line matmul.go:265
-										gc_lanes51[gc_k51] = bs[compiled.Trip(17)][(2*tx)+2*gc_k51]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes51)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes52 [8]float32
-//line matmul.go:265
-									for gc_k52 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k52) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k52
-//line matmul.go:265
-											gc_lanes52[gc_k52] = bs[compiled.Trip(17)][((2*tx)+1)+2*gc_k52]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes52)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -8967,45 +7069,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes53 [8]float32
-//line matmul.go:265
-								for gc_k53 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k53) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k53
-//line matmul.go:265
-										gc_lanes53[gc_k53] = bs[compiled.Trip(18)][(2*tx)+2*gc_k53]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes53)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes54 [8]float32
-//line matmul.go:265
-									for gc_k54 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k54) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k54
-//line matmul.go:265
-											gc_lanes54[gc_k54] = bs[compiled.Trip(18)][((2*tx)+1)+2*gc_k54]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes54)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9059,45 +7123,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes55 [8]float32
-//line matmul.go:265
-								for gc_k55 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k55) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k55
-//line matmul.go:265
-										gc_lanes55[gc_k55] = bs[compiled.Trip(19)][(2*tx)+2*gc_k55]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes55)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes56 [8]float32
-//line matmul.go:265
-									for gc_k56 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k56) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k56
-//line matmul.go:265
-											gc_lanes56[gc_k56] = bs[compiled.Trip(19)][((2*tx)+1)+2*gc_k56]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes56)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9151,45 +7177,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes57 [8]float32
-//line matmul.go:265
-								for gc_k57 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k57) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k57
-//line matmul.go:265
-										gc_lanes57[gc_k57] = bs[compiled.Trip(20)][(2*tx)+2*gc_k57]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes57)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes58 [8]float32
-//line matmul.go:265
-									for gc_k58 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k58) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k58
-//line matmul.go:265
-											gc_lanes58[gc_k58] = bs[compiled.Trip(20)][((2*tx)+1)+2*gc_k58]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes58)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9243,45 +7231,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes59 [8]float32
-//line matmul.go:265
-								for gc_k59 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k59) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k59
-//line matmul.go:265
-										gc_lanes59[gc_k59] = bs[compiled.Trip(21)][(2*tx)+2*gc_k59]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes59)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes60 [8]float32
-//line matmul.go:265
-									for gc_k60 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k60) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k60
-//line matmul.go:265
-											gc_lanes60[gc_k60] = bs[compiled.Trip(21)][((2*tx)+1)+2*gc_k60]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes60)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9335,45 +7285,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes61 [8]float32
-//line matmul.go:265
-								for gc_k61 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k61) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k61
-//line matmul.go:265
-										gc_lanes61[gc_k61] = bs[compiled.Trip(22)][(2*tx)+2*gc_k61]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes61)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes62 [8]float32
-//line matmul.go:265
-									for gc_k62 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k62) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k62
-//line matmul.go:265
-											gc_lanes62[gc_k62] = bs[compiled.Trip(22)][((2*tx)+1)+2*gc_k62]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes62)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9427,45 +7339,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes63 [8]float32
-//line matmul.go:265
-								for gc_k63 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k63) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k63
-//line matmul.go:265
-										gc_lanes63[gc_k63] = bs[compiled.Trip(23)][(2*tx)+2*gc_k63]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes63)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes64 [8]float32
-//line matmul.go:265
-									for gc_k64 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k64) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k64
-//line matmul.go:265
-											gc_lanes64[gc_k64] = bs[compiled.Trip(23)][((2*tx)+1)+2*gc_k64]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes64)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9519,45 +7393,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes65 [8]float32
-//line matmul.go:265
-								for gc_k65 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k65) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k65
-//line matmul.go:265
-										gc_lanes65[gc_k65] = bs[compiled.Trip(24)][(2*tx)+2*gc_k65]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes65)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes66 [8]float32
-//line matmul.go:265
-									for gc_k66 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k66) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k66
-//line matmul.go:265
-											gc_lanes66[gc_k66] = bs[compiled.Trip(24)][((2*tx)+1)+2*gc_k66]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes66)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9611,45 +7447,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes67 [8]float32
-//line matmul.go:265
-								for gc_k67 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k67) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k67
-//line matmul.go:265
-										gc_lanes67[gc_k67] = bs[compiled.Trip(25)][(2*tx)+2*gc_k67]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes67)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes68 [8]float32
-//line matmul.go:265
-									for gc_k68 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k68) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k68
-//line matmul.go:265
-											gc_lanes68[gc_k68] = bs[compiled.Trip(25)][((2*tx)+1)+2*gc_k68]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes68)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9703,45 +7501,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes69 [8]float32
-//line matmul.go:265
-								for gc_k69 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k69) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k69
-//line matmul.go:265
-										gc_lanes69[gc_k69] = bs[compiled.Trip(26)][(2*tx)+2*gc_k69]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes69)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes70 [8]float32
-//line matmul.go:265
-									for gc_k70 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k70) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k70
-//line matmul.go:265
-											gc_lanes70[gc_k70] = bs[compiled.Trip(26)][((2*tx)+1)+2*gc_k70]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes70)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9795,45 +7555,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes71 [8]float32
-//line matmul.go:265
-								for gc_k71 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k71) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k71
-//line matmul.go:265
-										gc_lanes71[gc_k71] = bs[compiled.Trip(27)][(2*tx)+2*gc_k71]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes71)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes72 [8]float32
-//line matmul.go:265
-									for gc_k72 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k72) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k72
-//line matmul.go:265
-											gc_lanes72[gc_k72] = bs[compiled.Trip(27)][((2*tx)+1)+2*gc_k72]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes72)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9887,45 +7609,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes73 [8]float32
-//line matmul.go:265
-								for gc_k73 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k73) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k73
-//line matmul.go:265
-										gc_lanes73[gc_k73] = bs[compiled.Trip(28)][(2*tx)+2*gc_k73]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes73)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes74 [8]float32
-//line matmul.go:265
-									for gc_k74 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k74) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k74
-//line matmul.go:265
-											gc_lanes74[gc_k74] = bs[compiled.Trip(28)][((2*tx)+1)+2*gc_k74]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes74)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -9979,45 +7663,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes75 [8]float32
-//line matmul.go:265
-								for gc_k75 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k75) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k75
-//line matmul.go:265
-										gc_lanes75[gc_k75] = bs[compiled.Trip(29)][(2*tx)+2*gc_k75]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes75)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes76 [8]float32
-//line matmul.go:265
-									for gc_k76 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k76) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k76
-//line matmul.go:265
-											gc_lanes76[gc_k76] = bs[compiled.Trip(29)][((2*tx)+1)+2*gc_k76]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes76)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -10071,45 +7717,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes77 [8]float32
-//line matmul.go:265
-								for gc_k77 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k77) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k77
-//line matmul.go:265
-										gc_lanes77[gc_k77] = bs[compiled.Trip(30)][(2*tx)+2*gc_k77]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld69 = archsimd.LoadFloat32x8(&gc_lanes77)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes78 [8]float32
-//line matmul.go:265
-									for gc_k78 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k78) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k78
-//line matmul.go:265
-											gc_lanes78[gc_k78] = bs[compiled.Trip(30)][((2*tx)+1)+2*gc_k78]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld70 = archsimd.LoadFloat32x8(&gc_lanes78)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -10163,45 +7771,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes79 [8]float32
-//line matmul.go:265
-								for gc_k79 := range 8 {
-//line matmul.go:265
-									if 0xff&(1<<gc_k79) != 0 {
-//line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k79
-//line matmul.go:265
-										gc_lanes79[gc_k79] = bs[compiled.Trip(31)][(2*tx)+2*gc_k79]
-//line matmul.go:265
-									}
-//line matmul.go:265
-								}
-//line matmul.go:265
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-								gc_ld71 = archsimd.LoadFloat32x8(&gc_lanes79)
-//line matmul.go:265
-								{
-//line matmul.go:265
-									var gc_lanes80 [8]float32
-//line matmul.go:265
-									for gc_k80 := range 8 {
-//line matmul.go:265
-										if 0xff&(1<<gc_k80) != 0 {
-//line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k80
-//line matmul.go:265
-											gc_lanes80[gc_k80] = bs[compiled.Trip(31)][((2*tx)+1)+2*gc_k80]
-//line matmul.go:265
-										}
-//line matmul.go:265
-									}
-//line matmul.go:265
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:265
-									gc_ld72 = archsimd.LoadFloat32x8(&gc_lanes80)
-//line matmul.go:265
-								}
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -10676,6 +8246,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line matmul.go:251
 					_ = gc_iota23
+//line matmul.go:251
+					gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line matmul.go:251
+					_ = gc_spread16Lo
+//line matmul.go:251
+					gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line matmul.go:251
+					_ = gc_spread16Hi
+//line matmul.go:251
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line matmul.go:251
+					_ = gc_evenLanes16
+//line matmul.go:251
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line matmul.go:251
+					_ = gc_oddLanes16
+				gc_steps4:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10745,25 +8332,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							if gc_if13.ToBits() != 0 {
 //line matmul.go:273
-								{
+								gc_st5 := gc_s002
 //line matmul.go:273
-									var gc_lanes149 [16]float32
+								gc_bits := gc_if13.ToBits()
 //line matmul.go:273
-									gc_s002.Store(&gc_lanes149)
+								if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 {
 //line matmul.go:273
-									for gc_k149 := range 16 {
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line matmul.go:273
-										if gc_if13.ToBits()&(1<<gc_k149) != 0 {
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k149
+								} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
 //line matmul.go:273
-											c[(gc_row6*n+gc_col6)+2*gc_k149] = gc_lanes149[gc_k149]
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line matmul.go:273
-										}
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line matmul.go:273
-									}
+								} else {
 //line matmul.go:273
-									gc_pos2.Thread = gc_rank2
+									break gc_steps4
 //line matmul.go:273
 								}
 //line matmul.go:273
@@ -10778,16 +8365,64 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:283
 							if gc_if14.ToBits() != 0 {
 //line matmul.go:283
-								{
+								gc_st6 := gc_s012
 //line matmul.go:283
+								gc_bits2 := gc_if14.ToBits()
+//line matmul.go:283
+								if (gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) >= 0 && (gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) <= len(c)-32 {
+//line matmul.go:273
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+										1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line matmul.go:284
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+										1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line matmul.go:284
+								} else if (gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) >= 1 && (gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) <= len(c)-31 {
+//line matmul.go:273
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+										1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line matmul.go:284
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+										1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line matmul.go:284
+								} else {
+//line matmul.go:284
 									var gc_lanes150 [16]float32
-//line matmul.go:283
-									gc_s012.Store(&gc_lanes150)
-//line matmul.go:283
+//line matmul.go:284
+									gc_st6.Store(&gc_lanes150)
+//line matmul.go:284
 									for gc_k150 := range 16 {
-//line matmul.go:283
+//line matmul.go:284
 										if gc_if14.ToBits()&(1<<gc_k150) != 0 {
-//line matmul.go:283
+//line matmul.go:284
 											gc_pos2.Thread = gc_rank2 + gc_k150
 //line matmul.go:273
 											c[(gc_row6*n+gc_col6+
@@ -10817,11 +8452,67 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							if gc_if15.ToBits() != 0 {
 //line matmul.go:273
-								{
+								gc_st7 := gc_s102
+//line matmul.go:273
+								gc_bits3 := gc_if15.ToBits()
+//line matmul.go:273
+								if ((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) >= 0 && ((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) <= len(c)-32 {
+//line matmul.go:273
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line matmul.go:273
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line matmul.go:273
+								} else if ((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line matmul.go:273
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line matmul.go:273
+								} else {
 //line matmul.go:273
 									var gc_lanes151 [16]float32
 //line matmul.go:273
-									gc_s102.Store(&gc_lanes151)
+									gc_st7.Store(&gc_lanes151)
 //line matmul.go:273
 									for gc_k151 := range 16 {
 //line matmul.go:273
@@ -10855,16 +8546,85 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:291
 							if gc_if16.ToBits() != 0 {
 //line matmul.go:291
-								{
+								gc_st8 := gc_s112
 //line matmul.go:291
+								gc_bits4 := gc_if16.ToBits()
+//line matmul.go:291
+								if ((gc_row6+
+									1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) >= 0 && ((gc_row6+1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) <= len(c)-32 {
+//line matmul.go:273
+									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line matmul.go:292
+									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line matmul.go:292
+								} else if ((gc_row6+1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) <= len(c)-31 {
+//line matmul.go:273
+									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line matmul.go:292
+									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line matmul.go:292
+								} else {
+//line matmul.go:292
 									var gc_lanes152 [16]float32
-//line matmul.go:291
-									gc_s112.Store(&gc_lanes152)
-//line matmul.go:291
+//line matmul.go:292
+									gc_st8.Store(&gc_lanes152)
+//line matmul.go:292
 									for gc_k152 := range 16 {
-//line matmul.go:291
+//line matmul.go:292
 										if gc_if16.ToBits()&(1<<gc_k152) != 0 {
-//line matmul.go:291
+//line matmul.go:292
 											gc_pos2.Thread = gc_rank2 + gc_k152
 //line matmul.go:273
 											c[((gc_row6+
@@ -10901,6 +8661,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line matmul.go:251
 				_ = gc_iota22
+//line matmul.go:251
+				gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line matmul.go:251
+				_ = gc_spreadLo
+//line matmul.go:251
+				gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line matmul.go:251
+				_ = gc_spreadHi
+//line matmul.go:251
+				gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line matmul.go:251
+				_ = gc_evenLanes
+//line matmul.go:251
+				gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line matmul.go:251
+				_ = gc_oddLanes
+			gc_steps3:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
@@ -10970,25 +8747,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_if9.ToBits() != 0 {
 //line matmul.go:273
-							{
+							gc_st := gc_s00
 //line matmul.go:273
-								var gc_lanes145 [8]float32
+							if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 {
 //line matmul.go:273
-								gc_s00.Store(&gc_lanes145)
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-								for gc_k145 := range 8 {
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-									if gc_if9.ToBits()&(1<<gc_k145) != 0 {
+							} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k145
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line matmul.go:273
-										c[(gc_row5*n+gc_col5)+2*gc_k145] = gc_lanes145[gc_k145]
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line matmul.go:273
-									}
+							} else {
 //line matmul.go:273
-								}
-//line matmul.go:273
-								gc_pos2.Thread = gc_rank2
+								break gc_steps3
 //line matmul.go:273
 							}
 //line matmul.go:273
@@ -11003,16 +8778,62 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:283
 						if gc_if10.ToBits() != 0 {
 //line matmul.go:283
-							{
+							gc_st2 := gc_s01
 //line matmul.go:283
+							if (gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) >= 0 && (gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) <= len(c)-16 {
+//line matmul.go:273
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+									1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+									1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+							} else if (gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) >= 1 && (gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) <= len(c)-15 {
+//line matmul.go:273
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+									1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+									1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+							} else {
+//line matmul.go:284
 								var gc_lanes146 [8]float32
-//line matmul.go:283
-								gc_s01.Store(&gc_lanes146)
-//line matmul.go:283
+//line matmul.go:284
+								gc_st2.Store(&gc_lanes146)
+//line matmul.go:284
 								for gc_k146 := range 8 {
-//line matmul.go:283
+//line matmul.go:284
 									if gc_if10.ToBits()&(1<<gc_k146) != 0 {
-//line matmul.go:283
+//line matmul.go:284
 										gc_pos2.Thread = gc_rank2 + gc_k146
 //line matmul.go:273
 										c[(gc_row5*n+gc_col5+
@@ -11042,11 +8863,65 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_if11.ToBits() != 0 {
 //line matmul.go:273
-							{
+							gc_st3 := gc_s10
+//line matmul.go:273
+							if ((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) >= 0 && ((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) <= len(c)-16 {
+//line matmul.go:273
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5)+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5)+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+							} else if ((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5)-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5)+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+							} else {
 //line matmul.go:273
 								var gc_lanes147 [8]float32
 //line matmul.go:273
-								gc_s10.Store(&gc_lanes147)
+								gc_st3.Store(&gc_lanes147)
 //line matmul.go:273
 								for gc_k147 := range 8 {
 //line matmul.go:273
@@ -11080,16 +8955,83 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:291
 						if gc_if12.ToBits() != 0 {
 //line matmul.go:291
-							{
+							gc_st4 := gc_s11
 //line matmul.go:291
+							if ((gc_row5+
+								1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) >= 0 && ((gc_row5+1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) <= len(c)-16 {
+//line matmul.go:273
+								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1)+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1)+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+							} else if ((gc_row5+1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) <= len(c)-15 {
+//line matmul.go:273
+								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1)-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1)+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+							} else {
+//line matmul.go:292
 								var gc_lanes148 [8]float32
-//line matmul.go:291
-								gc_s11.Store(&gc_lanes148)
-//line matmul.go:291
+//line matmul.go:292
+								gc_st4.Store(&gc_lanes148)
+//line matmul.go:292
 								for gc_k148 := range 8 {
-//line matmul.go:291
+//line matmul.go:292
 									if gc_if12.ToBits()&(1<<gc_k148) != 0 {
-//line matmul.go:291
+//line matmul.go:292
 										gc_pos2.Thread = gc_rank2 + gc_k148
 //line matmul.go:273
 										c[((gc_row5+

@@ -4106,23 +4106,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								var gc_lanes13 [16]float32
-//line scan_block.go:87
-								for gc_k13 := range 16 {
-//line scan_block.go:87
-									if gc_if7.ToBits()&(1<<gc_k13) != 0 {
-//line scan_block.go:87
-										gc_pos2.Thread = gc_rank2 + gc_k13
-//line scan_block.go:87
-										gc_lanes13[gc_k13] = in[g+2*gc_k13]
-//line scan_block.go:87
-									}
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-								gc_pos2.Thread = gc_rank2
-//line scan_block.go:87
-								gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+								break gc_steps4
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -4148,23 +4132,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								var gc_lanes14 [16]float32
-//line scan_block.go:90
-								for gc_k14 := range 16 {
-//line scan_block.go:90
-									if gc_if8.ToBits()&(1<<gc_k14) != 0 {
-//line scan_block.go:90
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line scan_block.go:90
-										gc_lanes14[gc_k14] = in[(g+1)+2*gc_k14]
-//line scan_block.go:90
-									}
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-								gc_pos2.Thread = gc_rank2
-//line scan_block.go:90
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes14)
+								break gc_steps4
 //line scan_block.go:90
 							}
 //line scan_block.go:90
@@ -4302,23 +4270,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							var gc_lanes5 [8]float32
-//line scan_block.go:87
-							for gc_k5 := range 8 {
-//line scan_block.go:87
-								if gc_if3.ToBits()&(1<<gc_k5) != 0 {
-//line scan_block.go:87
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line scan_block.go:87
-									gc_lanes5[gc_k5] = in[g+2*gc_k5]
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-							}
-//line scan_block.go:87
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:87
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+							break gc_steps2
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -4344,23 +4296,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							var gc_lanes6 [8]float32
-//line scan_block.go:90
-							for gc_k6 := range 8 {
-//line scan_block.go:90
-								if gc_if4.ToBits()&(1<<gc_k6) != 0 {
-//line scan_block.go:90
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line scan_block.go:90
-									gc_lanes6[gc_k6] = in[(g+1)+2*gc_k6]
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-							}
-//line scan_block.go:90
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:90
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+							break gc_steps2
 //line scan_block.go:90
 						}
 //line scan_block.go:90
@@ -4476,7 +4412,229 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens164 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens164
+//line scan_block.go:78
+							gc_odds164 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds164
+//line scan_block.go:78
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo2
+//line scan_block.go:78
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi2
+//line scan_block.go:78
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes162
+//line scan_block.go:78
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes162
+						gc_steps8:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:78
+								var thid int = gc_tx2
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:96
+								{
+									var gc_t15 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+									_ = gc_t15
+//line scan_block.go:97
+									var gc_t16 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+									_ = gc_t16
+//line scan_block.go:97
+									var ai int = gc_t15
+//line scan_block.go:97
+									_ = ai
+//line scan_block.go:97
+									var bi int = gc_t16
+//line scan_block.go:97
+									_ = bi
+									var gc_ld15 archsimd.Float32x16
+//line scan_block.go:98
+									if ai >= 0 && ai <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
+//line scan_block.go:98
+									} else if ai >= 1 && ai <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds164)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps8
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									var gc_ld16 archsimd.Float32x16
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds164)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps8
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									gc_st4 := gc_ld16.Add(gc_ld15)
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi+0:]), gc_evenLanes162)
+//line scan_block.go:98
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+16:]), gc_evenLanes162)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi-1:]), gc_oddLanes162)
+//line scan_block.go:98
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+15:]), gc_oddLanes162)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps8
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens4 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens4
+//line scan_block.go:78
+						gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo4
+//line scan_block.go:78
+						gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi4
+//line scan_block.go:78
+						gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes4
+//line scan_block.go:78
+						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes2
+					gc_steps6:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:78
+							var thid int = gc_tx2
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:96
+							{
+								var gc_t11 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+								_ = gc_t11
+//line scan_block.go:97
+								var gc_t12 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+								_ = gc_t12
+//line scan_block.go:97
+								var ai int = gc_t11
+//line scan_block.go:97
+								_ = ai
+//line scan_block.go:97
+								var bi int = gc_t12
+//line scan_block.go:97
+								_ = bi
+								var gc_ld11 archsimd.Float32x8
+//line scan_block.go:98
+								if ai >= 0 && ai <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps6
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								var gc_ld12 archsimd.Float32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps6
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st2 := gc_ld12.Add(gc_ld11)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi+0:]), gc_evenLanes4)
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+8:]), gc_evenLanes4)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi-1:]), gc_oddLanes2)
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+7:]), gc_oddLanes2)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps6
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4626,7 +4784,369 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens166
+//line scan_block.go:78
+							gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds166
+//line scan_block.go:78
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo4
+//line scan_block.go:78
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi4
+//line scan_block.go:78
+							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes164
+//line scan_block.go:78
+							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes164
+						gc_steps12:
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:78
+								var thid int = gc_tx2
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:111
+								{
+									var gc_t23 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+									_ = gc_t23
+//line scan_block.go:112
+									var gc_t24 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+									_ = gc_t24
+//line scan_block.go:112
+									var ai_ int = gc_t23
+//line scan_block.go:112
+									_ = ai_
+//line scan_block.go:112
+									var bi_ int = gc_t24
+//line scan_block.go:112
+									_ = bi_
+									var gc_ld26 archsimd.Float32x16
+//line scan_block.go:113
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:113
+										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens166)
+//line scan_block.go:113
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:113
+										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds166)
+//line scan_block.go:113
+									} else {
+//line scan_block.go:113
+										break gc_steps12
+//line scan_block.go:113
+									}
+//line scan_block.go:113
+									y := gc_ld26
+//line scan_block.go:113
+									_ = y
+//line scan_block.go:113
+									var gc_ld27 archsimd.Float32x16
+//line scan_block.go:113
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
+//line scan_block.go:114
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps12
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									gc_st11 := gc_ld27
+//line scan_block.go:114
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:114
+										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_+0:]), gc_evenLanes164)
+//line scan_block.go:114
+										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+16:]), gc_evenLanes164)
+//line scan_block.go:114
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_-1:]), gc_oddLanes164)
+//line scan_block.go:114
+										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+15:]), gc_oddLanes164)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps12
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									var gc_ld28 archsimd.Float32x16
+//line scan_block.go:114
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes47 [16]float32
+//line scan_block.go:115
+										for gc_k47 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k47) != 0 {
+//line scan_block.go:115
+												gc_pos2.Thread = gc_rank2 + gc_k47
+//line scan_block.go:115
+												gc_lanes47[gc_k47] = temp[bi_+2*gc_k47]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos2.Thread = gc_rank2
+//line scan_block.go:115
+										gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes47)
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_st12 := gc_ld28.Add(y)
+//line scan_block.go:115
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line scan_block.go:115
+										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_+0:]), gc_evenLanes164)
+//line scan_block.go:115
+										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+16:]), gc_evenLanes164)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_-1:]), gc_oddLanes164)
+//line scan_block.go:115
+										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+15:]), gc_oddLanes164)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes48 [16]float32
+//line scan_block.go:115
+										gc_st12.Store(&gc_lanes48)
+//line scan_block.go:115
+										for gc_k48 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k48) != 0 {
+//line scan_block.go:115
+												gc_pos2.Thread = gc_rank2 + gc_k48
+//line scan_block.go:115
+												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos2.Thread = gc_rank2
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens6
+//line scan_block.go:78
+						gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo6
+//line scan_block.go:78
+						gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi6
+//line scan_block.go:78
+						gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes6
+//line scan_block.go:78
+						gc_oddLanes4 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes4
+					gc_steps10:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:78
+							var thid int = gc_tx2
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:111
+							{
+								var gc_t19 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+								_ = gc_t19
+//line scan_block.go:112
+								var gc_t20 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+								_ = gc_t20
+//line scan_block.go:112
+								var ai_ int = gc_t19
+//line scan_block.go:112
+								_ = ai_
+//line scan_block.go:112
+								var bi_ int = gc_t20
+//line scan_block.go:112
+								_ = bi_
+								var gc_ld20 archsimd.Float32x8
+//line scan_block.go:113
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:113
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+//line scan_block.go:113
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:113
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+//line scan_block.go:113
+								} else {
+//line scan_block.go:113
+									break gc_steps10
+//line scan_block.go:113
+								}
+//line scan_block.go:113
+								y := gc_ld20
+//line scan_block.go:113
+								_ = y
+//line scan_block.go:113
+								var gc_ld21 archsimd.Float32x8
+//line scan_block.go:113
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan_block.go:114
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps10
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								gc_st7 := gc_ld21
+//line scan_block.go:114
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:114
+									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_+0:]), gc_evenLanes6)
+//line scan_block.go:114
+									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+8:]), gc_evenLanes6)
+//line scan_block.go:114
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_-1:]), gc_oddLanes4)
+//line scan_block.go:114
+									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+7:]), gc_oddLanes4)
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps10
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								var gc_ld22 archsimd.Float32x8
+//line scan_block.go:114
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes37 [8]float32
+//line scan_block.go:115
+									for gc_k37 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k37) != 0 {
+//line scan_block.go:115
+											gc_pos2.Thread = gc_rank2 + gc_k37
+//line scan_block.go:115
+											gc_lanes37[gc_k37] = temp[bi_+2*gc_k37]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:115
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes37)
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+								gc_st8 := gc_ld22.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_+0:]), gc_evenLanes6)
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+8:]), gc_evenLanes6)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_-1:]), gc_oddLanes4)
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+7:]), gc_oddLanes4)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes38 [8]float32
+//line scan_block.go:115
+									gc_st8.Store(&gc_lanes38)
+//line scan_block.go:115
+									for gc_k38 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k38) != 0 {
+//line scan_block.go:115
+											gc_pos2.Thread = gc_rank2 + gc_k38
+//line scan_block.go:115
+											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4647,24 +5167,41 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens167 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens163
+					_ = gc_evens167
 //line scan_block.go:78
-					gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds167 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds163
+					_ = gc_odds167
 //line scan_block.go:78
 					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota26
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+//line scan_block.go:78
+					gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+					_ = gc_spread16Lo5
+//line scan_block.go:78
+					gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+					_ = gc_spread16Hi5
+//line scan_block.go:78
+					gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+					_ = gc_evenLanes165
+//line scan_block.go:78
+					gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+					_ = gc_oddLanes165
+				gc_steps14:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_block.go:78
@@ -4684,91 +5221,59 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld11 archsimd.Float32x16
+						var gc_ld31 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld11 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens163)
+							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld11 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds163)
+							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes21 [16]float32
-//line scan_block.go:119
-							for gc_k21 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k21) != 0 {
-//line scan_block.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k21
-//line scan_block.go:119
-									gc_lanes21[gc_k21] = temp[(2*thid)+2*gc_k21]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:119
-							gc_ld11 = archsimd.LoadFloat32x16(&gc_lanes21)
+							break gc_steps14
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld11
+						e0 := gc_ld31
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld12 archsimd.Float32x16
+						var gc_ld32 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld12 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens163)
+							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld12 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds163)
+							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes22 [16]float32
-//line scan_block.go:119
-							for gc_k22 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k22) != 0 {
-//line scan_block.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k22
-//line scan_block.go:119
-									gc_lanes22[gc_k22] = temp[(2*thid+1)+2*gc_k22]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:119
-							gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes22)
+							break gc_steps14
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld12
+						e1 := gc_ld32
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t11 := e0.Add(a0)
+							gc_t27 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t11
+							_ = gc_t27
 //line scan_block.go:120
-							gc_t12 := e1.Add(a1)
+							gc_t28 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t12
+							_ = gc_t28
 //line scan_block.go:120
-							e0 = gc_t11
+							e0 = gc_t27
 //line scan_block.go:120
-							e1 = gc_t12
+							e1 = gc_t28
 //line scan_block.go:120
 						}
 //line scan_block.go:123
@@ -4778,25 +5283,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						if gc_if11.ToBits() != 0 {
 //line scan_block.go:124
-							{
+							gc_st15 := e0
 //line scan_block.go:124
-								var gc_lanes23 [16]float32
+							gc_bits := gc_if11.ToBits()
 //line scan_block.go:124
-								e0.Store(&gc_lanes23)
+							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								for gc_k23 := range 16 {
+								gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-									if gc_if11.ToBits()&(1<<gc_k23) != 0 {
+								gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
-										gc_pos2.Thread = gc_rank2 + gc_k23
+							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										out[g+2*gc_k23] = gc_lanes23[gc_k23]
+								gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line scan_block.go:124
-									}
+								gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line scan_block.go:124
-								}
+							} else {
 //line scan_block.go:124
-								gc_pos2.Thread = gc_rank2
+								break gc_steps14
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -4808,19 +5313,35 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 						if gc_if12.ToBits() != 0 {
 //line scan_block.go:127
-							{
+							gc_st16 := e1
 //line scan_block.go:127
-								var gc_lanes24 [16]float32
+							gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:127
-								e1.Store(&gc_lanes24)
+							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								for gc_k24 := range 16 {
+								gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
-									if gc_if12.ToBits()&(1<<gc_k24) != 0 {
+								gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k24
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										out[(g+1)+2*gc_k24] = gc_lanes24[gc_k24]
+								gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan_block.go:127
+								gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes56 [16]float32
+//line scan_block.go:127
+								gc_st16.Store(&gc_lanes56)
+//line scan_block.go:127
+								for gc_k56 := range 16 {
+//line scan_block.go:127
+									if gc_if12.ToBits()&(1<<gc_k56) != 0 {
+//line scan_block.go:127
+										gc_pos2.Thread = gc_rank2 + gc_k56
+//line scan_block.go:127
+										out[(g+1)+2*gc_k56] = gc_lanes56[gc_k56]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -4833,23 +5354,40 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens7 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens3
+				_ = gc_evens7
 //line scan_block.go:78
 				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota25
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+//line scan_block.go:78
+				gc_spreadLo7 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo7
+//line scan_block.go:78
+				gc_spreadHi7 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi7
+//line scan_block.go:78
+				gc_evenLanes7 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes7
+//line scan_block.go:78
+				gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+				_ = gc_oddLanes5
+			gc_steps13:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line scan_block.go:78
@@ -4869,91 +5407,59 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld9 archsimd.Float32x8
+					var gc_ld29 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld9 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes17 [8]float32
-//line scan_block.go:119
-						for gc_k17 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k17) != 0 {
-//line scan_block.go:119
-								gc_pos2.Thread = gc_rank2 + gc_k17
-//line scan_block.go:119
-								gc_lanes17[gc_k17] = temp[(2*thid)+2*gc_k17]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:119
-						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes17)
+						break gc_steps13
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld9
+					e0 := gc_ld29
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld10 archsimd.Float32x8
+					var gc_ld30 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld10 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
+						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld10 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
+						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes18 [8]float32
-//line scan_block.go:119
-						for gc_k18 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k18) != 0 {
-//line scan_block.go:119
-								gc_pos2.Thread = gc_rank2 + gc_k18
-//line scan_block.go:119
-								gc_lanes18[gc_k18] = temp[(2*thid+1)+2*gc_k18]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:119
-						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes18)
+						break gc_steps13
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld10
+					e1 := gc_ld30
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t9 := e0.Add(a0)
+						gc_t25 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t9
+						_ = gc_t25
 //line scan_block.go:120
-						gc_t10 := e1.Add(a1)
+						gc_t26 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t10
+						_ = gc_t26
 //line scan_block.go:120
-						e0 = gc_t9
+						e0 = gc_t25
 //line scan_block.go:120
-						e1 = gc_t10
+						e1 = gc_t26
 //line scan_block.go:120
 					}
 //line scan_block.go:123
@@ -4963,25 +5469,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 					if gc_if9.ToBits() != 0 {
 //line scan_block.go:124
-						{
+						gc_st13 := e0
 //line scan_block.go:124
-							var gc_lanes19 [8]float32
+						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							e0.Store(&gc_lanes19)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
-							for gc_k19 := range 8 {
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
-								if gc_if9.ToBits()&(1<<gc_k19) != 0 {
+						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_pos2.Thread = gc_rank2 + gc_k19
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
-									out[g+2*gc_k19] = gc_lanes19[gc_k19]
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
-								}
+						} else {
 //line scan_block.go:124
-							}
-//line scan_block.go:124
-							gc_pos2.Thread = gc_rank2
+							break gc_steps13
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -4993,19 +5497,33 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 					if gc_if10.ToBits() != 0 {
 //line scan_block.go:127
-						{
+						gc_st14 := e1
 //line scan_block.go:127
-							var gc_lanes20 [8]float32
+						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							e1.Store(&gc_lanes20)
+							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
-							for gc_k20 := range 8 {
+							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
-								if gc_if10.ToBits()&(1<<gc_k20) != 0 {
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k20
+							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:127
-									out[(g+1)+2*gc_k20] = gc_lanes20[gc_k20]
+							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							var gc_lanes52 [8]float32
+//line scan_block.go:127
+							gc_st14.Store(&gc_lanes52)
+//line scan_block.go:127
+							for gc_k52 := range 8 {
+//line scan_block.go:127
+								if gc_if10.ToBits()&(1<<gc_k52) != 0 {
+//line scan_block.go:127
+									gc_pos2.Thread = gc_rank2 + gc_k52
+//line scan_block.go:127
+									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -5019,7 +5537,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -5088,22 +5606,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	offset := 1
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line scan_block.go:78
 					gc_iota210 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota210
 //line scan_block.go:78
-					gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens165
+					_ = gc_evens169
 //line scan_block.go:78
-					gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds165
+					_ = gc_odds169
 //line scan_block.go:78
 					gc_pairLo4 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
 //line scan_block.go:78
@@ -5112,9 +5630,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_pairHi4 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
 //line scan_block.go:78
 					_ = gc_pairHi4
-				gc_steps8:
-					for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-						gc_tx3 := gc_vstep3
+				gc_steps18:
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line scan_block.go:78
@@ -5126,7 +5644,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = g
 						if b&(b-1) != 0 {
-							break gc_steps8
+							break gc_steps18
 //line :1
 						}
 //line scan_block.go:85
@@ -5144,39 +5662,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 						if gc_if19.ToBits() != 0 {
 //line scan_block.go:87
-							var gc_ld19 archsimd.Int32x16
+							var gc_ld39 archsimd.Int32x16
 //line scan_block.go:87
 							if g >= 0 && g <= len(in)-32 {
 //line scan_block.go:87
-								gc_ld19 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens165)
+								gc_ld39 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld19 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds165)
+								gc_ld39 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								var gc_lanes37 [16]int32
-//line scan_block.go:87
-								for gc_k37 := range 16 {
-//line scan_block.go:87
-									if gc_if19.ToBits()&(1<<gc_k37) != 0 {
-//line scan_block.go:87
-										gc_pos3.Thread = gc_rank3 + gc_k37
-//line scan_block.go:87
-										gc_lanes37[gc_k37] = in[g+2*gc_k37]
-//line scan_block.go:87
-									}
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-								gc_pos3.Thread = gc_rank3
-//line scan_block.go:87
-								gc_ld19 = archsimd.LoadInt32x16(&gc_lanes37)
+								break gc_steps18
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+							a0 = a0.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 //line scan_block.go:87
 						}
 //line scan_block.go:89
@@ -5186,69 +5688,53 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 						if gc_if20.ToBits() != 0 {
 //line scan_block.go:90
-							var gc_ld20 archsimd.Int32x16
+							var gc_ld40 archsimd.Int32x16
 //line scan_block.go:90
 							if (g+1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld20 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens165)
+								gc_ld40 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld20 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds165)
+								gc_ld40 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								var gc_lanes38 [16]int32
-//line scan_block.go:90
-								for gc_k38 := range 16 {
-//line scan_block.go:90
-									if gc_if20.ToBits()&(1<<gc_k38) != 0 {
-//line scan_block.go:90
-										gc_pos3.Thread = gc_rank3 + gc_k38
-//line scan_block.go:90
-										gc_lanes38[gc_k38] = in[(g+1)+2*gc_k38]
-//line scan_block.go:90
-									}
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-								gc_pos3.Thread = gc_rank3
-//line scan_block.go:90
-								gc_ld20 = archsimd.LoadInt32x16(&gc_lanes38)
+								break gc_steps18
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+							a1 = a1.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						gc_t19 := a0
+						gc_t35 := a0
 //line scan_block.go:90
-						_ = gc_t19
+						_ = gc_t35
 //line scan_block.go:90
-						gc_t20 := a1
+						gc_t36 := a1
 //line scan_block.go:90
-						_ = gc_t20
+						_ = gc_t36
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t19.ConcatPermute(gc_t20, gc_pairLo4).StoreSlice(temp[2*thid:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairLo4).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t19.ConcatPermute(gc_t20, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes39 [16]int32
+							var gc_lanes71 [16]int32
 //line scan_block.go:92
-							gc_t19.Store(&gc_lanes39)
+							gc_t35.Store(&gc_lanes71)
 //line scan_block.go:92
-							for gc_k39 := range 16 {
+							for gc_k71 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k39) != 0 {
+								if 0xffff&(1<<gc_k71) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k39
+									gc_pos3.Thread = gc_rank3 + gc_k71
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k39] = gc_lanes39[gc_k39]
+									temp[(2*thid)+2*gc_k71] = gc_lanes71[gc_k71]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -5256,17 +5742,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 							gc_pos3.Thread = gc_rank3
 //line scan_block.go:92
-							var gc_lanes40 [16]int32
+							var gc_lanes72 [16]int32
 //line scan_block.go:92
-							gc_t20.Store(&gc_lanes40)
+							gc_t36.Store(&gc_lanes72)
 //line scan_block.go:92
-							for gc_k40 := range 16 {
+							for gc_k72 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k40) != 0 {
+								if 0xffff&(1<<gc_k72) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k40
+									gc_pos3.Thread = gc_rank3 + gc_k72
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k40] = gc_lanes40[gc_k40]
+									temp[((2*thid)+1)+2*gc_k72] = gc_lanes72[gc_k72]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -5281,9 +5767,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						a1.StoreSlice(gc_s_a1[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
@@ -5293,24 +5779,24 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 				_ = gc_iota28
 //line scan_block.go:78
-				gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens5
+				_ = gc_evens9
 //line scan_block.go:78
-				gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo9 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo4
+				_ = gc_spreadLo9
 //line scan_block.go:78
-				gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi9 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi4
+				_ = gc_spreadHi9
 //line scan_block.go:78
-				gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes9 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes4
-			gc_steps6:
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+				_ = gc_evenLanes9
+			gc_steps16:
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line scan_block.go:78
@@ -5322,7 +5808,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = g
 					if b&(b-1) != 0 {
-						break gc_steps6
+						break gc_steps16
 //line :1
 					}
 //line scan_block.go:85
@@ -5340,39 +5826,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 					if gc_if15.ToBits() != 0 {
 //line scan_block.go:87
-						var gc_ld15 archsimd.Int32x8
+						var gc_ld35 archsimd.Int32x8
 //line scan_block.go:87
 						if g >= 0 && g <= len(in)-16 {
 //line scan_block.go:87
-							gc_ld15 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens5))
+							gc_ld35 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld15 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens5))
+							gc_ld35 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							var gc_lanes29 [8]int32
-//line scan_block.go:87
-							for gc_k29 := range 8 {
-//line scan_block.go:87
-								if gc_if15.ToBits()&(1<<gc_k29) != 0 {
-//line scan_block.go:87
-									gc_pos3.Thread = gc_rank3 + gc_k29
-//line scan_block.go:87
-									gc_lanes29[gc_k29] = in[g+2*gc_k29]
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-							}
-//line scan_block.go:87
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:87
-							gc_ld15 = archsimd.LoadInt32x8(&gc_lanes29)
+							break gc_steps16
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld15.Merge(a0, gc_if15)
+						a0 = gc_ld35.Merge(a0, gc_if15)
 //line scan_block.go:87
 					}
 //line scan_block.go:89
@@ -5382,69 +5852,53 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 					if gc_if16.ToBits() != 0 {
 //line scan_block.go:90
-						var gc_ld16 archsimd.Int32x8
+						var gc_ld36 archsimd.Int32x8
 //line scan_block.go:90
 						if (g+1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld16 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens5))
+							gc_ld36 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld16 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens5))
+							gc_ld36 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							var gc_lanes30 [8]int32
-//line scan_block.go:90
-							for gc_k30 := range 8 {
-//line scan_block.go:90
-								if gc_if16.ToBits()&(1<<gc_k30) != 0 {
-//line scan_block.go:90
-									gc_pos3.Thread = gc_rank3 + gc_k30
-//line scan_block.go:90
-									gc_lanes30[gc_k30] = in[(g+1)+2*gc_k30]
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-							}
-//line scan_block.go:90
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:90
-							gc_ld16 = archsimd.LoadInt32x8(&gc_lanes30)
+							break gc_steps16
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld16.Merge(a1, gc_if16)
+						a1 = gc_ld36.Merge(a1, gc_if16)
 //line scan_block.go:90
 					}
 //line scan_block.go:90
-					gc_t15 := a0
+					gc_t31 := a0
 //line scan_block.go:90
-					_ = gc_t15
+					_ = gc_t31
 //line scan_block.go:90
-					gc_t16 := a1
+					gc_t32 := a1
 //line scan_block.go:90
-					_ = gc_t16
+					_ = gc_t32
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t15.Permute(gc_spreadLo4).Merge(gc_t16.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(temp[2*thid:])
+						gc_t31.Permute(gc_spreadLo9).Merge(gc_t32.Permute(gc_spreadLo9), gc_evenLanes9).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t15.Permute(gc_spreadHi4).Merge(gc_t16.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(temp[(2*thid)+8:])
+						gc_t31.Permute(gc_spreadHi9).Merge(gc_t32.Permute(gc_spreadHi9), gc_evenLanes9).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes31 [8]int32
+						var gc_lanes63 [8]int32
 //line scan_block.go:92
-						gc_t15.Store(&gc_lanes31)
+						gc_t31.Store(&gc_lanes63)
 //line scan_block.go:92
-						for gc_k31 := range 8 {
+						for gc_k63 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k31) != 0 {
+							if 0xff&(1<<gc_k63) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k31
+								gc_pos3.Thread = gc_rank3 + gc_k63
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k31] = gc_lanes31[gc_k31]
+								temp[(2*thid)+2*gc_k63] = gc_lanes63[gc_k63]
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -5452,17 +5906,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:92
-						var gc_lanes32 [8]int32
+						var gc_lanes64 [8]int32
 //line scan_block.go:92
-						gc_t16.Store(&gc_lanes32)
+						gc_t32.Store(&gc_lanes64)
 //line scan_block.go:92
-						for gc_k32 := range 8 {
+						for gc_k64 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k32) != 0 {
+							if 0xff&(1<<gc_k64) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k32
+								gc_pos3.Thread = gc_rank3 + gc_k64
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k32] = gc_lanes32[gc_k32]
+								temp[((2*thid)+1)+2*gc_k64] = gc_lanes64[gc_k64]
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -5478,7 +5932,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -5526,7 +5980,229 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens1611 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens1611
+//line scan_block.go:78
+							gc_odds1611 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds1611
+//line scan_block.go:78
+							gc_spread16Lo7 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo7
+//line scan_block.go:78
+							gc_spread16Hi7 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi7
+//line scan_block.go:78
+							gc_evenLanes167 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes167
+//line scan_block.go:78
+							gc_oddLanes167 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes167
+						gc_steps22:
+							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:78
+								var thid int = gc_tx3
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:96
+								{
+									var gc_t43 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+									_ = gc_t43
+//line scan_block.go:97
+									var gc_t44 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+									_ = gc_t44
+//line scan_block.go:97
+									var ai int = gc_t43
+//line scan_block.go:97
+									_ = ai
+//line scan_block.go:97
+									var bi int = gc_t44
+//line scan_block.go:97
+									_ = bi
+									var gc_ld47 archsimd.Int32x16
+//line scan_block.go:98
+									if ai >= 0 && ai <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1611)
+//line scan_block.go:98
+									} else if ai >= 1 && ai <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1611)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps22
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									var gc_ld48 archsimd.Int32x16
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1611)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1611)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps22
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									gc_st20 := gc_ld48.Add(gc_ld47)
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_st20.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes167)
+//line scan_block.go:98
+										gc_st20.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes167)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_st20.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes167)
+//line scan_block.go:98
+										gc_st20.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes167)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps22
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens11 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens11
+//line scan_block.go:78
+						gc_spreadLo11 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo11
+//line scan_block.go:78
+						gc_spreadHi11 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi11
+//line scan_block.go:78
+						gc_evenLanes11 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes11
+//line scan_block.go:78
+						gc_oddLanes7 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes7
+					gc_steps20:
+						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:78
+							var thid int = gc_tx3
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:96
+							{
+								var gc_t39 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+								_ = gc_t39
+//line scan_block.go:97
+								var gc_t40 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+								_ = gc_t40
+//line scan_block.go:97
+								var ai int = gc_t39
+//line scan_block.go:97
+								_ = ai
+//line scan_block.go:97
+								var bi int = gc_t40
+//line scan_block.go:97
+								_ = bi
+								var gc_ld43 archsimd.Int32x8
+//line scan_block.go:98
+								if ai >= 0 && ai <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps20
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								var gc_ld44 archsimd.Int32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps20
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st18 := gc_ld44.Add(gc_ld43)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st18.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes11)
+//line scan_block.go:98
+									gc_st18.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes11)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st18.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes7)
+//line scan_block.go:98
+									gc_st18.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes7)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps20
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5676,7 +6352,369 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_vstep7 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens1613 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens1613
+//line scan_block.go:78
+							gc_odds1613 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds1613
+//line scan_block.go:78
+							gc_spread16Lo9 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo9
+//line scan_block.go:78
+							gc_spread16Hi9 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi9
+//line scan_block.go:78
+							gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes169
+//line scan_block.go:78
+							gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes169
+						gc_steps26:
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:78
+								var thid int = gc_tx3
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:111
+								{
+									var gc_t51 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+									_ = gc_t51
+//line scan_block.go:112
+									var gc_t52 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+									_ = gc_t52
+//line scan_block.go:112
+									var ai_ int = gc_t51
+//line scan_block.go:112
+									_ = ai_
+//line scan_block.go:112
+									var bi_ int = gc_t52
+//line scan_block.go:112
+									_ = bi_
+									var gc_ld58 archsimd.Int32x16
+//line scan_block.go:113
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:113
+										gc_ld58 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1613)
+//line scan_block.go:113
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:113
+										gc_ld58 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1613)
+//line scan_block.go:113
+									} else {
+//line scan_block.go:113
+										break gc_steps26
+//line scan_block.go:113
+									}
+//line scan_block.go:113
+									y := gc_ld58
+//line scan_block.go:113
+									_ = y
+//line scan_block.go:113
+									var gc_ld59 archsimd.Int32x16
+//line scan_block.go:113
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld59 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
+//line scan_block.go:114
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_ld59 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps26
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									gc_st27 := gc_ld59
+//line scan_block.go:114
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:114
+										gc_st27.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
+//line scan_block.go:114
+										gc_st27.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
+//line scan_block.go:114
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_st27.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
+//line scan_block.go:114
+										gc_st27.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps26
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									var gc_ld60 archsimd.Int32x16
+//line scan_block.go:114
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld60 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_ld60 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes103 [16]int32
+//line scan_block.go:115
+										for gc_k103 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k103) != 0 {
+//line scan_block.go:115
+												gc_pos3.Thread = gc_rank3 + gc_k103
+//line scan_block.go:115
+												gc_lanes103[gc_k103] = temp[bi_+2*gc_k103]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos3.Thread = gc_rank3
+//line scan_block.go:115
+										gc_ld60 = archsimd.LoadInt32x16(&gc_lanes103)
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_st28 := gc_ld60.Add(y)
+//line scan_block.go:115
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line scan_block.go:115
+										gc_st28.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
+//line scan_block.go:115
+										gc_st28.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_st28.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
+//line scan_block.go:115
+										gc_st28.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes104 [16]int32
+//line scan_block.go:115
+										gc_st28.Store(&gc_lanes104)
+//line scan_block.go:115
+										for gc_k104 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k104) != 0 {
+//line scan_block.go:115
+												gc_pos3.Thread = gc_rank3 + gc_k104
+//line scan_block.go:115
+												temp[bi_+2*gc_k104] = gc_lanes104[gc_k104]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos3.Thread = gc_rank3
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens13 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens13
+//line scan_block.go:78
+						gc_spreadLo13 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo13
+//line scan_block.go:78
+						gc_spreadHi13 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi13
+//line scan_block.go:78
+						gc_evenLanes13 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes13
+//line scan_block.go:78
+						gc_oddLanes9 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes9
+					gc_steps24:
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:78
+							var thid int = gc_tx3
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:111
+							{
+								var gc_t47 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+								_ = gc_t47
+//line scan_block.go:112
+								var gc_t48 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+								_ = gc_t48
+//line scan_block.go:112
+								var ai_ int = gc_t47
+//line scan_block.go:112
+								_ = ai_
+//line scan_block.go:112
+								var bi_ int = gc_t48
+//line scan_block.go:112
+								_ = bi_
+								var gc_ld52 archsimd.Int32x8
+//line scan_block.go:113
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:113
+									gc_ld52 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens13))
+//line scan_block.go:113
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:113
+									gc_ld52 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens13))
+//line scan_block.go:113
+								} else {
+//line scan_block.go:113
+									break gc_steps24
+//line scan_block.go:113
+								}
+//line scan_block.go:113
+								y := gc_ld52
+//line scan_block.go:113
+								_ = y
+//line scan_block.go:113
+								var gc_ld53 archsimd.Int32x8
+//line scan_block.go:113
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld53 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
+//line scan_block.go:114
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_ld53 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps24
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								gc_st23 := gc_ld53
+//line scan_block.go:114
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:114
+									gc_st23.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes13)
+//line scan_block.go:114
+									gc_st23.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes13)
+//line scan_block.go:114
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_st23.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
+//line scan_block.go:114
+									gc_st23.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps24
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								var gc_ld54 archsimd.Int32x8
+//line scan_block.go:114
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld54 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_ld54 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes93 [8]int32
+//line scan_block.go:115
+									for gc_k93 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k93) != 0 {
+//line scan_block.go:115
+											gc_pos3.Thread = gc_rank3 + gc_k93
+//line scan_block.go:115
+											gc_lanes93[gc_k93] = temp[bi_+2*gc_k93]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:115
+									gc_ld54 = archsimd.LoadInt32x8(&gc_lanes93)
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+								gc_st24 := gc_ld54.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st24.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes13)
+//line scan_block.go:115
+									gc_st24.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes13)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st24.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
+//line scan_block.go:115
+									gc_st24.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes94 [8]int32
+//line scan_block.go:115
+									gc_st24.Store(&gc_lanes94)
+//line scan_block.go:115
+									for gc_k94 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k94) != 0 {
+//line scan_block.go:115
+											gc_pos3.Thread = gc_rank3 + gc_k94
+//line scan_block.go:115
+											temp[bi_+2*gc_k94] = gc_lanes94[gc_k94]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5697,24 +6735,41 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1614 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens166
+					_ = gc_evens1614
 //line scan_block.go:78
-					gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1614 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds166
+					_ = gc_odds1614
 //line scan_block.go:78
 					gc_iota212 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota212
-					for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-						gc_tx3 := gc_vstep4
+//line scan_block.go:78
+					gc_spread16Lo10 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+					_ = gc_spread16Lo10
+//line scan_block.go:78
+					gc_spread16Hi10 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+					_ = gc_spread16Hi10
+//line scan_block.go:78
+					gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+					_ = gc_evenLanes1610
+//line scan_block.go:78
+					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+					_ = gc_oddLanes1610
+				gc_steps28:
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line scan_block.go:78
@@ -5734,91 +6789,59 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld23 archsimd.Int32x16
+						var gc_ld63 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld23 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+							gc_ld63 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld23 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+							gc_ld63 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes45 [16]int32
-//line scan_block.go:119
-							for gc_k45 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k45) != 0 {
-//line scan_block.go:119
-									gc_pos3.Thread = gc_rank3 + gc_k45
-//line scan_block.go:119
-									gc_lanes45[gc_k45] = temp[(2*thid)+2*gc_k45]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-							gc_ld23 = archsimd.LoadInt32x16(&gc_lanes45)
+							break gc_steps28
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld23
+						e0 := gc_ld63
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld24 archsimd.Int32x16
+						var gc_ld64 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld24 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+							gc_ld64 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld24 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+							gc_ld64 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes46 [16]int32
-//line scan_block.go:119
-							for gc_k46 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k46) != 0 {
-//line scan_block.go:119
-									gc_pos3.Thread = gc_rank3 + gc_k46
-//line scan_block.go:119
-									gc_lanes46[gc_k46] = temp[(2*thid+1)+2*gc_k46]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-							gc_ld24 = archsimd.LoadInt32x16(&gc_lanes46)
+							break gc_steps28
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld24
+						e1 := gc_ld64
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t23 := e0.Add(a0)
+							gc_t55 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t23
+							_ = gc_t55
 //line scan_block.go:120
-							gc_t24 := e1.Add(a1)
+							gc_t56 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t24
+							_ = gc_t56
 //line scan_block.go:120
-							e0 = gc_t23
+							e0 = gc_t55
 //line scan_block.go:120
-							e1 = gc_t24
+							e1 = gc_t56
 //line scan_block.go:120
 						}
 //line scan_block.go:123
@@ -5828,25 +6851,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						if gc_if23.ToBits() != 0 {
 //line scan_block.go:124
-							{
+							gc_st31 := e0
 //line scan_block.go:124
-								var gc_lanes47 [16]int32
+							gc_bits3 := gc_if23.ToBits()
 //line scan_block.go:124
-								e0.Store(&gc_lanes47)
+							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								for gc_k47 := range 16 {
+								gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
-									if gc_if23.ToBits()&(1<<gc_k47) != 0 {
+								gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line scan_block.go:124
-										gc_pos3.Thread = gc_rank3 + gc_k47
+							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										out[g+2*gc_k47] = gc_lanes47[gc_k47]
+								gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line scan_block.go:124
-									}
+								gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line scan_block.go:124
-								}
+							} else {
 //line scan_block.go:124
-								gc_pos3.Thread = gc_rank3
+								break gc_steps28
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -5858,19 +6881,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 						if gc_if24.ToBits() != 0 {
 //line scan_block.go:127
-							{
+							gc_st32 := e1
 //line scan_block.go:127
-								var gc_lanes48 [16]int32
+							gc_bits4 := gc_if24.ToBits()
 //line scan_block.go:127
-								e1.Store(&gc_lanes48)
+							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								for gc_k48 := range 16 {
+								gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line scan_block.go:127
-									if gc_if24.ToBits()&(1<<gc_k48) != 0 {
+								gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k48
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										out[(g+1)+2*gc_k48] = gc_lanes48[gc_k48]
+								gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line scan_block.go:127
+								gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes112 [16]int32
+//line scan_block.go:127
+								gc_st32.Store(&gc_lanes112)
+//line scan_block.go:127
+								for gc_k112 := range 16 {
+//line scan_block.go:127
+									if gc_if24.ToBits()&(1<<gc_k112) != 0 {
+//line scan_block.go:127
+										gc_pos3.Thread = gc_rank3 + gc_k112
+//line scan_block.go:127
+										out[(g+1)+2*gc_k112] = gc_lanes112[gc_k112]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -5883,23 +6922,40 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens14 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens6
+				_ = gc_evens14
 //line scan_block.go:78
 				gc_iota211 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota211
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+//line scan_block.go:78
+				gc_spreadLo14 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo14
+//line scan_block.go:78
+				gc_spreadHi14 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi14
+//line scan_block.go:78
+				gc_evenLanes14 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes14
+//line scan_block.go:78
+				gc_oddLanes10 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+				_ = gc_oddLanes10
+			gc_steps27:
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line scan_block.go:78
@@ -5919,91 +6975,59 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld21 archsimd.Int32x8
+					var gc_ld61 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld21 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+						gc_ld61 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld21 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+						gc_ld61 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes41 [8]int32
-//line scan_block.go:119
-						for gc_k41 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k41) != 0 {
-//line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k41
-//line scan_block.go:119
-								gc_lanes41[gc_k41] = temp[(2*thid)+2*gc_k41]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-						gc_ld21 = archsimd.LoadInt32x8(&gc_lanes41)
+						break gc_steps27
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld21
+					e0 := gc_ld61
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld22 archsimd.Int32x8
+					var gc_ld62 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld22 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+						gc_ld62 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld22 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+						gc_ld62 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes42 [8]int32
-//line scan_block.go:119
-						for gc_k42 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k42) != 0 {
-//line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k42
-//line scan_block.go:119
-								gc_lanes42[gc_k42] = temp[(2*thid+1)+2*gc_k42]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:119
-						gc_ld22 = archsimd.LoadInt32x8(&gc_lanes42)
+						break gc_steps27
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld22
+					e1 := gc_ld62
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t21 := e0.Add(a0)
+						gc_t53 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t21
+						_ = gc_t53
 //line scan_block.go:120
-						gc_t22 := e1.Add(a1)
+						gc_t54 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t22
+						_ = gc_t54
 //line scan_block.go:120
-						e0 = gc_t21
+						e0 = gc_t53
 //line scan_block.go:120
-						e1 = gc_t22
+						e1 = gc_t54
 //line scan_block.go:120
 					}
 //line scan_block.go:123
@@ -6013,25 +7037,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					if gc_if21.ToBits() != 0 {
 //line scan_block.go:124
-						{
+						gc_st29 := e0
 //line scan_block.go:124
-							var gc_lanes43 [8]int32
+						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							e0.Store(&gc_lanes43)
+							gc_st29.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
-							for gc_k43 := range 8 {
+							gc_st29.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
-								if gc_if21.ToBits()&(1<<gc_k43) != 0 {
+						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_pos3.Thread = gc_rank3 + gc_k43
+							gc_st29.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
-									out[g+2*gc_k43] = gc_lanes43[gc_k43]
+							gc_st29.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
-								}
+						} else {
 //line scan_block.go:124
-							}
-//line scan_block.go:124
-							gc_pos3.Thread = gc_rank3
+							break gc_steps27
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -6043,19 +7065,33 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 					if gc_if22.ToBits() != 0 {
 //line scan_block.go:127
-						{
+						gc_st30 := e1
 //line scan_block.go:127
-							var gc_lanes44 [8]int32
+						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							e1.Store(&gc_lanes44)
+							gc_st30.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
-							for gc_k44 := range 8 {
+							gc_st30.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
-								if gc_if22.ToBits()&(1<<gc_k44) != 0 {
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k44
+							gc_st30.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:127
-									out[(g+1)+2*gc_k44] = gc_lanes44[gc_k44]
+							gc_st30.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							var gc_lanes108 [8]int32
+//line scan_block.go:127
+							gc_st30.Store(&gc_lanes108)
+//line scan_block.go:127
+							for gc_k108 := range 8 {
+//line scan_block.go:127
+								if gc_if22.ToBits()&(1<<gc_k108) != 0 {
+//line scan_block.go:127
+									gc_pos3.Thread = gc_rank3 + gc_k108
+//line scan_block.go:127
+									out[(g+1)+2*gc_k108] = gc_lanes108[gc_k108]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -6069,7 +7105,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -6138,22 +7174,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	offset := 1
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line scan_block.go:78
 					gc_iota216 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota216
 //line scan_block.go:78
-					gc_evens168 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1616 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens168
+					_ = gc_evens1616
 //line scan_block.go:78
-					gc_odds168 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1616 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds168
+					_ = gc_odds1616
 //line scan_block.go:78
 					gc_pairLo6 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
 //line scan_block.go:78
@@ -6162,9 +7198,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_pairHi6 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
 //line scan_block.go:78
 					_ = gc_pairHi6
-				gc_steps12:
-					for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-						gc_tx4 := gc_vstep5
+				gc_steps32:
+					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line scan_block.go:78
@@ -6176,7 +7212,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = g
 						if b&(b-1) != 0 {
-							break gc_steps12
+							break gc_steps32
 //line :1
 						}
 //line scan_block.go:85
@@ -6194,39 +7230,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 						if gc_if31.ToBits() != 0 {
 //line scan_block.go:87
-							var gc_ld31 archsimd.Uint32x16
+							var gc_ld71 archsimd.Uint32x16
 //line scan_block.go:87
 							if g >= 0 && g <= len(in)-32 {
 //line scan_block.go:87
-								gc_ld31 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens168)
+								gc_ld71 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld31 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds168)
+								gc_ld71 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								var gc_lanes61 [16]uint32
-//line scan_block.go:87
-								for gc_k61 := range 16 {
-//line scan_block.go:87
-									if gc_if31.ToBits()&(1<<gc_k61) != 0 {
-//line scan_block.go:87
-										gc_pos4.Thread = gc_rank4 + gc_k61
-//line scan_block.go:87
-										gc_lanes61[gc_k61] = in[g+2*gc_k61]
-//line scan_block.go:87
-									}
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-								gc_pos4.Thread = gc_rank4
-//line scan_block.go:87
-								gc_ld31 = archsimd.LoadUint32x16(&gc_lanes61)
+								break gc_steps32
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+							a0 = a0.Merge(gc_ld71, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line scan_block.go:87
 						}
 //line scan_block.go:89
@@ -6236,69 +7256,53 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 						if gc_if32.ToBits() != 0 {
 //line scan_block.go:90
-							var gc_ld32 archsimd.Uint32x16
+							var gc_ld72 archsimd.Uint32x16
 //line scan_block.go:90
 							if (g+1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld32 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens168)
+								gc_ld72 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld32 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds168)
+								gc_ld72 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								var gc_lanes62 [16]uint32
-//line scan_block.go:90
-								for gc_k62 := range 16 {
-//line scan_block.go:90
-									if gc_if32.ToBits()&(1<<gc_k62) != 0 {
-//line scan_block.go:90
-										gc_pos4.Thread = gc_rank4 + gc_k62
-//line scan_block.go:90
-										gc_lanes62[gc_k62] = in[(g+1)+2*gc_k62]
-//line scan_block.go:90
-									}
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-								gc_pos4.Thread = gc_rank4
-//line scan_block.go:90
-								gc_ld32 = archsimd.LoadUint32x16(&gc_lanes62)
+								break gc_steps32
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+							a1 = a1.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						gc_t31 := a0
+						gc_t63 := a0
 //line scan_block.go:90
-						_ = gc_t31
+						_ = gc_t63
 //line scan_block.go:90
-						gc_t32 := a1
+						gc_t64 := a1
 //line scan_block.go:90
-						_ = gc_t32
+						_ = gc_t64
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t31.ConcatPermute(gc_t32, gc_pairLo6).StoreSlice(temp[2*thid:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairLo6).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t31.ConcatPermute(gc_t32, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes63 [16]uint32
+							var gc_lanes127 [16]uint32
 //line scan_block.go:92
-							gc_t31.Store(&gc_lanes63)
+							gc_t63.Store(&gc_lanes127)
 //line scan_block.go:92
-							for gc_k63 := range 16 {
+							for gc_k127 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k63) != 0 {
+								if 0xffff&(1<<gc_k127) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k63
+									gc_pos4.Thread = gc_rank4 + gc_k127
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k63] = gc_lanes63[gc_k63]
+									temp[(2*thid)+2*gc_k127] = gc_lanes127[gc_k127]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -6306,17 +7310,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 							gc_pos4.Thread = gc_rank4
 //line scan_block.go:92
-							var gc_lanes64 [16]uint32
+							var gc_lanes128 [16]uint32
 //line scan_block.go:92
-							gc_t32.Store(&gc_lanes64)
+							gc_t64.Store(&gc_lanes128)
 //line scan_block.go:92
-							for gc_k64 := range 16 {
+							for gc_k128 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k64) != 0 {
+								if 0xffff&(1<<gc_k128) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k64
+									gc_pos4.Thread = gc_rank4 + gc_k128
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k64] = gc_lanes64[gc_k64]
+									temp[((2*thid)+1)+2*gc_k128] = gc_lanes128[gc_k128]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -6331,9 +7335,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						a1.StoreSlice(gc_s_a1[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
 					return
 				}
 			}
@@ -6343,24 +7347,24 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 				_ = gc_iota214
 //line scan_block.go:78
-				gc_evens8 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens17 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens8
+				_ = gc_evens17
 //line scan_block.go:78
-				gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo16 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo6
+				_ = gc_spreadLo16
 //line scan_block.go:78
-				gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi16 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi6
+				_ = gc_spreadHi16
 //line scan_block.go:78
-				gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes17 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes6
-			gc_steps10:
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+				_ = gc_evenLanes17
+			gc_steps30:
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line scan_block.go:78
@@ -6372,7 +7376,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = g
 					if b&(b-1) != 0 {
-						break gc_steps10
+						break gc_steps30
 //line :1
 					}
 //line scan_block.go:85
@@ -6390,39 +7394,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 					if gc_if27.ToBits() != 0 {
 //line scan_block.go:87
-						var gc_ld27 archsimd.Uint32x8
+						var gc_ld67 archsimd.Uint32x8
 //line scan_block.go:87
 						if g >= 0 && g <= len(in)-16 {
 //line scan_block.go:87
-							gc_ld27 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens8))
+							gc_ld67 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld27 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens8))
+							gc_ld67 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							var gc_lanes53 [8]uint32
-//line scan_block.go:87
-							for gc_k53 := range 8 {
-//line scan_block.go:87
-								if gc_if27.ToBits()&(1<<gc_k53) != 0 {
-//line scan_block.go:87
-									gc_pos4.Thread = gc_rank4 + gc_k53
-//line scan_block.go:87
-									gc_lanes53[gc_k53] = in[g+2*gc_k53]
-//line scan_block.go:87
-								}
-//line scan_block.go:87
-							}
-//line scan_block.go:87
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:87
-							gc_ld27 = archsimd.LoadUint32x8(&gc_lanes53)
+							break gc_steps30
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld27.Merge(a0, gc_if27)
+						a0 = gc_ld67.Merge(a0, gc_if27)
 //line scan_block.go:87
 					}
 //line scan_block.go:89
@@ -6432,69 +7420,53 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 					if gc_if28.ToBits() != 0 {
 //line scan_block.go:90
-						var gc_ld28 archsimd.Uint32x8
+						var gc_ld68 archsimd.Uint32x8
 //line scan_block.go:90
 						if (g+1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld28 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
+							gc_ld68 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld28 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
+							gc_ld68 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							var gc_lanes54 [8]uint32
-//line scan_block.go:90
-							for gc_k54 := range 8 {
-//line scan_block.go:90
-								if gc_if28.ToBits()&(1<<gc_k54) != 0 {
-//line scan_block.go:90
-									gc_pos4.Thread = gc_rank4 + gc_k54
-//line scan_block.go:90
-									gc_lanes54[gc_k54] = in[(g+1)+2*gc_k54]
-//line scan_block.go:90
-								}
-//line scan_block.go:90
-							}
-//line scan_block.go:90
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:90
-							gc_ld28 = archsimd.LoadUint32x8(&gc_lanes54)
+							break gc_steps30
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld28.Merge(a1, gc_if28)
+						a1 = gc_ld68.Merge(a1, gc_if28)
 //line scan_block.go:90
 					}
 //line scan_block.go:90
-					gc_t27 := a0
+					gc_t59 := a0
 //line scan_block.go:90
-					_ = gc_t27
+					_ = gc_t59
 //line scan_block.go:90
-					gc_t28 := a1
+					gc_t60 := a1
 //line scan_block.go:90
-					_ = gc_t28
+					_ = gc_t60
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t27.Permute(gc_spreadLo6).Merge(gc_t28.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(temp[2*thid:])
+						gc_t59.Permute(gc_spreadLo16).Merge(gc_t60.Permute(gc_spreadLo16), gc_evenLanes17).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t27.Permute(gc_spreadHi6).Merge(gc_t28.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(temp[(2*thid)+8:])
+						gc_t59.Permute(gc_spreadHi16).Merge(gc_t60.Permute(gc_spreadHi16), gc_evenLanes17).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes55 [8]uint32
+						var gc_lanes119 [8]uint32
 //line scan_block.go:92
-						gc_t27.Store(&gc_lanes55)
+						gc_t59.Store(&gc_lanes119)
 //line scan_block.go:92
-						for gc_k55 := range 8 {
+						for gc_k119 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k55) != 0 {
+							if 0xff&(1<<gc_k119) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k55
+								gc_pos4.Thread = gc_rank4 + gc_k119
 //line scan_block.go:92
-								temp[(2*thid)+2*gc_k55] = gc_lanes55[gc_k55]
+								temp[(2*thid)+2*gc_k119] = gc_lanes119[gc_k119]
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -6502,17 +7474,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:92
-						var gc_lanes56 [8]uint32
+						var gc_lanes120 [8]uint32
 //line scan_block.go:92
-						gc_t28.Store(&gc_lanes56)
+						gc_t60.Store(&gc_lanes120)
 //line scan_block.go:92
-						for gc_k56 := range 8 {
+						for gc_k120 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k56) != 0 {
+							if 0xff&(1<<gc_k120) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k56
+								gc_pos4.Thread = gc_rank4 + gc_k120
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k56] = gc_lanes56[gc_k56]
+								temp[((2*thid)+1)+2*gc_k120] = gc_lanes120[gc_k120]
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -6528,7 +7500,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -6576,7 +7548,229 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_vstep10 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens1618 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens1618
+//line scan_block.go:78
+							gc_odds1618 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds1618
+//line scan_block.go:78
+							gc_spread16Lo12 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo12
+//line scan_block.go:78
+							gc_spread16Hi12 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi12
+//line scan_block.go:78
+							gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes1612
+//line scan_block.go:78
+							gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes1612
+						gc_steps36:
+							for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
+								gc_tx4 := gc_vstep10
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:78
+								var thid int = gc_tx4
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:96
+								{
+									var gc_t71 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+									_ = gc_t71
+//line scan_block.go:97
+									var gc_t72 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+									_ = gc_t72
+//line scan_block.go:97
+									var ai int = gc_t71
+//line scan_block.go:97
+									_ = ai
+//line scan_block.go:97
+									var bi int = gc_t72
+//line scan_block.go:97
+									_ = bi
+									var gc_ld79 archsimd.Uint32x16
+//line scan_block.go:98
+									if ai >= 0 && ai <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld79 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1618)
+//line scan_block.go:98
+									} else if ai >= 1 && ai <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld79 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1618)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps36
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									var gc_ld80 archsimd.Uint32x16
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_ld80 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1618)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_ld80 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1618)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps36
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+									gc_st36 := gc_ld80.Add(gc_ld79)
+//line scan_block.go:98
+									if bi >= 0 && bi <= len(temp)-32 {
+//line scan_block.go:98
+										gc_st36.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1612)
+//line scan_block.go:98
+										gc_st36.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1612)
+//line scan_block.go:98
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line scan_block.go:98
+										gc_st36.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1612)
+//line scan_block.go:98
+										gc_st36.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1612)
+//line scan_block.go:98
+									} else {
+//line scan_block.go:98
+										break gc_steps36
+//line scan_block.go:98
+									}
+//line scan_block.go:98
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens19 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens19
+//line scan_block.go:78
+						gc_spreadLo18 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo18
+//line scan_block.go:78
+						gc_spreadHi18 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi18
+//line scan_block.go:78
+						gc_evenLanes19 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes19
+//line scan_block.go:78
+						gc_oddLanes12 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes12
+					gc_steps34:
+						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:78
+							var thid int = gc_tx4
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:96
+							{
+								var gc_t67 int = 1*(2*thid+1) - 1
+//line scan_block.go:97
+								_ = gc_t67
+//line scan_block.go:97
+								var gc_t68 int = 1*(2*thid+2) - 1
+//line scan_block.go:97
+								_ = gc_t68
+//line scan_block.go:97
+								var ai int = gc_t67
+//line scan_block.go:97
+								_ = ai
+//line scan_block.go:97
+								var bi int = gc_t68
+//line scan_block.go:97
+								_ = bi
+								var gc_ld75 archsimd.Uint32x8
+//line scan_block.go:98
+								if ai >= 0 && ai <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld75 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else if ai >= 1 && ai <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld75 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps34
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								var gc_ld76 archsimd.Uint32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld76 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld76 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps34
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st34 := gc_ld76.Add(gc_ld75)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st34.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes19)
+//line scan_block.go:98
+									gc_st34.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes19)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st34.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes12)
+//line scan_block.go:98
+									gc_st34.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes12)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps34
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -6726,7 +7920,369 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_vstep11 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						if offset == 1 {
+//line scan_block.go:78
+							gc_evens1620 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+							_ = gc_evens1620
+//line scan_block.go:78
+							gc_odds1620 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+							_ = gc_odds1620
+//line scan_block.go:78
+							gc_spread16Lo14 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+							_ = gc_spread16Lo14
+//line scan_block.go:78
+							gc_spread16Hi14 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+							_ = gc_spread16Hi14
+//line scan_block.go:78
+							gc_evenLanes1614 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+							_ = gc_evenLanes1614
+//line scan_block.go:78
+							gc_oddLanes1614 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes1614
+						gc_steps40:
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:78
+								var thid int = gc_tx4
+//line scan_block.go:78
+								_ = thid
+//line scan_block.go:111
+								{
+									var gc_t79 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+									_ = gc_t79
+//line scan_block.go:112
+									var gc_t80 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+									_ = gc_t80
+//line scan_block.go:112
+									var ai_ int = gc_t79
+//line scan_block.go:112
+									_ = ai_
+//line scan_block.go:112
+									var bi_ int = gc_t80
+//line scan_block.go:112
+									_ = bi_
+									var gc_ld90 archsimd.Uint32x16
+//line scan_block.go:113
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:113
+										gc_ld90 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1620)
+//line scan_block.go:113
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:113
+										gc_ld90 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1620)
+//line scan_block.go:113
+									} else {
+//line scan_block.go:113
+										break gc_steps40
+//line scan_block.go:113
+									}
+//line scan_block.go:113
+									y := gc_ld90
+//line scan_block.go:113
+									_ = y
+//line scan_block.go:113
+									var gc_ld91 archsimd.Uint32x16
+//line scan_block.go:113
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld91 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
+//line scan_block.go:114
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_ld91 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps40
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									gc_st43 := gc_ld91
+//line scan_block.go:114
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line scan_block.go:114
+										gc_st43.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1614)
+//line scan_block.go:114
+										gc_st43.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1614)
+//line scan_block.go:114
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line scan_block.go:114
+										gc_st43.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1614)
+//line scan_block.go:114
+										gc_st43.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1614)
+//line scan_block.go:114
+									} else {
+//line scan_block.go:114
+										break gc_steps40
+//line scan_block.go:114
+									}
+//line scan_block.go:114
+									var gc_ld92 archsimd.Uint32x16
+//line scan_block.go:114
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld92 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_ld92 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes159 [16]uint32
+//line scan_block.go:115
+										for gc_k159 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k159) != 0 {
+//line scan_block.go:115
+												gc_pos4.Thread = gc_rank4 + gc_k159
+//line scan_block.go:115
+												gc_lanes159[gc_k159] = temp[bi_+2*gc_k159]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos4.Thread = gc_rank4
+//line scan_block.go:115
+										gc_ld92 = archsimd.LoadUint32x16(&gc_lanes159)
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_st44 := gc_ld92.Add(y)
+//line scan_block.go:115
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line scan_block.go:115
+										gc_st44.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1614)
+//line scan_block.go:115
+										gc_st44.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1614)
+//line scan_block.go:115
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line scan_block.go:115
+										gc_st44.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1614)
+//line scan_block.go:115
+										gc_st44.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1614)
+//line scan_block.go:115
+									} else {
+//line scan_block.go:115
+										var gc_lanes160 [16]uint32
+//line scan_block.go:115
+										gc_st44.Store(&gc_lanes160)
+//line scan_block.go:115
+										for gc_k160 := range 16 {
+//line scan_block.go:115
+											if 0xffff&(1<<gc_k160) != 0 {
+//line scan_block.go:115
+												gc_pos4.Thread = gc_rank4 + gc_k160
+//line scan_block.go:115
+												temp[bi_+2*gc_k160] = gc_lanes160[gc_k160]
+//line scan_block.go:115
+											}
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+										gc_pos4.Thread = gc_rank4
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line scan_block.go:78
+						gc_evens21 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens21
+//line scan_block.go:78
+						gc_spreadLo20 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo20
+//line scan_block.go:78
+						gc_spreadHi20 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi20
+//line scan_block.go:78
+						gc_evenLanes21 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes21
+//line scan_block.go:78
+						gc_oddLanes14 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes14
+					gc_steps38:
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:78
+							var thid int = gc_tx4
+//line scan_block.go:78
+							_ = thid
+//line scan_block.go:111
+							{
+								var gc_t75 int = 1*(2*thid+1) - 1
+//line scan_block.go:112
+								_ = gc_t75
+//line scan_block.go:112
+								var gc_t76 int = 1*(2*thid+2) - 1
+//line scan_block.go:112
+								_ = gc_t76
+//line scan_block.go:112
+								var ai_ int = gc_t75
+//line scan_block.go:112
+								_ = ai_
+//line scan_block.go:112
+								var bi_ int = gc_t76
+//line scan_block.go:112
+								_ = bi_
+								var gc_ld84 archsimd.Uint32x8
+//line scan_block.go:113
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:113
+									gc_ld84 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens21))
+//line scan_block.go:113
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:113
+									gc_ld84 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens21))
+//line scan_block.go:113
+								} else {
+//line scan_block.go:113
+									break gc_steps38
+//line scan_block.go:113
+								}
+//line scan_block.go:113
+								y := gc_ld84
+//line scan_block.go:113
+								_ = y
+//line scan_block.go:113
+								var gc_ld85 archsimd.Uint32x8
+//line scan_block.go:113
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld85 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
+//line scan_block.go:114
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_ld85 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps38
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								gc_st39 := gc_ld85
+//line scan_block.go:114
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line scan_block.go:114
+									gc_st39.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes21)
+//line scan_block.go:114
+									gc_st39.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes21)
+//line scan_block.go:114
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line scan_block.go:114
+									gc_st39.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes14)
+//line scan_block.go:114
+									gc_st39.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes14)
+//line scan_block.go:114
+								} else {
+//line scan_block.go:114
+									break gc_steps38
+//line scan_block.go:114
+								}
+//line scan_block.go:114
+								var gc_ld86 archsimd.Uint32x8
+//line scan_block.go:114
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld86 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_ld86 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes149 [8]uint32
+//line scan_block.go:115
+									for gc_k149 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k149) != 0 {
+//line scan_block.go:115
+											gc_pos4.Thread = gc_rank4 + gc_k149
+//line scan_block.go:115
+											gc_lanes149[gc_k149] = temp[bi_+2*gc_k149]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:115
+									gc_ld86 = archsimd.LoadUint32x8(&gc_lanes149)
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+								gc_st40 := gc_ld86.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st40.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes21)
+//line scan_block.go:115
+									gc_st40.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes21)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st40.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes14)
+//line scan_block.go:115
+									gc_st40.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes14)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes150 [8]uint32
+//line scan_block.go:115
+									gc_st40.Store(&gc_lanes150)
+//line scan_block.go:115
+									for gc_k150 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k150) != 0 {
+//line scan_block.go:115
+											gc_pos4.Thread = gc_rank4 + gc_k150
+//line scan_block.go:115
+											temp[bi_+2*gc_k150] = gc_lanes150[gc_k150]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:115
+								}
+//line scan_block.go:115
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -6747,24 +8303,41 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep6 := 0
+			gc_vstep12 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1621 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens169
+					_ = gc_evens1621
 //line scan_block.go:78
-					gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1621 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds169
+					_ = gc_odds1621
 //line scan_block.go:78
 					gc_iota218 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota218
-					for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-						gc_tx4 := gc_vstep6
+//line scan_block.go:78
+					gc_spread16Lo15 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+					_ = gc_spread16Lo15
+//line scan_block.go:78
+					gc_spread16Hi15 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line scan_block.go:78
+					_ = gc_spread16Hi15
+//line scan_block.go:78
+					gc_evenLanes1615 := archsimd.Mask32x16FromBits(21845)
+//line scan_block.go:78
+					_ = gc_evenLanes1615
+//line scan_block.go:78
+					gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+					_ = gc_oddLanes1615
+				gc_steps42:
+					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line scan_block.go:78
@@ -6784,91 +8357,59 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld35 archsimd.Uint32x16
+						var gc_ld95 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld35 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens169)
+							gc_ld95 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld35 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds169)
+							gc_ld95 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes69 [16]uint32
-//line scan_block.go:119
-							for gc_k69 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k69) != 0 {
-//line scan_block.go:119
-									gc_pos4.Thread = gc_rank4 + gc_k69
-//line scan_block.go:119
-									gc_lanes69[gc_k69] = temp[(2*thid)+2*gc_k69]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-							gc_ld35 = archsimd.LoadUint32x16(&gc_lanes69)
+							break gc_steps42
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld35
+						e0 := gc_ld95
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld36 archsimd.Uint32x16
+						var gc_ld96 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld36 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens169)
+							gc_ld96 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld36 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds169)
+							gc_ld96 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							var gc_lanes70 [16]uint32
-//line scan_block.go:119
-							for gc_k70 := range 16 {
-//line scan_block.go:119
-								if 0xffff&(1<<gc_k70) != 0 {
-//line scan_block.go:119
-									gc_pos4.Thread = gc_rank4 + gc_k70
-//line scan_block.go:119
-									gc_lanes70[gc_k70] = temp[(2*thid+1)+2*gc_k70]
-//line scan_block.go:119
-								}
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-							gc_ld36 = archsimd.LoadUint32x16(&gc_lanes70)
+							break gc_steps42
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld36
+						e1 := gc_ld96
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t35 := e0.Add(a0)
+							gc_t83 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t35
+							_ = gc_t83
 //line scan_block.go:120
-							gc_t36 := e1.Add(a1)
+							gc_t84 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t36
+							_ = gc_t84
 //line scan_block.go:120
-							e0 = gc_t35
+							e0 = gc_t83
 //line scan_block.go:120
-							e1 = gc_t36
+							e1 = gc_t84
 //line scan_block.go:120
 						}
 //line scan_block.go:123
@@ -6878,25 +8419,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						if gc_if35.ToBits() != 0 {
 //line scan_block.go:124
-							{
+							gc_st47 := e0
 //line scan_block.go:124
-								var gc_lanes71 [16]uint32
+							gc_bits5 := gc_if35.ToBits()
 //line scan_block.go:124
-								e0.Store(&gc_lanes71)
+							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								for gc_k71 := range 16 {
+								gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
-									if gc_if35.ToBits()&(1<<gc_k71) != 0 {
+								gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line scan_block.go:124
-										gc_pos4.Thread = gc_rank4 + gc_k71
+							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										out[g+2*gc_k71] = gc_lanes71[gc_k71]
+								gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
 //line scan_block.go:124
-									}
+								gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 //line scan_block.go:124
-								}
+							} else {
 //line scan_block.go:124
-								gc_pos4.Thread = gc_rank4
+								break gc_steps42
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -6908,19 +8449,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 						if gc_if36.ToBits() != 0 {
 //line scan_block.go:127
-							{
+							gc_st48 := e1
 //line scan_block.go:127
-								var gc_lanes72 [16]uint32
+							gc_bits6 := gc_if36.ToBits()
 //line scan_block.go:127
-								e1.Store(&gc_lanes72)
+							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								for gc_k72 := range 16 {
+								gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
 //line scan_block.go:127
-									if gc_if36.ToBits()&(1<<gc_k72) != 0 {
+								gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k72
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										out[(g+1)+2*gc_k72] = gc_lanes72[gc_k72]
+								gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+//line scan_block.go:127
+								gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes168 [16]uint32
+//line scan_block.go:127
+								gc_st48.Store(&gc_lanes168)
+//line scan_block.go:127
+								for gc_k168 := range 16 {
+//line scan_block.go:127
+									if gc_if36.ToBits()&(1<<gc_k168) != 0 {
+//line scan_block.go:127
+										gc_pos4.Thread = gc_rank4 + gc_k168
+//line scan_block.go:127
+										out[(g+1)+2*gc_k168] = gc_lanes168[gc_k168]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -6933,23 +8490,40 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens22 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens9
+				_ = gc_evens22
 //line scan_block.go:78
 				gc_iota217 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota217
-				for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-					gc_tx4 := gc_vstep6
+//line scan_block.go:78
+				gc_spreadLo21 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+				_ = gc_spreadLo21
+//line scan_block.go:78
+				gc_spreadHi21 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+				_ = gc_spreadHi21
+//line scan_block.go:78
+				gc_evenLanes22 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+				_ = gc_evenLanes22
+//line scan_block.go:78
+				gc_oddLanes15 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+				_ = gc_oddLanes15
+			gc_steps41:
+				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+					gc_tx4 := gc_vstep12
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line scan_block.go:78
@@ -6969,91 +8543,59 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld33 archsimd.Uint32x8
+					var gc_ld93 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld33 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens9))
+						gc_ld93 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld33 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens9))
+						gc_ld93 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes65 [8]uint32
-//line scan_block.go:119
-						for gc_k65 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k65) != 0 {
-//line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k65
-//line scan_block.go:119
-								gc_lanes65[gc_k65] = temp[(2*thid)+2*gc_k65]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-						gc_ld33 = archsimd.LoadUint32x8(&gc_lanes65)
+						break gc_steps41
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld33
+					e0 := gc_ld93
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld34 archsimd.Uint32x8
+					var gc_ld94 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld34 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens9))
+						gc_ld94 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld34 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens9))
+						gc_ld94 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes66 [8]uint32
-//line scan_block.go:119
-						for gc_k66 := range 8 {
-//line scan_block.go:119
-							if 0xff&(1<<gc_k66) != 0 {
-//line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k66
-//line scan_block.go:119
-								gc_lanes66[gc_k66] = temp[(2*thid+1)+2*gc_k66]
-//line scan_block.go:119
-							}
-//line scan_block.go:119
-						}
-//line scan_block.go:119
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:119
-						gc_ld34 = archsimd.LoadUint32x8(&gc_lanes66)
+						break gc_steps41
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld34
+					e1 := gc_ld94
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t33 := e0.Add(a0)
+						gc_t81 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t33
+						_ = gc_t81
 //line scan_block.go:120
-						gc_t34 := e1.Add(a1)
+						gc_t82 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t34
+						_ = gc_t82
 //line scan_block.go:120
-						e0 = gc_t33
+						e0 = gc_t81
 //line scan_block.go:120
-						e1 = gc_t34
+						e1 = gc_t82
 //line scan_block.go:120
 					}
 //line scan_block.go:123
@@ -7063,25 +8605,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					if gc_if33.ToBits() != 0 {
 //line scan_block.go:124
-						{
+						gc_st45 := e0
 //line scan_block.go:124
-							var gc_lanes67 [8]uint32
+						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							e0.Store(&gc_lanes67)
+							gc_st45.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
-							for gc_k67 := range 8 {
+							gc_st45.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
-								if gc_if33.ToBits()&(1<<gc_k67) != 0 {
+						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_pos4.Thread = gc_rank4 + gc_k67
+							gc_st45.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
-									out[g+2*gc_k67] = gc_lanes67[gc_k67]
+							gc_st45.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
-								}
+						} else {
 //line scan_block.go:124
-							}
-//line scan_block.go:124
-							gc_pos4.Thread = gc_rank4
+							break gc_steps41
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -7093,19 +8633,33 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 					if gc_if34.ToBits() != 0 {
 //line scan_block.go:127
-						{
+						gc_st46 := e1
 //line scan_block.go:127
-							var gc_lanes68 [8]uint32
+						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							e1.Store(&gc_lanes68)
+							gc_st46.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127
-							for gc_k68 := range 8 {
+							gc_st46.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127
-								if gc_if34.ToBits()&(1<<gc_k68) != 0 {
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k68
+							gc_st46.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:127
-									out[(g+1)+2*gc_k68] = gc_lanes68[gc_k68]
+							gc_st46.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							var gc_lanes164 [8]uint32
+//line scan_block.go:127
+							gc_st46.Store(&gc_lanes164)
+//line scan_block.go:127
+							for gc_k164 := range 8 {
+//line scan_block.go:127
+								if gc_if34.ToBits()&(1<<gc_k164) != 0 {
+//line scan_block.go:127
+									gc_pos4.Thread = gc_rank4 + gc_k164
+//line scan_block.go:127
+									out[(g+1)+2*gc_k164] = gc_lanes164[gc_k164]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -7119,7 +8673,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep6; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 

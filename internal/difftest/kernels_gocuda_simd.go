@@ -3206,6 +3206,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line kernels.go:79
 					_ = gc_odds16
+//line kernels.go:79
+					gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+					_ = gc_spread16Lo
+//line kernels.go:79
+					gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line kernels.go:79
+					_ = gc_spread16Hi
+//line kernels.go:79
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line kernels.go:79
+					_ = gc_evenLanes16
+//line kernels.go:79
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line kernels.go:79
+					_ = gc_oddLanes16
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3239,45 +3256,29 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes5 [16]int32
-//line kernels.go:83
-										for gc_k5 := range 16 {
-//line kernels.go:83
-											if gc_if3.ToBits()&(1<<gc_k5) != 0 {
-//line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k5
-//line kernels.go:83
-												gc_lanes5[gc_k5] = in[k+2*gc_k5]
-//line kernels.go:83
-											}
-//line kernels.go:83
-										}
-//line kernels.go:83
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes5)
+										break gc_steps2
 //line kernels.go:83
 									}
 //line kernels.go:83
-									{
+									gc_st3 := gc_ld3
 //line kernels.go:83
-										var gc_lanes6 [16]int32
+									gc_bits := gc_if3.ToBits()
 //line kernels.go:83
-										gc_ld3.Store(&gc_lanes6)
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
 //line kernels.go:83
-										for gc_k6 := range 16 {
+										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line kernels.go:83
-											if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k6
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(0))+2*gc_k6] = gc_lanes6[gc_k6]
+										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line kernels.go:83
-											}
+										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line kernels.go:83
-										}
+									} else {
 //line kernels.go:83
-										gc_pos2.Thread = gc_rank2
+										break gc_steps2
 //line kernels.go:83
 									}
 //line kernels.go:83
@@ -3332,11 +3333,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									}
 //line kernels.go:83
-									{
+									gc_st4 := gc_ld4
+//line kernels.go:83
+									gc_bits2 := gc_if4.ToBits()
+//line kernels.go:83
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+//line kernels.go:83
+										gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line kernels.go:83
+										gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:83
+										gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line kernels.go:83
+										gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line kernels.go:83
+									} else {
 //line kernels.go:83
 										var gc_lanes8 [16]int32
 //line kernels.go:83
-										gc_ld4.Store(&gc_lanes8)
+										gc_st4.Store(&gc_lanes8)
 //line kernels.go:83
 										for gc_k8 := range 16 {
 //line kernels.go:83
@@ -3376,6 +3393,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line kernels.go:79
 				_ = gc_evens
+//line kernels.go:79
+				gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+				_ = gc_spreadLo
+//line kernels.go:79
+				gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+				_ = gc_spreadHi
+//line kernels.go:79
+				gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+				_ = gc_evenLanes
+//line kernels.go:79
+				gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+				_ = gc_oddLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3409,45 +3443,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes [8]int32
-//line kernels.go:83
-									for gc_k := range 8 {
-//line kernels.go:83
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line kernels.go:83
-											gc_lanes[gc_k] = in[k+2*gc_k]
-//line kernels.go:83
-										}
-//line kernels.go:83
-									}
-//line kernels.go:83
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:83
-									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+									break gc_steps
 //line kernels.go:83
 								}
 //line kernels.go:83
-								{
+								gc_st := gc_ld
 //line kernels.go:83
-									var gc_lanes2 [8]int32
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
 //line kernels.go:83
-									gc_ld.Store(&gc_lanes2)
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line kernels.go:83
-									for gc_k2 := range 8 {
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line kernels.go:83
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line kernels.go:83
-											temp[(2*tid+compiled.Trip(0))+2*gc_k2] = gc_lanes2[gc_k2]
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line kernels.go:83
-										}
+								} else {
 //line kernels.go:83
-									}
-//line kernels.go:83
-									gc_pos2.Thread = gc_rank2
+									break gc_steps
 //line kernels.go:83
 								}
 //line kernels.go:83
@@ -3502,11 +3518,25 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								}
 //line kernels.go:83
-								{
+								gc_st2 := gc_ld2
+//line kernels.go:83
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+								} else {
 //line kernels.go:83
 									var gc_lanes4 [8]int32
 //line kernels.go:83
-									gc_ld2.Store(&gc_lanes4)
+									gc_st2.Store(&gc_lanes4)
 //line kernels.go:83
 									for gc_k4 := range 8 {
 //line kernels.go:83
@@ -3576,7 +3606,229 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if offset == 1 {
+//line kernels.go:79
+							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+							_ = gc_evens163
+//line kernels.go:79
+							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line kernels.go:79
+							_ = gc_odds163
+//line kernels.go:79
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+							_ = gc_spread16Lo3
+//line kernels.go:79
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line kernels.go:79
+							_ = gc_spread16Hi3
+//line kernels.go:79
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+//line kernels.go:79
+							_ = gc_evenLanes163
+//line kernels.go:79
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+//line kernels.go:79
+							_ = gc_oddLanes163
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:79
+								var tid int = gc_tx2
+//line kernels.go:79
+								_ = tid
+//line kernels.go:89
+								{
+									var gc_t7 int = 1*(2*tid+1) - 1
+//line kernels.go:90
+									_ = gc_t7
+//line kernels.go:90
+									var gc_t8 int = 1*(2*tid+2) - 1
+//line kernels.go:90
+									_ = gc_t8
+//line kernels.go:90
+									var ai int = gc_t7
+//line kernels.go:90
+									_ = ai
+//line kernels.go:90
+									var bi int = gc_t8
+//line kernels.go:90
+									_ = bi
+									var gc_ld11 archsimd.Int32x16
+//line kernels.go:91
+									if ai >= 0 && ai <= len(temp)-32 {
+//line kernels.go:91
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line kernels.go:91
+									} else if ai >= 1 && ai <= len(temp)-31 {
+//line kernels.go:91
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+//line kernels.go:91
+									} else {
+//line kernels.go:91
+										break gc_steps6
+//line kernels.go:91
+									}
+//line kernels.go:91
+									var gc_ld12 archsimd.Int32x16
+//line kernels.go:91
+									if bi >= 0 && bi <= len(temp)-32 {
+//line kernels.go:91
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line kernels.go:91
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line kernels.go:91
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+//line kernels.go:91
+									} else {
+//line kernels.go:91
+										break gc_steps6
+//line kernels.go:91
+									}
+//line kernels.go:91
+									gc_st8 := gc_ld12.Add(gc_ld11)
+//line kernels.go:91
+									if bi >= 0 && bi <= len(temp)-32 {
+//line kernels.go:91
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
+//line kernels.go:91
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
+//line kernels.go:91
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line kernels.go:91
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
+//line kernels.go:91
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
+//line kernels.go:91
+									} else {
+//line kernels.go:91
+										break gc_steps6
+//line kernels.go:91
+									}
+//line kernels.go:91
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line kernels.go:79
+						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
+						_ = gc_evens3
+//line kernels.go:79
+						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+						_ = gc_spreadLo3
+//line kernels.go:79
+						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+						_ = gc_spreadHi3
+//line kernels.go:79
+						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+						_ = gc_evenLanes3
+//line kernels.go:79
+						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+						_ = gc_oddLanes3
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:79
+							var tid int = gc_tx2
+//line kernels.go:79
+							_ = tid
+//line kernels.go:89
+							{
+								var gc_t3 int = 1*(2*tid+1) - 1
+//line kernels.go:90
+								_ = gc_t3
+//line kernels.go:90
+								var gc_t4 int = 1*(2*tid+2) - 1
+//line kernels.go:90
+								_ = gc_t4
+//line kernels.go:90
+								var ai int = gc_t3
+//line kernels.go:90
+								_ = ai
+//line kernels.go:90
+								var bi int = gc_t4
+//line kernels.go:90
+								_ = bi
+								var gc_ld7 archsimd.Int32x8
+//line kernels.go:91
+								if ai >= 0 && ai <= len(temp)-16 {
+//line kernels.go:91
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else if ai >= 1 && ai <= len(temp)-15 {
+//line kernels.go:91
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else {
+//line kernels.go:91
+									break gc_steps4
+//line kernels.go:91
+								}
+//line kernels.go:91
+								var gc_ld8 archsimd.Int32x8
+//line kernels.go:91
+								if bi >= 0 && bi <= len(temp)-16 {
+//line kernels.go:91
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else {
+//line kernels.go:91
+									break gc_steps4
+//line kernels.go:91
+								}
+//line kernels.go:91
+								gc_st6 := gc_ld8.Add(gc_ld7)
+//line kernels.go:91
+								if bi >= 0 && bi <= len(temp)-16 {
+//line kernels.go:91
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
+//line kernels.go:91
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
+//line kernels.go:91
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
+//line kernels.go:91
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
+//line kernels.go:91
+								} else {
+//line kernels.go:91
+									break gc_steps4
+//line kernels.go:91
+								}
+//line kernels.go:91
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3706,7 +3958,349 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if offset == 1 {
+//line kernels.go:79
+							gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+							_ = gc_evens165
+//line kernels.go:79
+							gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line kernels.go:79
+							_ = gc_odds165
+//line kernels.go:79
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+							_ = gc_spread16Lo5
+//line kernels.go:79
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line kernels.go:79
+							_ = gc_spread16Hi5
+//line kernels.go:79
+							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
+//line kernels.go:79
+							_ = gc_evenLanes165
+//line kernels.go:79
+							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+//line kernels.go:79
+							_ = gc_oddLanes165
+						gc_steps10:
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:79
+								var tid int = gc_tx2
+//line kernels.go:79
+								_ = tid
+//line kernels.go:101
+								{
+									var gc_t21 int = 1*(2*tid+1) - 1
+//line kernels.go:102
+									_ = gc_t21
+//line kernels.go:102
+									var gc_t22 int = 1*(2*tid+2) - 1
+//line kernels.go:102
+									_ = gc_t22
+//line kernels.go:102
+									var ai_ int = gc_t21
+//line kernels.go:102
+									_ = ai_
+//line kernels.go:102
+									var bi_ int = gc_t22
+//line kernels.go:102
+									_ = bi_
+									var gc_ld22 archsimd.Int32x16
+//line kernels.go:103
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										break gc_steps10
+//line kernels.go:103
+									}
+//line kernels.go:103
+									var gc_ld23 archsimd.Int32x16
+//line kernels.go:103
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										break gc_steps10
+//line kernels.go:103
+									}
+//line kernels.go:103
+									var gc_ld24 archsimd.Int32x16
+//line kernels.go:103
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										break gc_steps10
+//line kernels.go:103
+									}
+//line kernels.go:103
+									gc_t23 := gc_ld22
+//line kernels.go:103
+									_ = gc_t23
+//line kernels.go:103
+									gc_t24 := gc_ld23.Add(gc_ld24)
+//line kernels.go:103
+									_ = gc_t24
+//line kernels.go:103
+									gc_st15 := gc_t23
+//line kernels.go:103
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes165)
+//line kernels.go:103
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes165)
+//line kernels.go:103
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes165)
+//line kernels.go:103
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										break gc_steps10
+//line kernels.go:103
+									}
+//line kernels.go:103
+									gc_st16 := gc_t24
+//line kernels.go:103
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes165)
+//line kernels.go:103
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes165)
+//line kernels.go:103
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										var gc_lanes40 [16]int32
+//line kernels.go:103
+										gc_st16.Store(&gc_lanes40)
+//line kernels.go:103
+										for gc_k40 := range 16 {
+//line kernels.go:103
+											if 0xffff&(1<<gc_k40) != 0 {
+//line kernels.go:103
+												gc_pos2.Thread = gc_rank2 + gc_k40
+//line kernels.go:103
+												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+//line kernels.go:103
+											}
+//line kernels.go:103
+										}
+//line kernels.go:103
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:103
+									}
+//line kernels.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line kernels.go:79
+						gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
+						_ = gc_evens5
+//line kernels.go:79
+						gc_spreadLo5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+						_ = gc_spreadLo5
+//line kernels.go:79
+						gc_spreadHi5 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+						_ = gc_spreadHi5
+//line kernels.go:79
+						gc_evenLanes5 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+						_ = gc_evenLanes5
+//line kernels.go:79
+						gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+						_ = gc_oddLanes5
+					gc_steps8:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:79
+							var tid int = gc_tx2
+//line kernels.go:79
+							_ = tid
+//line kernels.go:101
+							{
+								var gc_t13 int = 1*(2*tid+1) - 1
+//line kernels.go:102
+								_ = gc_t13
+//line kernels.go:102
+								var gc_t14 int = 1*(2*tid+2) - 1
+//line kernels.go:102
+								_ = gc_t14
+//line kernels.go:102
+								var ai_ int = gc_t13
+//line kernels.go:102
+								_ = ai_
+//line kernels.go:102
+								var bi_ int = gc_t14
+//line kernels.go:102
+								_ = bi_
+								var gc_ld16 archsimd.Int32x8
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								var gc_ld17 archsimd.Int32x8
+//line kernels.go:103
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								var gc_ld18 archsimd.Int32x8
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								gc_t15 := gc_ld16
+//line kernels.go:103
+								_ = gc_t15
+//line kernels.go:103
+								gc_t16 := gc_ld17.Add(gc_ld18)
+//line kernels.go:103
+								_ = gc_t16
+//line kernels.go:103
+								gc_st11 := gc_t15
+//line kernels.go:103
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes5)
+//line kernels.go:103
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes5)
+//line kernels.go:103
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes5)
+//line kernels.go:103
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes5)
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								gc_st12 := gc_t16
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes5)
+//line kernels.go:103
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes5)
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes5)
+//line kernels.go:103
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes5)
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									var gc_lanes30 [8]int32
+//line kernels.go:103
+									gc_st12.Store(&gc_lanes30)
+//line kernels.go:103
+									for gc_k30 := range 8 {
+//line kernels.go:103
+										if 0xff&(1<<gc_k30) != 0 {
+//line kernels.go:103
+											gc_pos2.Thread = gc_rank2 + gc_k30
+//line kernels.go:103
+											temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+//line kernels.go:103
+										}
+//line kernels.go:103
+									}
+//line kernels.go:103
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:103
+								}
+//line kernels.go:103
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3725,24 +4319,41 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
 					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
 					_ = gc_iota24
 //line kernels.go:79
-					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
-					_ = gc_evens162
+					_ = gc_evens166
 //line kernels.go:79
-					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line kernels.go:79
-					_ = gc_odds162
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					_ = gc_odds166
+//line kernels.go:79
+					gc_spread16Lo6 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+					_ = gc_spread16Lo6
+//line kernels.go:79
+					gc_spread16Hi6 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line kernels.go:79
+					_ = gc_spread16Hi6
+//line kernels.go:79
+					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+//line kernels.go:79
+					_ = gc_evenLanes166
+//line kernels.go:79
+					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+//line kernels.go:79
+					_ = gc_oddLanes166
+				gc_steps12:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:79
@@ -3763,56 +4374,40 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if7.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld7 archsimd.Int32x16
+									var gc_ld27 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens162)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds162)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes13 [16]int32
-//line kernels.go:109
-										for gc_k13 := range 16 {
-//line kernels.go:109
-											if gc_if7.ToBits()&(1<<gc_k13) != 0 {
-//line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k13
-//line kernels.go:109
-												gc_lanes13[gc_k13] = temp[(2*tid+compiled.Trip(0))+2*gc_k13]
-//line kernels.go:109
-											}
-//line kernels.go:109
-										}
-//line kernels.go:109
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
-									{
+									gc_st19 := gc_ld27
 //line kernels.go:109
-										var gc_lanes14 [16]int32
+									gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
-										gc_ld7.Store(&gc_lanes14)
+									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										for gc_k14 := range 16 {
+										gc_st19.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line kernels.go:109
-											if gc_if7.ToBits()&(1<<gc_k14) != 0 {
+										gc_st19.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k14
+									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-												out[k_+2*gc_k14] = gc_lanes14[gc_k14]
+										gc_st19.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line kernels.go:109
-											}
+										gc_st19.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line kernels.go:109
-										}
+									} else {
 //line kernels.go:109
-										gc_pos2.Thread = gc_rank2
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
@@ -3836,26 +4431,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if8.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld8 archsimd.Int32x16
+									var gc_ld28 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens162)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds162)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes15 [16]int32
+										var gc_lanes47 [16]int32
 //line kernels.go:109
-										for gc_k15 := range 16 {
+										for gc_k47 := range 16 {
 //line kernels.go:109
-											if gc_if8.ToBits()&(1<<gc_k15) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k47) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos2.Thread = gc_rank2 + gc_k47
 //line kernels.go:109
-												gc_lanes15[gc_k15] = temp[(2*tid+compiled.Trip(1))+2*gc_k15]
+												gc_lanes47[gc_k47] = temp[(2*tid+compiled.Trip(1))+2*gc_k47]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -3863,23 +4458,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+										gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									{
+									gc_st20 := gc_ld28
 //line kernels.go:109
-										var gc_lanes16 [16]int32
+									gc_bits4 := gc_if8.ToBits()
 //line kernels.go:109
-										gc_ld8.Store(&gc_lanes16)
+									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										for gc_k16 := range 16 {
+										gc_st20.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line kernels.go:109
-											if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+										gc_st20.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k16
+									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-												out[k_+2*gc_k16] = gc_lanes16[gc_k16]
+										gc_st20.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line kernels.go:109
+										gc_st20.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes48 [16]int32
+//line kernels.go:109
+										gc_st20.Store(&gc_lanes48)
+//line kernels.go:109
+										for gc_k48 := range 16 {
+//line kernels.go:109
+											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k48
+//line kernels.go:109
+												out[k_+2*gc_k48] = gc_lanes48[gc_k48]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -3896,9 +4507,9 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
@@ -3908,11 +4519,28 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				_ = gc_iota23
 //line kernels.go:79
-				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line kernels.go:79
-				_ = gc_evens2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				_ = gc_evens6
+//line kernels.go:79
+				gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+				_ = gc_spreadLo6
+//line kernels.go:79
+				gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+				_ = gc_spreadHi6
+//line kernels.go:79
+				gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+				_ = gc_evenLanes6
+//line kernels.go:79
+				gc_oddLanes6 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+				_ = gc_oddLanes6
+			gc_steps11:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:79
@@ -3933,56 +4561,38 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if gc_if5.ToBits() != 0 {
 //line kernels.go:108
-								var gc_ld5 archsimd.Int32x8
+								var gc_ld25 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens2))
+									gc_ld25 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens2))
+									gc_ld25 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes9 [8]int32
-//line kernels.go:109
-									for gc_k9 := range 8 {
-//line kernels.go:109
-										if gc_if5.ToBits()&(1<<gc_k9) != 0 {
-//line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k9
-//line kernels.go:109
-											gc_lanes9[gc_k9] = temp[(2*tid+compiled.Trip(0))+2*gc_k9]
-//line kernels.go:109
-										}
-//line kernels.go:109
-									}
-//line kernels.go:109
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:109
-									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
-								{
+								gc_st17 := gc_ld25
 //line kernels.go:109
-									var gc_lanes10 [8]int32
+								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_ld5.Store(&gc_lanes10)
+									gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-									for gc_k10 := range 8 {
+									gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										if gc_if5.ToBits()&(1<<gc_k10) != 0 {
+								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-											out[k_+2*gc_k10] = gc_lanes10[gc_k10]
+									gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-										}
+								} else {
 //line kernels.go:109
-									}
-//line kernels.go:109
-									gc_pos2.Thread = gc_rank2
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
@@ -4006,26 +4616,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if gc_if6.ToBits() != 0 {
 //line kernels.go:108
-								var gc_ld6 archsimd.Int32x8
+								var gc_ld26 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens2))
+									gc_ld26 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens2))
+									gc_ld26 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes11 [8]int32
+									var gc_lanes43 [8]int32
 //line kernels.go:109
-									for gc_k11 := range 8 {
+									for gc_k43 := range 8 {
 //line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k11) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k43) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos2.Thread = gc_rank2 + gc_k43
 //line kernels.go:109
-											gc_lanes11[gc_k11] = temp[(2*tid+compiled.Trip(1))+2*gc_k11]
+											gc_lanes43[gc_k43] = temp[(2*tid+compiled.Trip(1))+2*gc_k43]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4033,23 +4643,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes11)
+									gc_ld26 = archsimd.LoadInt32x8(&gc_lanes43)
 //line kernels.go:109
 								}
 //line kernels.go:109
-								{
+								gc_st18 := gc_ld26
 //line kernels.go:109
-									var gc_lanes12 [8]int32
+								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_ld6.Store(&gc_lanes12)
+									gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-									for gc_k12 := range 8 {
+									gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k12) != 0 {
+								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-											out[k_+2*gc_k12] = gc_lanes12[gc_k12]
+									gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+//line kernels.go:109
+								} else {
+//line kernels.go:109
+									var gc_lanes44 [8]int32
+//line kernels.go:109
+									gc_st18.Store(&gc_lanes44)
+//line kernels.go:109
+									for gc_k44 := range 8 {
+//line kernels.go:109
+										if gc_if6.ToBits()&(1<<gc_k44) != 0 {
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2 + gc_k44
+//line kernels.go:109
+											out[k_+2*gc_k44] = gc_lanes44[gc_k44]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4067,7 +4691,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

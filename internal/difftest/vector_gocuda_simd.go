@@ -2492,6 +2492,23 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 						gc_vb3 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:206
 						gc_vb4 := archsimd.BroadcastFloat32x16(3)
+//line vector.go:206
+						gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line vector.go:206
+						_ = gc_spread16Lo
+//line vector.go:206
+						gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line vector.go:206
+						_ = gc_spread16Hi
+//line vector.go:206
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line vector.go:206
+						_ = gc_evenLanes16
+//line vector.go:206
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line vector.go:206
+						_ = gc_oddLanes16
+					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2537,45 +2554,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								} else {
 //line vector.go:205
-									var gc_lanes7 [16]float32
-//line vector.go:205
-									for gc_k7 := range 16 {
-//line vector.go:205
-										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k7) != 0 {
-//line vector.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line vector.go:205
-											gc_lanes7[gc_k7] = in[(2*i)+2*gc_k7]
-//line vector.go:205
-										}
-//line vector.go:205
-									}
-//line vector.go:205
-									gc_pos2.Thread = gc_rank2
-//line vector.go:205
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
-//line vector.go:205
-									{
-//line vector.go:205
-										var gc_lanes8 [16]float32
-//line vector.go:205
-										for gc_k8 := range 16 {
-//line vector.go:205
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:205
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line vector.go:205
-												gc_lanes8[gc_k8] = in[((2*i)+1)+2*gc_k8]
-//line vector.go:205
-											}
-//line vector.go:205
-										}
-//line vector.go:205
-										gc_pos2.Thread = gc_rank2
-//line vector.go:205
-										gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes8)
-//line vector.go:205
-									}
+									break gc_steps2
 //line vector.go:205
 								}
 //line vector.go:205
@@ -2603,32 +2582,48 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								_ = gc_t8
 //line vector.go:205
-								{
+								gc_st4 := gc_t7
 //line vector.go:205
-									var gc_lanes9 [16]float32
+								gc_bits := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:205
-									gc_t7.Store(&gc_lanes9)
-//line vector.go:205
-									for gc_k9 := range 16 {
-//line vector.go:205
-										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k9) != 0 {
-//line vector.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k9
-											out[(2*i)+2*gc_k9] = gc_lanes9[gc_k9]
+								if (2*i) >= 0 && (2*i) <= len(out)-32 {
+									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line vector.go:206
-										}
+									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line vector.go:206
-									}
+								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:206
-									gc_pos2.Thread = gc_rank2
+									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line vector.go:206
+									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line vector.go:206
+								} else {
+//line vector.go:206
+									break gc_steps2
 //line vector.go:206
 								}
 //line vector.go:206
-								{
+								gc_st5 := gc_t8
+//line vector.go:206
+								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+//line vector.go:206
+								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 {
+//line vector.go:206
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line vector.go:206
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line vector.go:206
+								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+//line vector.go:206
+									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line vector.go:206
+									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line vector.go:206
+								} else {
 //line vector.go:206
 									var gc_lanes10 [16]float32
 //line vector.go:206
-									gc_t8.Store(&gc_lanes10)
+									gc_st5.Store(&gc_lanes10)
 //line vector.go:206
 									for gc_k10 := range 16 {
 //line vector.go:206
@@ -2688,11 +2683,27 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:208
 									}
 //line vector.go:208
-									{
+									gc_st6 := gc_ld6
+//line vector.go:208
+									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
+//line vector.go:208
+									if (2*i) >= 0 && (2*i) <= len(out)-32 {
+//line vector.go:208
+										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line vector.go:208
+										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line vector.go:208
+									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+//line vector.go:208
+										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line vector.go:208
+										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line vector.go:208
+									} else {
 //line vector.go:208
 										var gc_lanes12 [16]float32
 //line vector.go:208
-										gc_ld6.Store(&gc_lanes12)
+										gc_st6.Store(&gc_lanes12)
 //line vector.go:208
 										for gc_k12 := range 16 {
 //line vector.go:208
@@ -2738,6 +2749,23 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:206
 					gc_vb2 := archsimd.BroadcastFloat32x8(3)
+//line vector.go:206
+					gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line vector.go:206
+					_ = gc_spreadLo
+//line vector.go:206
+					gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line vector.go:206
+					_ = gc_spreadHi
+//line vector.go:206
+					gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line vector.go:206
+					_ = gc_evenLanes
+//line vector.go:206
+					gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line vector.go:206
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2789,45 +2817,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 							} else {
 //line vector.go:205
-								var gc_lanes [8]float32
-//line vector.go:205
-								for gc_k := range 8 {
-//line vector.go:205
-									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k) != 0 {
-//line vector.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line vector.go:205
-										gc_lanes[gc_k] = in[(2*i)+2*gc_k]
-//line vector.go:205
-									}
-//line vector.go:205
-								}
-//line vector.go:205
-								gc_pos2.Thread = gc_rank2
-//line vector.go:205
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:205
-								{
-//line vector.go:205
-									var gc_lanes2 [8]float32
-//line vector.go:205
-									for gc_k2 := range 8 {
-//line vector.go:205
-										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k2) != 0 {
-//line vector.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:205
-											gc_lanes2[gc_k2] = in[((2*i)+1)+2*gc_k2]
-//line vector.go:205
-										}
-//line vector.go:205
-									}
-//line vector.go:205
-									gc_pos2.Thread = gc_rank2
-//line vector.go:205
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line vector.go:205
-								}
+								break gc_steps
 //line vector.go:205
 							}
 //line vector.go:205
@@ -2855,32 +2845,44 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 							_ = gc_t4
 //line vector.go:205
-							{
+							gc_st := gc_t3
 //line vector.go:205
-								var gc_lanes3 [8]float32
-//line vector.go:205
-								gc_t3.Store(&gc_lanes3)
-//line vector.go:205
-								for gc_k3 := range 8 {
-//line vector.go:205
-									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k3) != 0 {
-//line vector.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k3
-										out[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+							if (2*i) >= 0 && (2*i) <= len(out)-16 {
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:206
-									}
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:206
-								}
+							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:206
-								gc_pos2.Thread = gc_rank2
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:206
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:206
+							} else {
+//line vector.go:206
+								break gc_steps
 //line vector.go:206
 							}
 //line vector.go:206
-							{
+							gc_st2 := gc_t4
+//line vector.go:206
+							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 {
+//line vector.go:206
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line vector.go:206
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line vector.go:206
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+//line vector.go:206
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:206
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:206
+							} else {
 //line vector.go:206
 								var gc_lanes4 [8]float32
 //line vector.go:206
-								gc_t4.Store(&gc_lanes4)
+								gc_st2.Store(&gc_lanes4)
 //line vector.go:206
 								for gc_k4 := range 8 {
 //line vector.go:206
@@ -2940,11 +2942,25 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:208
 								}
 //line vector.go:208
-								{
+								gc_st3 := gc_ld3
+//line vector.go:208
+								if (2*i) >= 0 && (2*i) <= len(out)-16 {
+//line vector.go:208
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line vector.go:208
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line vector.go:208
+								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+//line vector.go:208
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:208
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:208
+								} else {
 //line vector.go:208
 									var gc_lanes6 [8]float32
 //line vector.go:208
-									gc_ld3.Store(&gc_lanes6)
+									gc_st3.Store(&gc_lanes6)
 //line vector.go:208
 									for gc_k6 := range 8 {
 //line vector.go:208

@@ -108,8 +108,24 @@ func (e *emitter) wideSteps(vl *vecLoop, v, step, to, rank string) {
 	e.printf("return %s, false\n}(%s)\nif %s {\nreturn\n}\n}\n", step, step, stop)
 }
 
-// stepLoop writes the loop of vl's steps.
+// stepLoop writes the loop of vl's steps, under the conditions it runs
+// in, where it has some (vec_pin.go).
 func (e *emitter) stepLoop(vl *vecLoop, v, step, to, rank string) {
+	if len(vl.when) == 0 {
+		e.steps(vl, v, step, to, rank)
+		return
+	}
+	cond := vl.when[0]
+	for _, c := range vl.when[1:] {
+		cond = &ast.BinaryExpr{X: cond, Op: token.LAND, Y: c}
+	}
+	e.printf("if %s {\n", exprText(cond))
+	e.steps(vl, v, step, to, rank)
+	e.printf("}\n")
+}
+
+// steps writes the loop of vl's steps.
+func (e *emitter) steps(vl *vecLoop, v, step, to, rank string) {
 	e.vecPos = e.vecAnchor // the step's code before its first source line takes that line, or the loop's
 	for _, s := range vl.body {
 		if p := firstPos(s); p.IsValid() {

@@ -130,7 +130,14 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 	if v.inst != 0 && obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
 		v.fail() // a helper's variable not bound: a closure's
 	}
-	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: v.varType(obj), fixed: true}
+	if pinned, ok := v.pinnedIdent(obj); ok {
+		return pinned
+	}
+	var pin *types.Var
+	if v.inst == 0 && isInteger(obj.Type()) && v.f.Vars[obj] != nil && !v.f.isParam(obj) {
+		pin = obj
+	}
+	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: v.varType(obj), fixed: true, pin: pin}
 }
 
 // selector translates a field, a package's name, or the thread's index.
@@ -309,6 +316,9 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	if x.shape != vVector && y.shape != vVector {
 		if op == token.MUL && (x.shape == vAffine) != (y.shape == vAffine) {
 			if a, ok := v.scaleAffine(x, y, t); ok {
+				return a
+			}
+			if a, ok := v.pinScale(x, y); ok {
 				return a
 			}
 		}

@@ -32,6 +32,9 @@ type vecLoop struct {
 	// slice goes lane by lane: a failure there may be another thread's
 	// than the scalar form's.
 	byLane bool
+	// when are the conditions under which the steps run: the variables
+	// they take as 1 (vec_pin.go) are.
+	when []ast.Expr
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -95,6 +98,10 @@ type vectorizer struct {
 
 	storeLoops [][]*vloop // the loops around each store translated (vec_restart.go)
 	restarts   []vrestart // the loads checked in place
+
+	// pinned are the variables the step takes as 1, with their scalar
+	// code (vec_pin.go); nil where none may be.
+	pinned map[*types.Var]ast.Expr
 }
 
 // translateLoop translates l's code into a vector step, or reports that
@@ -124,9 +131,10 @@ type vmode struct{ w64, z, portable bool }
 // translateAt is translate at the step of mode m.
 func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
+	pinned := map[*types.Var]ast.Expr{}
 	for range 16 {
 		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: m.w64, z: m.z, portable: m.portable,
-			wide: wide, maskLoops: maskLoops, inPlace: inPlace,
+			wide: wide, maskLoops: maskLoops, inPlace: inPlace, pinned: pinned,
 			env: map[*types.Var]*vbind{}, pairs: map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
@@ -135,6 +143,7 @@ func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter
 		}
 		if !v.retry {
 			out.width, out.diverges, out.portable = v.width(), len(maskLoops) > 0, m.portable
+			out.when = pinGuards(pinned)
 			return out, true
 		}
 	}

@@ -286,10 +286,14 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.loadAt(l, x, i)
 		next := v.binaryOf(op, cur, val, t, t)
 		v.touch()
-		if !i.plain() {
-			v.fail() // an update at a clamped or strided index
+		switch {
+		case i.clamped():
+			v.fail() // an update at a clamped index
+		case strideOf(i) != 1:
+			v.stridedStore(x, i, v.vec(next, t), t)
+		default:
+			v.storeVec(x.x, i, v.vec(next, t), t, v.access(l, x, i))
 		}
-		v.storeVec(x.x, i, v.vec(next, t), t, v.access(l, x, i))
 	default:
 		v.fail()
 	}

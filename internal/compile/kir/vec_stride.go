@@ -12,8 +12,10 @@ import (
 // 2*tx and 2*tx+1), steps by s from lane to lane. A load at stride 2 is
 // two vector loads of sixteen consecutive elements and the even ones of
 // them (a permutation within each half, then the low halves together),
-// or, at the end of the slice, the odd ones of the sixteen before;
-// other strides, and stores, go lane by lane.
+// or, at the end of the slice, the odd ones of the sixteen before, and
+// where neither lies in the slice the step starts again in the scalar
+// loop, where it may (vec_restart.go); a store at stride 2 is two masked
+// stores (vec_stride_store.go); other strides go lane by lane.
 
 // strideOf returns a's stride: 1 for a plain affine index.
 func strideOf(a vval) int {
@@ -89,7 +91,9 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 		Rhs: []ast.Expr{vcall(lo, "Select128FromPair", intLit(0), intLit(2), hi)}}
 	if p := v.pairs[e]; p != nil && p.first == e && strideOf(i) == 2 {
 		fast, slow = v.pairFast(p, x, i, name, vt, t, idx, slow)
-		v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*v.width()), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+		check := &ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*v.width()), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}}
+		v.noteInPlace(check)
+		v.emit(check)
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
 	in := inSpan(x.x, start, 0, 2*v.width())
@@ -101,8 +105,9 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 	shifted := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{vcall(lo1, "Select128FromPair", intLit(1), intLit(3), hi1)}}
 	inBefore := inSpan(x.x, start, -1, 2*v.width()-1)
-	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
-		Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
+	inner := &ast.IfStmt{Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}
+	v.noteInPlace(inner)
+	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: inner})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
@@ -162,9 +167,4 @@ func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type
 	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
 	oddSlow := v.laneLoads(p.odd, x.x, lanesOf(odd), t, vt)
 	return fast, append(slow, &ast.BlockStmt{List: oddSlow})
-}
-
-// stridedStore stores vector val's lanes to x at i, i+s, ... lane by lane.
-func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
-	v.emit(&ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)})
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // stridedLoad16 is stridedLoad for sixteen lanes (vec_512.go): at stride
@@ -47,15 +46,18 @@ func (v *vectorizer) stridedLoad16(e *ast.IndexExpr, x, i vval, t types.Type, vt
 		}
 		odd := vval{shape: vAffine, x: plus(1), typ: i.typ, stride: 2}
 		slow = append(slow, &ast.BlockStmt{List: v.laneLoads(p.odd, x.x, lanesOf(odd), t, vt)})
-		v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: fast}, Else: &ast.BlockStmt{List: slow}})
+		check := &ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: fast}, Else: &ast.BlockStmt{List: slow}}
+		v.noteInPlace(check)
+		v.emit(check)
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
 	fast := assign(name, vcall(load(i.x), "ConcatPermute", load(plus(16)), evens))
 	// the last lane is at i+30: where i+31 is past the end, the odd
 	// elements of the thirty-two from i-1 are the lanes
 	shifted := assign(name, vcall(load(plus(-1)), "ConcatPermute", load(plus(15)), odds))
-	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
-		Cond: inSpan(x.x, asInt(i), -1, 31), Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
+	inner := &ast.IfStmt{Cond: inSpan(x.x, asInt(i), -1, 31), Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}
+	v.noteInPlace(inner)
+	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: inner})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 
@@ -123,21 +125,8 @@ func (v *vectorizer) interleave(a, b ast.Expr) (lo, hi ast.Expr) {
 		hi := v.permuteTable("pairHi", func(k int) int { return 8 + k/2 + 16*(k%2) })
 		return vcall(a, "ConcatPermute", b, lo), vcall(a, "ConcatPermute", b, hi)
 	}
-	table := func(key, typ string, at func(k int) int) ast.Expr {
-		elts := make([]ast.Expr, 8)
-		for k := range elts {
-			elts[k] = intLit(int64(at(k)))
-		}
-		lit := &ast.CompositeLit{Type: &ast.ArrayType{Len: intLit(8), Elt: ast.NewIdent(strings.ToLower(typ[:len(typ)-2]))}, Elts: elts}
-		method := ""
-		if typ == "Int32x8" {
-			method = "ToMask"
-		}
-		return v.hoisted1(key, v.pkgCall("Load"+typ, &ast.UnaryExpr{Op: token.AND, X: lit}), method)
-	}
-	spreadLo := table("spreadLo", "Uint32x8", func(k int) int { return k / 2 })
-	spreadHi := table("spreadHi", "Uint32x8", func(k int) int { return 4 + k/2 })
-	even := table("evenLanes", "Int32x8", func(k int) int { return -(1 - k%2) })
+	spreadLo, spreadHi := v.spreads()
+	even := v.table8("evenLanes", "Int32x8", func(k int) int { return -(1 - k%2) })
 	half := func(spread ast.Expr) ast.Expr {
 		return vcall(vcall(a, "Permute", spread), "Merge", vcall(b, "Permute", spread), even)
 	}

@@ -1885,7 +1885,88 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					if stride == 1 {
+//line hecbench_tridiagonal.go:172
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_tridiagonal.go:172
+						_ = gc_iota2
+//line hecbench_tridiagonal.go:213
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_tridiagonal.go:172
+							var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+							_ = thid
+//line hecbench_tridiagonal.go:205
+							{
+								var i int = 1*thid + 1 - 1
+//line hecbench_tridiagonal.go:206
+								_ = i
+
+								if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+//line hecbench_tridiagonal.go:212
+									delta) > len(a)-8 || i > len(c)-8 || (i+
+
+//line hecbench_tridiagonal.go:216
+									delta) < 0 || (i+delta) > len(b)-8 || (i+
+									delta) > len(a)-8 || (i+
+									delta) > len(d)-8 || (i+
+
+									delta) > len(c)-8 {
+//line hecbench_tridiagonal.go:208
+									break
+//line hecbench_tridiagonal.go:208
+								}
+//line hecbench_tridiagonal.go:208
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+//line hecbench_tridiagonal.go:208
+								_ = gc_if2
+//line hecbench_tridiagonal.go:208
+								if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:208
+									tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+									_ = tmp
+//line hecbench_tridiagonal.go:209
+									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+									gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+								}
+//line hecbench_tridiagonal.go:213
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:213
+								_ = gc_else2
+//line hecbench_tridiagonal.go:213
+								if gc_else2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:213
+									{
+//line hecbench_tridiagonal.go:213
+										tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+//line hecbench_tridiagonal.go:215
+										_ = tmp1
+//line hecbench_tridiagonal.go:215
+										tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
+										_ = tmp2
+//line hecbench_tridiagonal.go:216
+										archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+										archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+										archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+										archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
+									}
+//line hecbench_tridiagonal.go:220
+								}
+//line hecbench_tridiagonal.go:220
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1993,7 +2074,61 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					if stride == 1 {
+//line hecbench_tridiagonal.go:172
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_tridiagonal.go:172
+						_ = gc_iota4
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+							var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+							_ = thid
+//line hecbench_tridiagonal.go:239
+							{
+								var i_ int = 1*thid + (1 >> 1) - 1
+//line hecbench_tridiagonal.go:240
+								_ = i_
+								if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+//line hecbench_tridiagonal.go:241
+									break
+//line hecbench_tridiagonal.go:241
+								}
+//line hecbench_tridiagonal.go:241
+								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:241
+								_ = gc_if4
+//line hecbench_tridiagonal.go:241
+								if gc_if4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:241
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+								}
+//line hecbench_tridiagonal.go:242
+								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:242
+								_ = gc_else4
+//line hecbench_tridiagonal.go:242
+								if gc_else4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:242
+									{
+//line hecbench_tridiagonal.go:242
+										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+//line hecbench_tridiagonal.go:244
+									}
+//line hecbench_tridiagonal.go:244
+								}
+//line hecbench_tridiagonal.go:244
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2030,10 +2165,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_at54 := x[:gc_bdx2]
 				gc_at55 := xD[gc_off15:][:gc_bdx2]
 				gc_at56 := x[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_tridiagonal.go:172
@@ -2045,7 +2180,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2060,10 +2195,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					gc_at55[gc_tx2] = gc_at56[gc_tx2]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_tridiagonal.go:172
@@ -2082,7 +2217,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
+				gc_step2 := gc_vstep6
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
@@ -2485,7 +2620,61 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					if stride == 1 {
+//line hecbench_tridiagonal.go:265
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_tridiagonal.go:265
+						_ = gc_iota2
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+							var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
+							_ = thid
+//line hecbench_tridiagonal.go:326
+							{
+								var i_ int = 1*thid + (1 >> 1) - 1
+//line hecbench_tridiagonal.go:327
+								_ = i_
+								if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+//line hecbench_tridiagonal.go:328
+									break
+//line hecbench_tridiagonal.go:328
+								}
+//line hecbench_tridiagonal.go:328
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:328
+								_ = gc_if2
+//line hecbench_tridiagonal.go:328
+								if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:328
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+								}
+//line hecbench_tridiagonal.go:329
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:329
+								_ = gc_else2
+//line hecbench_tridiagonal.go:329
+								if gc_else2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:329
+									{
+//line hecbench_tridiagonal.go:329
+										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+//line hecbench_tridiagonal.go:331
+									}
+//line hecbench_tridiagonal.go:331
+								}
+//line hecbench_tridiagonal.go:331
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2522,10 +2711,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				gc_at54 := x[:gc_bdx2]
 				gc_at55 := xD[gc_off15:][:gc_bdx2]
 				gc_at56 := x[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_tridiagonal.go:265
@@ -2537,7 +2726,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2552,10 +2741,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					gc_at55[gc_tx2] = gc_at56[gc_tx2]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_tridiagonal.go:265
@@ -2574,7 +2763,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
+				gc_step2 := gc_vstep5
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0

@@ -3489,6 +3489,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line samples.go:443
 				_ = gc_evens
+			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3510,23 +3511,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					} else {
 //line samples.go:453
-						var gc_lanes [8]float32
-//line samples.go:453
-						for gc_k := range 8 {
-//line samples.go:453
-							if 0xff&(1<<gc_k) != 0 {
-//line samples.go:453
-								gc_pos2.Thread = gc_rank2 + gc_k
-//line samples.go:453
-								gc_lanes[gc_k] = shared[(2*tid)+2*gc_k]
-//line samples.go:453
-							}
-//line samples.go:453
-						}
-//line samples.go:453
-						gc_pos2.Thread = gc_rank2
-//line samples.go:453
-						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+						break gc_steps
 //line samples.go:453
 					}
 //line samples.go:453
@@ -3546,23 +3531,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:454
 					} else {
 //line samples.go:454
-						var gc_lanes2 [8]float32
-//line samples.go:454
-						for gc_k2 := range 8 {
-//line samples.go:454
-							if 0xff&(1<<gc_k2) != 0 {
-//line samples.go:454
-								gc_pos2.Thread = gc_rank2 + gc_k2
-//line samples.go:454
-								gc_lanes2[gc_k2] = shared[((2*tid)+1)+2*gc_k2]
-//line samples.go:454
-							}
-//line samples.go:454
-						}
-//line samples.go:454
-						gc_pos2.Thread = gc_rank2
-//line samples.go:454
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+						break gc_steps
 //line samples.go:454
 					}
 //line samples.go:454

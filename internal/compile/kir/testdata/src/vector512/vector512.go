@@ -79,3 +79,33 @@ func checked(t *gocuda.Thread, in, out []float32, k int) {
 		out[i] = in[i] * float32(k)
 	}
 }
+
+// upSweep is Blelloch's up-sweep in shared memory: its offset, set to 1,
+// scales the thread's index, so the steps take it as 1 and run where it
+// is (the widest level), updating every other element at stride 2 with
+// masked stores.
+func upSweep(t *gocuda.Thread, out []float32) {
+	thid := t.ThreadIdx.X
+	temp := gocuda.Shared[float32](t, 2*t.BlockDim.X)
+	temp[2*thid], temp[2*thid+1] = 1, 1
+	offset := 1
+	for d := t.BlockDim.X; d > 0; d >>= 1 {
+		t.SyncThreads()
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			temp[bi] += temp[ai]
+		}
+		offset *= 2
+	}
+	t.SyncThreads()
+	out[thid] = temp[2*thid+1]
+}
+
+// spreadMasked stores at stride 2 under a mask of its lanes: the mask's
+// bits spread to every other element of the two stores.
+func spreadMasked(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(in) && in[i] > 0 {
+		out[2*i+1] = in[i]
+	}
+}

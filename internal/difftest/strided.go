@@ -1,0 +1,42 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file store at stride 2 (Blelloch's tree, whose
+// widest level updates data[2*thid+1] from data[2*thid]), with and
+// without a mask of the lanes in force, and scale the thread's index by a
+// variable of the block's that the kernel sets to 1 (Blelloch's offset):
+// the SIMD build's steps take it as 1 and run where it is.
+
+// UpSweepKernel sums, in each block's 2*blockDim.X elements of data from
+// base, pairs at the strides 1, 2, 4, ... for levels levels, in place:
+// Blelloch's up-sweep in global memory, a barrier after each level.
+//
+//gocuda:kernel UpSweepKernel
+func upSweep(t *gocuda.Thread, data []float32, base, levels int) {
+	thid := t.ThreadIdx.X
+	first := base + 2*t.BlockIdx.X*t.BlockDim.X
+	offset := 1
+	for d := t.BlockDim.X; d > 0 && levels > 0; d >>= 1 {
+		if thid < d {
+			ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+			data[bi] += data[ai]
+		}
+		offset *= 2
+		levels--
+		t.SyncThreads()
+	}
+}
+
+// SpreadKernel writes, for thread i of the grid where 2*i+off < n and
+// in[i] is not negative, in[i]*2 to out[2*i+off]: a store at stride 2
+// under a mask of the lanes.
+//
+//gocuda:kernel SpreadKernel
+func spread(t *gocuda.Thread, in, out []float32, n, off int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	g := 2*i + off
+	if i < len(in) && g < n && in[i] >= 0 {
+		out[g] = in[i] * 2
+	}
+}
