@@ -8,15 +8,17 @@ import (
 
 // A kernel is a function of its input bytes: here a 0, which picks a
 // kernel with barriers and warp collectives (a 5 picks a kernel that is
-// one grid-stride loop), and 14 pseudo-random ones give a barrier, an if
-// on the lane's segment (lanes 2-3, 8-9, 14-15, 20-21 and 26-27) and a
-// shuffle among the lanes of that if, under their mask. Every such kernel
-// begins by declaring the thread's indices, its shared memory (whose own
-// slots it writes) and variables of each kind (the first loaded from in:
-// here the sum of two elements half the array apart, as the CUDA samples'
-// reduce3 loads them), and ends by storing them in its own out slots.
+// one grid-stride loop), and 14 pseudo-random ones give a step of
+// Blelloch's up-sweep over the shared slots: one level, at offset 1, run
+// by the threads whose index has bit 2 clear (the SIMD build's vector
+// steps store it at stride 2 under their mask, with the offset taken as
+// 1). Every such kernel begins by declaring the thread's indices, its
+// shared memory (whose own slots it writes) and variables of each kind
+// (the first loaded from in: here the sum of two elements half the array
+// apart, as the CUDA samples' reduce3 loads them), and ends by storing
+// them in its own out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(61397, 14)...))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(3424, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
@@ -26,8 +28,8 @@ func ExampleGenerate() {
 	// //gocuda:kernel K0
 	// func k0(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {
 	// 	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
-	// 	rank := t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)
-	// 	lane := rank & 31
+	// 	rank := t.ThreadRank()
+	// 	lane := t.LaneID()
 	// 	gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank
 	// 	sh := gocuda.Shared[int32](t, 2*size)
 	// 	half1 := len(in)/2 + 1
@@ -53,10 +55,18 @@ func ExampleGenerate() {
 	// 	}
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
-	// 	if (lane>>1)%3 == 1 {
-	// 		f0 = gocuda.ShflXorSync(t, 0x0c30c30c, f0, 1, 2)
-	// 	} else {
+	// 	if t.BlockDim.Y*t.BlockDim.Z == 1 {
+	// 		off2 := 1
+	// 		for d3 := size; d3 > 0 && off2 <= 1; d3 >>= 1 {
+	// 			if t.ThreadIdx.X < d3 && t.ThreadIdx.X&4 == 0 {
+	// 				sh[off2*(2*t.ThreadIdx.X+2)-1] ^= sh[off2*(2*t.ThreadIdx.X+1)-1]
+	// 			}
+	// 			off2 *= 2
+	// 			t.SyncThreads()
+	// 		}
 	// 	}
+	// 	t.SyncThreads()
+	// 	a0 += sh[rank] ^ sh[size+rank]
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
 	// 	out[gid*16+0] = uint32(a0)
 	// 	out[gid*16+1] = uint32(a1)

@@ -47,6 +47,7 @@ func init() {
 		{1, uniform, (*gen).guardedStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).shiftStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).splitStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).treeStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).lateAssign},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
@@ -290,6 +291,31 @@ func (g *gen) shiftStep(c ctx) {
 	g.line("}")
 	g.barrier(c)
 	g.line("%s += sh[rank]", g.sink)
+}
+
+// treeStep writes Blelloch's up-sweep over the shared slots of a
+// one-dimensional block (blocks of other shapes skip it): level by level,
+// a barrier after each, the threads under the level's count (some of
+// them, where a condition on the thread's index is chosen) add the slot
+// an offset below theirs to theirs, at indices the offset scales, the
+// offset starting at 1 and doubling, for one level or up to four. A
+// level's threads write distinct slots no thread of the level reads.
+func (g *gen) treeStep(c ctx) {
+	g.barrier(c)
+	off, d := g.fresh("off"), g.fresh("d")
+	cond := []string{"", " && t.ThreadIdx.X%3 != 1", " && t.ThreadIdx.X&4 == 0"}[g.ch.pick(3)]
+	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+	g.line("	%s := 1", off)
+	g.line("	for %s := size; %s > 0 && %s <= %d; %s >>= 1 {", d, d, off, []int{1, 8}[g.ch.pick(2)], d)
+	g.line("		if t.ThreadIdx.X < %s%s {", d, cond)
+	g.line("			sh[%s*(2*t.ThreadIdx.X+2)-1] %s sh[%s*(2*t.ThreadIdx.X+1)-1]", off, []string{"+=", "^=", "="}[g.ch.pick(3)], off)
+	g.line("		}")
+	g.line("		%s *= 2", off)
+	g.line("		t.SyncThreads()")
+	g.line("	}")
+	g.line("}")
+	g.barrier(c)
+	g.line("%s += sh[rank] ^ sh[size+rank]", g.sink)
 }
 
 // splitStep writes, between barriers, the step of Rodinia's pyramid
