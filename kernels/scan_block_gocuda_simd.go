@@ -4158,33 +4158,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 							var gc_lanes15 [16]float32
 //line scan_block.go:92
-							gc_t7.Store(&gc_lanes15)
-//line scan_block.go:92
-							for gc_k15 := range 16 {
-//line scan_block.go:92
-								if 0xffff&(1<<gc_k15) != 0 {
-//line scan_block.go:92
-									gc_pos2.Thread = gc_rank2 + gc_k15
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k15] = gc_lanes15[gc_k15]
-//line scan_block.go:92
-								}
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:92
 							var gc_lanes16 [16]float32
+//line scan_block.go:92
+							gc_t7.Store(&gc_lanes15)
 //line scan_block.go:92
 							gc_t8.Store(&gc_lanes16)
 //line scan_block.go:92
-							for gc_k16 := range 16 {
+							for gc_k12 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k16) != 0 {
+								if 0xffff&(1<<gc_k12) != 0 {
 //line scan_block.go:92
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k16] = gc_lanes16[gc_k16]
+									{
+//line scan_block.go:92
+										temp[(2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+//line scan_block.go:92
+										temp[((2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+//line scan_block.go:92
+									}
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -4322,33 +4314,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 						var gc_lanes7 [8]float32
 //line scan_block.go:92
-						gc_t3.Store(&gc_lanes7)
-//line scan_block.go:92
-						for gc_k7 := range 8 {
-//line scan_block.go:92
-							if 0xff&(1<<gc_k7) != 0 {
-//line scan_block.go:92
-								gc_pos2.Thread = gc_rank2 + gc_k7
-//line scan_block.go:92
-								temp[(2*thid)+2*gc_k7] = gc_lanes7[gc_k7]
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-						}
-//line scan_block.go:92
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:92
 						var gc_lanes8 [8]float32
+//line scan_block.go:92
+						gc_t3.Store(&gc_lanes7)
 //line scan_block.go:92
 						gc_t4.Store(&gc_lanes8)
 //line scan_block.go:92
-						for gc_k8 := range 8 {
+						for gc_k6 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k8) != 0 {
+							if 0xff&(1<<gc_k6) != 0 {
 //line scan_block.go:92
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k6
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								{
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+//line scan_block.go:92
+								}
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -4907,13 +4891,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										var gc_lanes47 [16]float32
 //line scan_block.go:115
-										for gc_k47 := range 16 {
+										for gc_k43 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k47) != 0 {
+											if 0xffff&(1<<gc_k43) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k47
+												gc_pos2.Thread = gc_rank2 + gc_k43
 //line scan_block.go:115
-												gc_lanes47[gc_k47] = temp[bi_+2*gc_k47]
+												gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -4945,13 +4929,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										gc_st12.Store(&gc_lanes48)
 //line scan_block.go:115
-										for gc_k48 := range 16 {
+										for gc_k44 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k48) != 0 {
+											if 0xffff&(1<<gc_k44) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k48
+												gc_pos2.Thread = gc_rank2 + gc_k44
 //line scan_block.go:115
-												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
+												temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5087,13 +5071,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									var gc_lanes37 [8]float32
 //line scan_block.go:115
-									for gc_k37 := range 8 {
+									for gc_k33 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k37) != 0 {
+										if 0xff&(1<<gc_k33) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k37
+											gc_pos2.Thread = gc_rank2 + gc_k33
 //line scan_block.go:115
-											gc_lanes37[gc_k37] = temp[bi_+2*gc_k37]
+											gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -5125,13 +5109,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									gc_st8.Store(&gc_lanes38)
 //line scan_block.go:115
-									for gc_k38 := range 8 {
+									for gc_k34 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k38) != 0 {
+										if 0xff&(1<<gc_k34) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line scan_block.go:115
-											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+											temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -5335,13 +5319,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 								gc_st16.Store(&gc_lanes56)
 //line scan_block.go:127
-								for gc_k56 := range 16 {
+								for gc_k52 := range 16 {
 //line scan_block.go:127
-									if gc_if12.ToBits()&(1<<gc_k56) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k52) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k56
+										gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan_block.go:127
-										out[(g+1)+2*gc_k56] = gc_lanes56[gc_k56]
+										out[(g+1)+2*gc_k52] = gc_lanes56[gc_k52]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -5517,13 +5501,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 							gc_st14.Store(&gc_lanes52)
 //line scan_block.go:127
-							for gc_k52 := range 8 {
+							for gc_k48 := range 8 {
 //line scan_block.go:127
-								if gc_if10.ToBits()&(1<<gc_k52) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k48) != 0 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k52
+									gc_pos2.Thread = gc_rank2 + gc_k48
 //line scan_block.go:127
-									out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
+									out[(g+1)+2*gc_k48] = gc_lanes52[gc_k48]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -5726,33 +5710,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 							var gc_lanes71 [16]int32
 //line scan_block.go:92
-							gc_t35.Store(&gc_lanes71)
-//line scan_block.go:92
-							for gc_k71 := range 16 {
-//line scan_block.go:92
-								if 0xffff&(1<<gc_k71) != 0 {
-//line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k71
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k71] = gc_lanes71[gc_k71]
-//line scan_block.go:92
-								}
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:92
 							var gc_lanes72 [16]int32
+//line scan_block.go:92
+							gc_t35.Store(&gc_lanes71)
 //line scan_block.go:92
 							gc_t36.Store(&gc_lanes72)
 //line scan_block.go:92
-							for gc_k72 := range 16 {
+							for gc_k64 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k72) != 0 {
+								if 0xffff&(1<<gc_k64) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k72
+									gc_pos3.Thread = gc_rank3 + gc_k64
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k72] = gc_lanes72[gc_k72]
+									{
+//line scan_block.go:92
+										temp[(2*thid)+2*gc_k64] = gc_lanes71[gc_k64]
+//line scan_block.go:92
+										temp[((2*thid)+1)+2*gc_k64] = gc_lanes72[gc_k64]
+//line scan_block.go:92
+									}
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -5890,33 +5866,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 						var gc_lanes63 [8]int32
 //line scan_block.go:92
-						gc_t31.Store(&gc_lanes63)
-//line scan_block.go:92
-						for gc_k63 := range 8 {
-//line scan_block.go:92
-							if 0xff&(1<<gc_k63) != 0 {
-//line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k63
-//line scan_block.go:92
-								temp[(2*thid)+2*gc_k63] = gc_lanes63[gc_k63]
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-						}
-//line scan_block.go:92
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:92
 						var gc_lanes64 [8]int32
+//line scan_block.go:92
+						gc_t31.Store(&gc_lanes63)
 //line scan_block.go:92
 						gc_t32.Store(&gc_lanes64)
 //line scan_block.go:92
-						for gc_k64 := range 8 {
+						for gc_k58 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k64) != 0 {
+							if 0xff&(1<<gc_k58) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k64
+								gc_pos3.Thread = gc_rank3 + gc_k58
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k64] = gc_lanes64[gc_k64]
+								{
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k58] = gc_lanes63[gc_k58]
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k58] = gc_lanes64[gc_k58]
+//line scan_block.go:92
+								}
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -6475,13 +6443,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 										var gc_lanes103 [16]int32
 //line scan_block.go:115
-										for gc_k103 := range 16 {
+										for gc_k95 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k103) != 0 {
+											if 0xffff&(1<<gc_k95) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k103
+												gc_pos3.Thread = gc_rank3 + gc_k95
 //line scan_block.go:115
-												gc_lanes103[gc_k103] = temp[bi_+2*gc_k103]
+												gc_lanes103[gc_k95] = temp[bi_+2*gc_k95]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -6513,13 +6481,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 										gc_st28.Store(&gc_lanes104)
 //line scan_block.go:115
-										for gc_k104 := range 16 {
+										for gc_k96 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k104) != 0 {
+											if 0xffff&(1<<gc_k96) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k104
+												gc_pos3.Thread = gc_rank3 + gc_k96
 //line scan_block.go:115
-												temp[bi_+2*gc_k104] = gc_lanes104[gc_k104]
+												temp[bi_+2*gc_k96] = gc_lanes104[gc_k96]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -6655,13 +6623,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 									var gc_lanes93 [8]int32
 //line scan_block.go:115
-									for gc_k93 := range 8 {
+									for gc_k85 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k93) != 0 {
+										if 0xff&(1<<gc_k85) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k93
+											gc_pos3.Thread = gc_rank3 + gc_k85
 //line scan_block.go:115
-											gc_lanes93[gc_k93] = temp[bi_+2*gc_k93]
+											gc_lanes93[gc_k85] = temp[bi_+2*gc_k85]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -6693,13 +6661,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 									gc_st24.Store(&gc_lanes94)
 //line scan_block.go:115
-									for gc_k94 := range 8 {
+									for gc_k86 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k94) != 0 {
+										if 0xff&(1<<gc_k86) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k94
+											gc_pos3.Thread = gc_rank3 + gc_k86
 //line scan_block.go:115
-											temp[bi_+2*gc_k94] = gc_lanes94[gc_k94]
+											temp[bi_+2*gc_k86] = gc_lanes94[gc_k86]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -6903,13 +6871,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 								gc_st32.Store(&gc_lanes112)
 //line scan_block.go:127
-								for gc_k112 := range 16 {
+								for gc_k104 := range 16 {
 //line scan_block.go:127
-									if gc_if24.ToBits()&(1<<gc_k112) != 0 {
+									if gc_if24.ToBits()&(1<<gc_k104) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k112
+										gc_pos3.Thread = gc_rank3 + gc_k104
 //line scan_block.go:127
-										out[(g+1)+2*gc_k112] = gc_lanes112[gc_k112]
+										out[(g+1)+2*gc_k104] = gc_lanes112[gc_k104]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -7085,13 +7053,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 							gc_st30.Store(&gc_lanes108)
 //line scan_block.go:127
-							for gc_k108 := range 8 {
+							for gc_k100 := range 8 {
 //line scan_block.go:127
-								if gc_if22.ToBits()&(1<<gc_k108) != 0 {
+								if gc_if22.ToBits()&(1<<gc_k100) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k108
+									gc_pos3.Thread = gc_rank3 + gc_k100
 //line scan_block.go:127
-									out[(g+1)+2*gc_k108] = gc_lanes108[gc_k108]
+									out[(g+1)+2*gc_k100] = gc_lanes108[gc_k100]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -7294,33 +7262,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 							var gc_lanes127 [16]uint32
 //line scan_block.go:92
-							gc_t63.Store(&gc_lanes127)
-//line scan_block.go:92
-							for gc_k127 := range 16 {
-//line scan_block.go:92
-								if 0xffff&(1<<gc_k127) != 0 {
-//line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k127
-//line scan_block.go:92
-									temp[(2*thid)+2*gc_k127] = gc_lanes127[gc_k127]
-//line scan_block.go:92
-								}
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:92
 							var gc_lanes128 [16]uint32
+//line scan_block.go:92
+							gc_t63.Store(&gc_lanes127)
 //line scan_block.go:92
 							gc_t64.Store(&gc_lanes128)
 //line scan_block.go:92
-							for gc_k128 := range 16 {
+							for gc_k116 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k128) != 0 {
+								if 0xffff&(1<<gc_k116) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k128
+									gc_pos4.Thread = gc_rank4 + gc_k116
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k128] = gc_lanes128[gc_k128]
+									{
+//line scan_block.go:92
+										temp[(2*thid)+2*gc_k116] = gc_lanes127[gc_k116]
+//line scan_block.go:92
+										temp[((2*thid)+1)+2*gc_k116] = gc_lanes128[gc_k116]
+//line scan_block.go:92
+									}
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -7458,33 +7418,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 						var gc_lanes119 [8]uint32
 //line scan_block.go:92
-						gc_t59.Store(&gc_lanes119)
-//line scan_block.go:92
-						for gc_k119 := range 8 {
-//line scan_block.go:92
-							if 0xff&(1<<gc_k119) != 0 {
-//line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k119
-//line scan_block.go:92
-								temp[(2*thid)+2*gc_k119] = gc_lanes119[gc_k119]
-//line scan_block.go:92
-							}
-//line scan_block.go:92
-						}
-//line scan_block.go:92
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:92
 						var gc_lanes120 [8]uint32
+//line scan_block.go:92
+						gc_t59.Store(&gc_lanes119)
 //line scan_block.go:92
 						gc_t60.Store(&gc_lanes120)
 //line scan_block.go:92
-						for gc_k120 := range 8 {
+						for gc_k110 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k120) != 0 {
+							if 0xff&(1<<gc_k110) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k120
+								gc_pos4.Thread = gc_rank4 + gc_k110
 //line scan_block.go:92
-								temp[((2*thid)+1)+2*gc_k120] = gc_lanes120[gc_k120]
+								{
+//line scan_block.go:92
+									temp[(2*thid)+2*gc_k110] = gc_lanes119[gc_k110]
+//line scan_block.go:92
+									temp[((2*thid)+1)+2*gc_k110] = gc_lanes120[gc_k110]
+//line scan_block.go:92
+								}
 //line scan_block.go:92
 							}
 //line scan_block.go:92
@@ -8043,13 +7995,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 										var gc_lanes159 [16]uint32
 //line scan_block.go:115
-										for gc_k159 := range 16 {
+										for gc_k147 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k159) != 0 {
+											if 0xffff&(1<<gc_k147) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k159
+												gc_pos4.Thread = gc_rank4 + gc_k147
 //line scan_block.go:115
-												gc_lanes159[gc_k159] = temp[bi_+2*gc_k159]
+												gc_lanes159[gc_k147] = temp[bi_+2*gc_k147]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8081,13 +8033,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 										gc_st44.Store(&gc_lanes160)
 //line scan_block.go:115
-										for gc_k160 := range 16 {
+										for gc_k148 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k160) != 0 {
+											if 0xffff&(1<<gc_k148) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k160
+												gc_pos4.Thread = gc_rank4 + gc_k148
 //line scan_block.go:115
-												temp[bi_+2*gc_k160] = gc_lanes160[gc_k160]
+												temp[bi_+2*gc_k148] = gc_lanes160[gc_k148]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8223,13 +8175,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 									var gc_lanes149 [8]uint32
 //line scan_block.go:115
-									for gc_k149 := range 8 {
+									for gc_k137 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k149) != 0 {
+										if 0xff&(1<<gc_k137) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k149
+											gc_pos4.Thread = gc_rank4 + gc_k137
 //line scan_block.go:115
-											gc_lanes149[gc_k149] = temp[bi_+2*gc_k149]
+											gc_lanes149[gc_k137] = temp[bi_+2*gc_k137]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -8261,13 +8213,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 									gc_st40.Store(&gc_lanes150)
 //line scan_block.go:115
-									for gc_k150 := range 8 {
+									for gc_k138 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k150) != 0 {
+										if 0xff&(1<<gc_k138) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k150
+											gc_pos4.Thread = gc_rank4 + gc_k138
 //line scan_block.go:115
-											temp[bi_+2*gc_k150] = gc_lanes150[gc_k150]
+											temp[bi_+2*gc_k138] = gc_lanes150[gc_k138]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -8471,13 +8423,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 								gc_st48.Store(&gc_lanes168)
 //line scan_block.go:127
-								for gc_k168 := range 16 {
+								for gc_k156 := range 16 {
 //line scan_block.go:127
-									if gc_if36.ToBits()&(1<<gc_k168) != 0 {
+									if gc_if36.ToBits()&(1<<gc_k156) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k168
+										gc_pos4.Thread = gc_rank4 + gc_k156
 //line scan_block.go:127
-										out[(g+1)+2*gc_k168] = gc_lanes168[gc_k168]
+										out[(g+1)+2*gc_k156] = gc_lanes168[gc_k156]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -8653,13 +8605,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 							gc_st46.Store(&gc_lanes164)
 //line scan_block.go:127
-							for gc_k164 := range 8 {
+							for gc_k152 := range 8 {
 //line scan_block.go:127
-								if gc_if34.ToBits()&(1<<gc_k164) != 0 {
+								if gc_if34.ToBits()&(1<<gc_k152) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k164
+									gc_pos4.Thread = gc_rank4 + gc_k152
 //line scan_block.go:127
-									out[(g+1)+2*gc_k164] = gc_lanes164[gc_k164]
+									out[(g+1)+2*gc_k152] = gc_lanes164[gc_k152]
 //line scan_block.go:127
 								}
 //line scan_block.go:127

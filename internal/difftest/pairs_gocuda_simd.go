@@ -99,33 +99,25 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 								var gc_lanes3 [16]float32
 //line pairs.go:27
-								gc_t3.Store(&gc_lanes3)
-//line pairs.go:27
-								for gc_k3 := range 16 {
-//line pairs.go:27
-									if 0xffff&(1<<gc_k3) != 0 {
-//line pairs.go:27
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line pairs.go:27
-										out[(off+2*i)+2*gc_k3] = gc_lanes3[gc_k3]
-//line pairs.go:27
-									}
-//line pairs.go:27
-								}
-//line pairs.go:27
-								gc_pos2.Thread = gc_rank2
-//line pairs.go:27
 								var gc_lanes4 [16]float32
+//line pairs.go:27
+								gc_t3.Store(&gc_lanes3)
 //line pairs.go:27
 								gc_t4.Store(&gc_lanes4)
 //line pairs.go:27
-								for gc_k4 := range 16 {
+								for gc_k2 := range 16 {
 //line pairs.go:27
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xffff&(1<<gc_k2) != 0 {
 //line pairs.go:27
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line pairs.go:27
-										out[((off+2*i)+1)+2*gc_k4] = gc_lanes4[gc_k4]
+										{
+//line pairs.go:27
+											out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
+//line pairs.go:27
+											out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
+//line pairs.go:27
+										}
 //line pairs.go:27
 									}
 //line pairs.go:27
@@ -195,7 +187,11 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 							var gc_lanes [8]float32
 //line pairs.go:27
+							var gc_lanes2 [8]float32
+//line pairs.go:27
 							gc_t.Store(&gc_lanes)
+//line pairs.go:27
+							gc_t2.Store(&gc_lanes2)
 //line pairs.go:27
 							for gc_k := range 8 {
 //line pairs.go:27
@@ -203,25 +199,13 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 									gc_pos2.Thread = gc_rank2 + gc_k
 //line pairs.go:27
-									out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+									{
 //line pairs.go:27
-								}
+										out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
 //line pairs.go:27
-							}
+										out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
 //line pairs.go:27
-							gc_pos2.Thread = gc_rank2
-//line pairs.go:27
-							var gc_lanes2 [8]float32
-//line pairs.go:27
-							gc_t2.Store(&gc_lanes2)
-//line pairs.go:27
-							for gc_k2 := range 8 {
-//line pairs.go:27
-								if 0xff&(1<<gc_k2) != 0 {
-//line pairs.go:27
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line pairs.go:27
-									out[((off+2*i)+1)+2*gc_k2] = gc_lanes2[gc_k2]
+									}
 //line pairs.go:27
 								}
 //line pairs.go:27

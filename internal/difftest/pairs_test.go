@@ -46,6 +46,7 @@ func TestPairsFailure(t *testing.T) {
 	}{
 		{1.5, 127, 63, "index out of range [127] with length 127"},
 		{1.5, 126, 63, "index out of range [126] with length 126"}, // both of thread 63's stores would fail: the first
+		{1.5, 125, 62, "index out of range [125] with length 125"}, // thread 62's second store fails before thread 63's first
 		{0, 128, 0, "pairs scale is zero"},
 	} {
 		re := portableInput(64)
