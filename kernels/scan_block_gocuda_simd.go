@@ -4075,9 +4075,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						var g int = gc_bx2*m + 2*thid
 //line scan_block.go:84
 						_ = g
+//line scan_block.go:79
 						if b&(b-1) != 0 {
+//line scan_block.go:79
 							break gc_steps4
-//line :1
+//line scan_block.go:79
 						}
 //line scan_block.go:85
 						var a0 archsimd.Float32x16
@@ -4231,9 +4233,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					var g int = gc_bx2*m + 2*thid
 //line scan_block.go:84
 					_ = g
+//line scan_block.go:79
 					if b&(b-1) != 0 {
+//line scan_block.go:79
 						break gc_steps2
-//line :1
+//line scan_block.go:79
 					}
 //line scan_block.go:85
 					var a0 archsimd.Float32x8
@@ -5627,9 +5631,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						var g int = gc_bx3*m + 2*thid
 //line scan_block.go:84
 						_ = g
+//line scan_block.go:79
 						if b&(b-1) != 0 {
+//line scan_block.go:79
 							break gc_steps18
-//line :1
+//line scan_block.go:79
 						}
 //line scan_block.go:85
 						var a0 archsimd.Int32x16
@@ -5783,9 +5789,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					var g int = gc_bx3*m + 2*thid
 //line scan_block.go:84
 					_ = g
+//line scan_block.go:79
 					if b&(b-1) != 0 {
+//line scan_block.go:79
 						break gc_steps16
-//line :1
+//line scan_block.go:79
 					}
 //line scan_block.go:85
 					var a0 archsimd.Int32x8
@@ -7179,9 +7187,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						var g int = gc_bx4*m + 2*thid
 //line scan_block.go:84
 						_ = g
+//line scan_block.go:79
 						if b&(b-1) != 0 {
+//line scan_block.go:79
 							break gc_steps32
-//line :1
+//line scan_block.go:79
 						}
 //line scan_block.go:85
 						var a0 archsimd.Uint32x16
@@ -7335,9 +7345,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					var g int = gc_bx4*m + 2*thid
 //line scan_block.go:84
 					_ = g
+//line scan_block.go:79
 					if b&(b-1) != 0 {
+//line scan_block.go:79
 						break gc_steps30
-//line :1
+//line scan_block.go:79
 					}
 //line scan_block.go:85
 					var a0 archsimd.Uint32x8

@@ -70,9 +70,11 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line pairs.go:26
 							_ = i
+//line pairs.go:23
 							if scale == 0 {
+//line pairs.go:23
 								break gc_steps2
-//line :1
+//line pairs.go:23
 							}
 //line pairs.go:27
 							if i < 0 || i > len(re)-16 || i > len(im)-16 {
@@ -158,9 +160,11 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line pairs.go:26
 						_ = i
+//line pairs.go:23
 						if scale == 0 {
+//line pairs.go:23
 							break gc_steps
-//line :1
+//line pairs.go:23
 						}
 //line pairs.go:27
 						if i < 0 || i > len(re)-8 || i > len(im)-8 {

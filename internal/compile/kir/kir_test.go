@@ -62,7 +62,8 @@ func sources(t *testing.T, dir string) ([]string, map[string]*kir.Source) {
 
 // TestGolden: for each kernel of the testdata packages, the IR after each
 // pass and the body emitted are the golden file's (go test -update writes
-// them; review the diff). Invariants are checked between passes.
+// them; review the diff). Invariants are checked between passes, and
+// every //line directive names a file.
 func TestGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata/src")
 	require.NoError(t, err)
@@ -71,6 +72,7 @@ func TestGolden(t *testing.T) {
 		for _, name := range names {
 			t.Run(d.Name()+"/"+name, func(t *testing.T) {
 				got := trace(t, srcs[name])
+				assert.NotContains(t, got, "//line :", "a //line directive without a file: code written without a position")
 				path := filepath.Join("testdata", "src", d.Name(), name+".golden")
 				if *update {
 					require.NoError(t, os.WriteFile(path, []byte(got), 0o666))

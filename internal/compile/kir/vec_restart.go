@@ -92,7 +92,7 @@ func (v *vectorizer) guard(s *ast.IfStmt, cond vval) {
 	if v.warpLanes != nil || len(v.storeLoops) > 0 || len(v.loopStack) > 0 {
 		v.fail() // a warp's lane loop has no scalar loop to restart; a store or a trip would be done twice
 	}
-	stmt := &ast.IfStmt{If: s.If, Cond: cond.x, Body: &ast.BlockStmt{}}
+	stmt := &ast.IfStmt{If: v.posOf(s), Cond: cond.x, Body: &ast.BlockStmt{}}
 	v.emit(stmt)
 	v.restarts = append(v.restarts, vrestart{stmt: stmt, guard: true})
 }
