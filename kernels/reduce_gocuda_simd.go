@@ -6066,7 +6066,233 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if s == 1 {
+//line reduce.go:232
+							gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_iota23
+//line reduce.go:232
+							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_evens16
+//line reduce.go:232
+							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line reduce.go:232
+							_ = gc_odds16
+//line reduce.go:232
+							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+							_ = gc_spread16Lo
+//line reduce.go:232
+							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line reduce.go:232
+							_ = gc_spread16Hi
+//line reduce.go:232
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line reduce.go:232
+							_ = gc_evenLanes16
+//line reduce.go:232
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line reduce.go:232
+							_ = gc_oddLanes16
+						gc_steps12:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:232
+								var tid int = gc_tx2
+//line reduce.go:232
+								_ = tid
+//line reduce.go:237
+								{
+//line reduce.go:237
+									var index int = 2 * tid
+//line reduce.go:237
+									_ = index
+//line reduce.go:237
+									gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line reduce.go:237
+									_ = gc_if16
+//line reduce.go:237
+									if gc_if16.ToBits() != 0 {
+//line reduce.go:237
+										var gc_ld15 archsimd.Float32x16
+//line reduce.go:237
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps12
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld16 archsimd.Float32x16
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps12
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st2 := gc_ld16.Add(gc_ld15)
+//line reduce.go:238
+										gc_bits := gc_if16.ToBits()
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line reduce.go:238
+											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line reduce.go:238
+											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps12
+//line reduce.go:238
+										}
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line reduce.go:232
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line reduce.go:232
+						_ = gc_iota22
+//line reduce.go:232
+						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line reduce.go:232
+						_ = gc_evens
+//line reduce.go:232
+						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line reduce.go:232
+						_ = gc_spreadLo
+//line reduce.go:232
+						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+						_ = gc_spreadHi
+//line reduce.go:232
+						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line reduce.go:232
+						_ = gc_evenLanes
+//line reduce.go:232
+						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line reduce.go:232
+						_ = gc_oddLanes
+					gc_steps10:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:232
+							var tid int = gc_tx2
+//line reduce.go:232
+							_ = tid
+//line reduce.go:237
+							{
+//line reduce.go:237
+								var index int = 2 * tid
+//line reduce.go:237
+								_ = index
+//line reduce.go:237
+								gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line reduce.go:237
+								_ = gc_if14
+//line reduce.go:237
+								if gc_if14.ToBits() != 0 {
+//line reduce.go:237
+									var gc_ld11 archsimd.Float32x8
+//line reduce.go:237
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										gc_ld11 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:238
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld11 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps10
+//line reduce.go:238
+									}
+//line reduce.go:238
+									var gc_ld12 archsimd.Float32x8
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_ld12 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld12 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps10
+//line reduce.go:238
+									}
+//line reduce.go:238
+									gc_st := gc_ld12.Add(gc_ld11)
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line reduce.go:238
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line reduce.go:238
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps10
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+//line reduce.go:238
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step5 := gc_vstep3
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -6259,21 +6485,21 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sdata) {
 				gc_at7 := sdata[:gc_bdx3]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce.go:232
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
 						_ = gc_none8
 //line reduce.go:232
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota16
-					gc_steps16:
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						_ = gc_iota18
+					gc_steps20:
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:232
@@ -6297,52 +6523,52 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_if27
 //line reduce.go:234
-							if gc_if23.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld24 archsimd.Int32x16
 //line reduce.go:234
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps16
+									break gc_steps20
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
 //line reduce.go:234
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if27.ToBits() | gc_returned16.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if28 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:234
-							_ = gc_if24
+							_ = gc_if28
 //line reduce.go:284
-							if gc_if24.ToBits() != 0 {
+							if gc_if28.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero16 int32
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
 							gc_result16.StoreSlice(gc_at7[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -6352,12 +6578,12 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:232
 					_ = gc_none7
 //line reduce.go:232
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota14
-				gc_steps14:
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					_ = gc_iota16
+				gc_steps18:
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:232
@@ -6381,43 +6607,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_if24
 //line reduce.go:234
-						if gc_if20.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld22 archsimd.Int32x8
 //line reduce.go:234
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps14
+								break gc_steps18
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld22.Merge(gc_result14, gc_if24)
 //line reduce.go:234
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_returned14 = gc_if24.Or(gc_returned14)
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+						gc_if25 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if21
+						_ = gc_if25
 //line reduce.go:284
-						if gc_if21.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero14 int32
 //line reduce.go:284
 							_ = gc_zero14
 //line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if25)
 //line reduce.go:284
-							gc_returned14 = gc_if21.Or(gc_returned14)
+							gc_returned14 = gc_if25.Or(gc_returned14)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -6425,7 +6651,7 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -6437,21 +6663,21 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 					gc_at7[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:232
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
 						_ = gc_none6
 //line reduce.go:232
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota12
-					gc_steps12:
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						_ = gc_iota14
+					gc_steps16:
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:232
@@ -6481,52 +6707,52 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:281
-							_ = gc_if17
+							_ = gc_if21
 //line reduce.go:234
-							if gc_if17.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld12 archsimd.Int32x16
+								var gc_ld20 archsimd.Int32x16
 //line reduce.go:234
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld20 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps12
+									break gc_steps16
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result12 = gc_result12.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line reduce.go:234
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:234
-							_ = gc_if18
+							_ = gc_if22
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero12 int32
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -6536,12 +6762,12 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:232
 					_ = gc_none5
 //line reduce.go:232
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota10
-				gc_steps10:
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					_ = gc_iota12
+				gc_steps14:
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:232
@@ -6571,43 +6797,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if18
 //line reduce.go:234
-						if gc_if14.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld10 archsimd.Int32x8
+							var gc_ld18 archsimd.Int32x8
 //line reduce.go:234
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps10
+								break gc_steps14
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result10 = gc_ld18.Merge(gc_result10, gc_if18)
 //line reduce.go:234
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_returned10 = gc_if18.Or(gc_returned10)
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if19 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if15
+						_ = gc_if19
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero10 int32
 //line reduce.go:284
 							_ = gc_zero10
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if19)
 //line reduce.go:284
-							gc_returned10 = gc_if15.Or(gc_returned10)
+							gc_returned10 = gc_if19.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:234
@@ -6615,7 +6841,7 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
+				gc_step7 := gc_vstep5
 				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 					{
 						gc_tx3 := gc_step7 + 0
@@ -6685,7 +6911,233 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						if s == 1 {
+//line reduce.go:232
+							gc_iota25 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_iota25
+//line reduce.go:232
+							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_evens162
+//line reduce.go:232
+							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line reduce.go:232
+							_ = gc_odds162
+//line reduce.go:232
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+							_ = gc_spread16Lo2
+//line reduce.go:232
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line reduce.go:232
+							_ = gc_spread16Hi2
+//line reduce.go:232
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+//line reduce.go:232
+							_ = gc_evenLanes162
+//line reduce.go:232
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+//line reduce.go:232
+							_ = gc_oddLanes162
+						gc_steps24:
+							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:232
+								var tid int = gc_tx3
+//line reduce.go:232
+								_ = tid
+//line reduce.go:237
+								{
+//line reduce.go:237
+									var index int = 2 * tid
+//line reduce.go:237
+									_ = index
+//line reduce.go:237
+									gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+//line reduce.go:237
+									_ = gc_if32
+//line reduce.go:237
+									if gc_if32.ToBits() != 0 {
+//line reduce.go:237
+										var gc_ld31 archsimd.Int32x16
+//line reduce.go:237
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps24
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld32 archsimd.Int32x16
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps24
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st4 := gc_ld32.Add(gc_ld31)
+//line reduce.go:238
+										gc_bits2 := gc_if32.ToBits()
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line reduce.go:238
+											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line reduce.go:238
+											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps24
+//line reduce.go:238
+										}
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line reduce.go:232
+						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line reduce.go:232
+						_ = gc_iota24
+//line reduce.go:232
+						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line reduce.go:232
+						_ = gc_evens2
+//line reduce.go:232
+						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line reduce.go:232
+						_ = gc_spreadLo2
+//line reduce.go:232
+						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+						_ = gc_spreadHi2
+//line reduce.go:232
+						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line reduce.go:232
+						_ = gc_evenLanes2
+//line reduce.go:232
+						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line reduce.go:232
+						_ = gc_oddLanes2
+					gc_steps22:
+						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:232
+							var tid int = gc_tx3
+//line reduce.go:232
+							_ = tid
+//line reduce.go:237
+							{
+//line reduce.go:237
+								var index int = 2 * tid
+//line reduce.go:237
+								_ = index
+//line reduce.go:237
+								gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+//line reduce.go:237
+								_ = gc_if30
+//line reduce.go:237
+								if gc_if30.ToBits() != 0 {
+//line reduce.go:237
+									var gc_ld27 archsimd.Int32x8
+//line reduce.go:237
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										gc_ld27 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+//line reduce.go:238
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld27 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps22
+//line reduce.go:238
+									}
+//line reduce.go:238
+									var gc_ld28 archsimd.Int32x8
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_ld28 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld28 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps22
+//line reduce.go:238
+									}
+//line reduce.go:238
+									gc_st3 := gc_ld28.Add(gc_ld27)
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+//line reduce.go:238
+										gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+//line reduce.go:238
+										gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps22
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+//line reduce.go:238
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step8 := gc_vstep6
 				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 					{
 						gc_tx3 := gc_step8 + 0
@@ -6878,21 +7330,21 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(sdata) {
 				gc_at10 := sdata[:gc_bdx4]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line reduce.go:232
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
 						_ = gc_none12
 //line reduce.go:232
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota24
-					gc_steps24:
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						_ = gc_iota32
+					gc_steps32:
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:232
@@ -6916,52 +7368,52 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:281
-							_ = gc_if35
+							_ = gc_if43
 //line reduce.go:234
-							if gc_if35.ToBits() != 0 {
+							if gc_if43.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld24 archsimd.Uint32x16
+								var gc_ld40 archsimd.Uint32x16
 //line reduce.go:234
 								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps24
+									break gc_steps32
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+								gc_result24 = gc_result24.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 //line reduce.go:234
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if43.ToBits() | gc_returned24.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if44 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:234
-							_ = gc_if36
+							_ = gc_if44
 //line reduce.go:284
-							if gc_if36.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero24 uint32
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(gc_if44.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
 							gc_result24.StoreSlice(gc_at10[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
@@ -6971,12 +7423,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:232
 					_ = gc_none11
 //line reduce.go:232
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota22
-				gc_steps22:
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					_ = gc_iota30
+				gc_steps30:
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:232
@@ -7000,43 +7452,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if32
+						_ = gc_if40
 //line reduce.go:234
-						if gc_if32.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld22 archsimd.Uint32x8
+							var gc_ld38 archsimd.Uint32x8
 //line reduce.go:234
 							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld38 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps22
+								break gc_steps30
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+							gc_result22 = gc_ld38.Merge(gc_result22, gc_if40)
 //line reduce.go:234
-							gc_returned22 = gc_if32.Or(gc_returned22)
+							gc_returned22 = gc_if40.Or(gc_returned22)
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+						gc_if41 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if33
+						_ = gc_if41
 //line reduce.go:284
-						if gc_if33.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero22 uint32
 //line reduce.go:284
 							_ = gc_zero22
 //line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if41)
 //line reduce.go:284
-							gc_returned22 = gc_if33.Or(gc_returned22)
+							gc_returned22 = gc_if41.Or(gc_returned22)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -7044,7 +7496,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7056,21 +7508,21 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					gc_at10[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:232
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
 						_ = gc_none10
 //line reduce.go:232
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota20
-					gc_steps20:
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						_ = gc_iota28
+					gc_steps28:
+						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
+							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:232
@@ -7100,52 +7552,52 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:281
-							_ = gc_if29
+							_ = gc_if37
 //line reduce.go:234
-							if gc_if29.ToBits() != 0 {
+							if gc_if37.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld20 archsimd.Uint32x16
+								var gc_ld36 archsimd.Uint32x16
 //line reduce.go:234
 								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld36 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps20
+									break gc_steps28
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+								gc_result20 = gc_result20.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 //line reduce.go:234
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if37.ToBits() | gc_returned20.ToBits())
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:234
-							_ = gc_if30
+							_ = gc_if38
 //line reduce.go:284
-							if gc_if30.ToBits() != 0 {
+							if gc_if38.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero20 uint32
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(gc_if38.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
 							gc_result20.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
@@ -7155,12 +7607,12 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:232
 					_ = gc_none9
 //line reduce.go:232
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota18
-				gc_steps18:
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					_ = gc_iota26
+				gc_steps26:
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:232
@@ -7190,43 +7642,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if26
+						_ = gc_if34
 //line reduce.go:234
-						if gc_if26.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld18 archsimd.Uint32x8
+							var gc_ld34 archsimd.Uint32x8
 //line reduce.go:234
 							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld34 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps18
+								break gc_steps26
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+							gc_result18 = gc_ld34.Merge(gc_result18, gc_if34)
 //line reduce.go:234
-							gc_returned18 = gc_if26.Or(gc_returned18)
+							gc_returned18 = gc_if34.Or(gc_returned18)
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if35 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if27
+						_ = gc_if35
 //line reduce.go:284
-						if gc_if27.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero18 uint32
 //line reduce.go:284
 							_ = gc_zero18
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if35)
 //line reduce.go:284
-							gc_returned18 = gc_if27.Or(gc_returned18)
+							gc_returned18 = gc_if35.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:234
@@ -7234,7 +7686,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
+				gc_step10 := gc_vstep8
 				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 					{
 						gc_tx4 := gc_step10 + 0
@@ -7304,7 +7756,233 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						if s == 1 {
+//line reduce.go:232
+							gc_iota211 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_iota211
+//line reduce.go:232
+							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line reduce.go:232
+							_ = gc_evens163
+//line reduce.go:232
+							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line reduce.go:232
+							_ = gc_odds163
+//line reduce.go:232
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+							_ = gc_spread16Lo3
+//line reduce.go:232
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line reduce.go:232
+							_ = gc_spread16Hi3
+//line reduce.go:232
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+//line reduce.go:232
+							_ = gc_evenLanes163
+//line reduce.go:232
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+//line reduce.go:232
+							_ = gc_oddLanes163
+						gc_steps36:
+							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:232
+								var tid int = gc_tx4
+//line reduce.go:232
+								_ = tid
+//line reduce.go:237
+								{
+//line reduce.go:237
+									var index int = 2 * tid
+//line reduce.go:237
+									_ = index
+//line reduce.go:237
+									gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+//line reduce.go:237
+									_ = gc_if48
+//line reduce.go:237
+									if gc_if48.ToBits() != 0 {
+//line reduce.go:237
+										var gc_ld47 archsimd.Uint32x16
+//line reduce.go:237
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps36
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld48 archsimd.Uint32x16
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps36
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st6 := gc_ld48.Add(gc_ld47)
+//line reduce.go:238
+										gc_bits3 := gc_if48.ToBits()
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+											gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line reduce.go:238
+											gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+											gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line reduce.go:238
+											gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											break gc_steps36
+//line reduce.go:238
+										}
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line reduce.go:232
+						gc_iota210 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line reduce.go:232
+						_ = gc_iota210
+//line reduce.go:232
+						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line reduce.go:232
+						_ = gc_evens3
+//line reduce.go:232
+						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line reduce.go:232
+						_ = gc_spreadLo3
+//line reduce.go:232
+						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line reduce.go:232
+						_ = gc_spreadHi3
+//line reduce.go:232
+						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line reduce.go:232
+						_ = gc_evenLanes3
+//line reduce.go:232
+						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line reduce.go:232
+						_ = gc_oddLanes3
+					gc_steps34:
+						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:232
+							var tid int = gc_tx4
+//line reduce.go:232
+							_ = tid
+//line reduce.go:237
+							{
+//line reduce.go:237
+								var index int = 2 * tid
+//line reduce.go:237
+								_ = index
+//line reduce.go:237
+								gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+//line reduce.go:237
+								_ = gc_if46
+//line reduce.go:237
+								if gc_if46.ToBits() != 0 {
+//line reduce.go:237
+									var gc_ld43 archsimd.Uint32x8
+//line reduce.go:237
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										gc_ld43 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+//line reduce.go:238
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld43 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps34
+//line reduce.go:238
+									}
+//line reduce.go:238
+									var gc_ld44 archsimd.Uint32x8
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_ld44 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_ld44 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps34
+//line reduce.go:238
+									}
+//line reduce.go:238
+									gc_st5 := gc_ld44.Add(gc_ld43)
+//line reduce.go:238
+									if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+										gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+//line reduce.go:238
+										gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+//line reduce.go:238
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+										gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+//line reduce.go:238
+										gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										break gc_steps34
+//line reduce.go:238
+									}
+//line reduce.go:238
+								}
+//line reduce.go:238
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step11 := gc_vstep9
 				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0

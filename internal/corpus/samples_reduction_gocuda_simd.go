@@ -3176,7 +3176,227 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if s == 1 {
+//line samples_reduction.go:60
+							gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_iota23
+//line samples_reduction.go:60
+							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_evens16
+//line samples_reduction.go:60
+							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line samples_reduction.go:60
+							_ = gc_odds16
+//line samples_reduction.go:60
+							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+							_ = gc_spread16Lo
+//line samples_reduction.go:60
+							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line samples_reduction.go:60
+							_ = gc_spread16Hi
+//line samples_reduction.go:60
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line samples_reduction.go:60
+							_ = gc_evenLanes16
+//line samples_reduction.go:60
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line samples_reduction.go:60
+							_ = gc_oddLanes16
+						gc_steps2:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:60
+								var tid int = gc_tx2
+//line samples_reduction.go:60
+								_ = tid
+//line samples_reduction.go:71
+								var index int = 2 * tid
+//line samples_reduction.go:71
+								_ = index
+//line samples_reduction.go:73
+								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line samples_reduction.go:73
+								_ = gc_if8
+//line samples_reduction.go:74
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld3 archsimd.Float32x16
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld3 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld3 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps2
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld4 archsimd.Float32x16
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld4 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld4 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps2
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st2 := gc_ld4.Add(gc_ld3)
+//line samples_reduction.go:74
+									gc_bits := gc_if8.ToBits()
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps2
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line samples_reduction.go:60
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line samples_reduction.go:60
+						_ = gc_iota22
+//line samples_reduction.go:60
+						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line samples_reduction.go:60
+						_ = gc_evens
+//line samples_reduction.go:60
+						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line samples_reduction.go:60
+						_ = gc_spreadLo
+//line samples_reduction.go:60
+						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+						_ = gc_spreadHi
+//line samples_reduction.go:60
+						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_evenLanes
+//line samples_reduction.go:60
+						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_oddLanes
+					gc_steps:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:60
+							var tid int = gc_tx2
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:71
+							var index int = 2 * tid
+//line samples_reduction.go:71
+							_ = index
+//line samples_reduction.go:73
+							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line samples_reduction.go:73
+							_ = gc_if6
+//line samples_reduction.go:74
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:74
+								var gc_ld archsimd.Float32x8
+//line samples_reduction.go:74
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line samples_reduction.go:74
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								var gc_ld2 archsimd.Float32x8
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								gc_st := gc_ld2.Add(gc_ld)
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line samples_reduction.go:74
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line samples_reduction.go:74
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step5 := gc_vstep3
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -3395,18 +3615,18 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 {
 				gc_at9 := sdata[:gc_bdx3]
 				gc_at10 := gIdata[gc_off7:][:gc_bdx3]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:63
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
-						_ = gc_iota8
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						_ = gc_iota10
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:60
@@ -3420,20 +3640,20 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-							_ = gc_if8
+							_ = gc_if12
 //line samples_reduction.go:64
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if8)
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if12)
 //line samples_reduction.go:64
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -3441,11 +3661,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota7
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					_ = gc_iota9
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:60
@@ -3459,19 +3679,19 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if7
+						_ = gc_if11
 //line samples_reduction.go:64
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:64
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if7)
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if11)
 //line samples_reduction.go:64
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -3492,18 +3712,18 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:63
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
-						_ = gc_iota6
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						_ = gc_iota8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:60
@@ -3523,20 +3743,20 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-							_ = gc_if6
+							_ = gc_if10
 //line samples_reduction.go:65
-							if gc_if6.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:65
-								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if10)
 //line samples_reduction.go:65
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -3544,11 +3764,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					_ = gc_iota7
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:60
@@ -3568,19 +3788,19 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if5
+						_ = gc_if9
 //line samples_reduction.go:65
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:65
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
 //line samples_reduction.go:65
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
+				gc_step7 := gc_vstep5
 				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 					{
 						gc_tx3 := gc_step7 + 0
@@ -3695,7 +3915,227 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						if s == 1 {
+//line samples_reduction.go:60
+							gc_iota25 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_iota25
+//line samples_reduction.go:60
+							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_evens162
+//line samples_reduction.go:60
+							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line samples_reduction.go:60
+							_ = gc_odds162
+//line samples_reduction.go:60
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+							_ = gc_spread16Lo2
+//line samples_reduction.go:60
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line samples_reduction.go:60
+							_ = gc_spread16Hi2
+//line samples_reduction.go:60
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+//line samples_reduction.go:60
+							_ = gc_evenLanes162
+//line samples_reduction.go:60
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+//line samples_reduction.go:60
+							_ = gc_oddLanes162
+						gc_steps4:
+							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:60
+								var tid int = gc_tx3
+//line samples_reduction.go:60
+								_ = tid
+//line samples_reduction.go:71
+								var index int = 2 * tid
+//line samples_reduction.go:71
+								_ = index
+//line samples_reduction.go:73
+								gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+//line samples_reduction.go:73
+								_ = gc_if16
+//line samples_reduction.go:74
+								if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld7 archsimd.Int32x16
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps4
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld8 archsimd.Int32x16
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps4
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st4 := gc_ld8.Add(gc_ld7)
+//line samples_reduction.go:74
+									gc_bits2 := gc_if16.ToBits()
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line samples_reduction.go:74
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line samples_reduction.go:74
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps4
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line samples_reduction.go:60
+						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line samples_reduction.go:60
+						_ = gc_iota24
+//line samples_reduction.go:60
+						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line samples_reduction.go:60
+						_ = gc_evens2
+//line samples_reduction.go:60
+						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line samples_reduction.go:60
+						_ = gc_spreadLo2
+//line samples_reduction.go:60
+						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+						_ = gc_spreadHi2
+//line samples_reduction.go:60
+						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_evenLanes2
+//line samples_reduction.go:60
+						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_oddLanes2
+					gc_steps3:
+						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:60
+							var tid int = gc_tx3
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:71
+							var index int = 2 * tid
+//line samples_reduction.go:71
+							_ = index
+//line samples_reduction.go:73
+							gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+//line samples_reduction.go:73
+							_ = gc_if14
+//line samples_reduction.go:74
+							if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:74
+								var gc_ld5 archsimd.Int32x8
+//line samples_reduction.go:74
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld5 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld5 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps3
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								var gc_ld6 archsimd.Int32x8
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld6 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld6 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps3
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								gc_st3 := gc_ld6.Add(gc_ld5)
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+//line samples_reduction.go:74
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+//line samples_reduction.go:74
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps3
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step8 := gc_vstep6
 				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 					{
 						gc_tx3 := gc_step8 + 0
@@ -3914,18 +4354,18 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 {
 				gc_at13 := sdata[:gc_bdx4]
 				gc_at14 := gIdata[gc_off10:][:gc_bdx4]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:63
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
-						_ = gc_iota12
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						_ = gc_iota16
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:60
@@ -3939,20 +4379,20 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-							_ = gc_if12
+							_ = gc_if20
 //line samples_reduction.go:64
-							if gc_if12.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if12)
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if20)
 //line samples_reduction.go:64
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
@@ -3960,11 +4400,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota11
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					_ = gc_iota15
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:60
@@ -3978,19 +4418,19 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if11
+						_ = gc_if19
 //line samples_reduction.go:64
-						if gc_if11.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:64
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if11)
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if19)
 //line samples_reduction.go:64
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -4011,18 +4451,18 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:63
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
-						_ = gc_iota10
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						_ = gc_iota14
+						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
+							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:60
@@ -4042,20 +4482,20 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-							_ = gc_if10
+							_ = gc_if18
 //line samples_reduction.go:65
-							if gc_if10.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:65
-								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if18)
 //line samples_reduction.go:65
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
@@ -4063,11 +4503,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota9
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					_ = gc_iota13
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:60
@@ -4087,19 +4527,19 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if9
+						_ = gc_if17
 //line samples_reduction.go:65
-						if gc_if9.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:65
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
 //line samples_reduction.go:65
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
+				gc_step10 := gc_vstep8
 				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 					{
 						gc_tx4 := gc_step10 + 0
@@ -4214,7 +4654,227 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						if s == 1 {
+//line samples_reduction.go:60
+							gc_iota27 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_iota27
+//line samples_reduction.go:60
+							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line samples_reduction.go:60
+							_ = gc_evens163
+//line samples_reduction.go:60
+							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line samples_reduction.go:60
+							_ = gc_odds163
+//line samples_reduction.go:60
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+							_ = gc_spread16Lo3
+//line samples_reduction.go:60
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line samples_reduction.go:60
+							_ = gc_spread16Hi3
+//line samples_reduction.go:60
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+//line samples_reduction.go:60
+							_ = gc_evenLanes163
+//line samples_reduction.go:60
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+//line samples_reduction.go:60
+							_ = gc_oddLanes163
+						gc_steps6:
+							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:60
+								var tid int = gc_tx4
+//line samples_reduction.go:60
+								_ = tid
+//line samples_reduction.go:71
+								var index int = 2 * tid
+//line samples_reduction.go:71
+								_ = index
+//line samples_reduction.go:73
+								gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+//line samples_reduction.go:73
+								_ = gc_if24
+//line samples_reduction.go:74
+								if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld11 archsimd.Uint32x16
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld11 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld11 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps6
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld12 archsimd.Uint32x16
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_ld12 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_ld12 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps6
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st6 := gc_ld12.Add(gc_ld11)
+//line samples_reduction.go:74
+									gc_bits3 := gc_if24.ToBits()
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										break gc_steps6
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line samples_reduction.go:60
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line samples_reduction.go:60
+						_ = gc_iota26
+//line samples_reduction.go:60
+						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line samples_reduction.go:60
+						_ = gc_evens3
+//line samples_reduction.go:60
+						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line samples_reduction.go:60
+						_ = gc_spreadLo3
+//line samples_reduction.go:60
+						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line samples_reduction.go:60
+						_ = gc_spreadHi3
+//line samples_reduction.go:60
+						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_evenLanes3
+//line samples_reduction.go:60
+						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line samples_reduction.go:60
+						_ = gc_oddLanes3
+					gc_steps5:
+						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:60
+							var tid int = gc_tx4
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:71
+							var index int = 2 * tid
+//line samples_reduction.go:71
+							_ = index
+//line samples_reduction.go:73
+							gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+//line samples_reduction.go:73
+							_ = gc_if22
+//line samples_reduction.go:74
+							if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:74
+								var gc_ld9 archsimd.Uint32x8
+//line samples_reduction.go:74
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld9 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld9 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps5
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								var gc_ld10 archsimd.Uint32x8
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_ld10 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_ld10 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps5
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+								gc_st5 := gc_ld10.Add(gc_ld9)
+//line samples_reduction.go:74
+								if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+									gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+//line samples_reduction.go:74
+									gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+//line samples_reduction.go:74
+								} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+									gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+//line samples_reduction.go:74
+									gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									break gc_steps5
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step11 := gc_vstep9
 				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0

@@ -40,3 +40,28 @@ func spread(t *gocuda.Thread, in, out []float32, n, off int) {
 		out[g] = in[i] * 2
 	}
 }
+
+// PairTreeKernel sums each block's blockDim.X elements of data in shared
+// memory as Harris's reduction kernel 2 (interleaved
+// addressing, strided index): at step s (1, 2, 4, ...) thread tid adds
+// element index+s to element index = 2*s*tid where index is in the
+// block, then thread 0 writes the block's sum to sums[blockIdx.x]. The
+// index's stride, 2*s, is 2 at the first step: the step the SIMD build's
+// vector steps take, with s taken as 1.
+//
+//gocuda:kernel PairTreeKernel
+func pairTree(t *gocuda.Thread, data, sums []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = data[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		sums[t.BlockIdx.X] = sdata[0]
+	}
+}

@@ -230,3 +230,298 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 		}
 	}
 }
+
+// PairTreeKernel sums each block's blockDim.X elements of data in shared
+// memory as Harris's reduction kernel 2 (interleaved
+// addressing, strided index): at step s (1, 2, 4, ...) thread tid adds
+// element index+s to element index = 2*s*tid where index is in the
+// block, then thread 0 writes the block's sum to sums[blockIdx.x]. The
+// index's stride, 2*s, is 2 at the first step: the step the SIMD build's
+// vector steps take, with s taken as 1.
+//
+//line strided.go:53
+func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_pairTree,
+		func(gc_t *gocuda.Thread) { pairTree(gc_t, data, sums) },
+		func(gc_b *compiled.Block) { gc_body_pairTree(gc_b, data, sums) })
+}
+
+//line strided.go:53
+var gc_src_pairTree = compiled.NewSource("pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67")
+
+//line strided.go:53
+func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line strided.go:55
+	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := data[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line strided.go:54
+					tid := gc_tx
+					_ = tid
+
+//line strided.go:56
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx*gc_bdx+tid]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx*gc_bdx+tid]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx*gc_bdx+tid]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx*gc_bdx+tid]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line strided.go:54
+					tid := gc_tx
+					_ = tid
+
+//line strided.go:56
+					sdata[tid] = data[gc_bx*gc_bdx+tid]
+				}
+			}
+		}
+	}
+
+//line strided.go:58
+	for s := 1; s < gc_bdx; s *= 2 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line strided.go:54
+					tid := gc_tx
+					_ = tid
+
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := sums[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line strided.go:54
+					tid := gc_tx
+					_ = tid
+
+//line strided.go:64
+					{
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line strided.go:54
+					tid := gc_tx
+					_ = tid
+
+//line strided.go:64
+					{
+						sums[gc_bx] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}

@@ -777,3 +777,604 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 		}
 	}
 }
+
+// PairTreeKernel sums each block's blockDim.X elements of data in shared
+// memory as Harris's reduction kernel 2 (interleaved
+// addressing, strided index): at step s (1, 2, 4, ...) thread tid adds
+// element index+s to element index = 2*s*tid where index is in the
+// block, then thread 0 writes the block's sum to sums[blockIdx.x]. The
+// index's stride, 2*s, is 2 at the first step: the step the SIMD build's
+// vector steps take, with s taken as 1.
+//
+//line strided.go:53
+func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_pairTree,
+		func(gc_t *gocuda.Thread) { pairTree(gc_t, data, sums) },
+		func(gc_b *compiled.Block) { gc_body_pairTree(gc_b, data, sums) })
+}
+
+//line strided.go:53
+var gc_src_pairTree = compiled.NewSource("pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67")
+
+//line strided.go:53
+func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line strided.go:55
+	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_at6 := data[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:54
+							var tid int = gc_tx2
+//line strided.go:54
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line strided.go:54
+						var tid int = gc_tx2
+//line strided.go:54
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line strided.go:54
+					tid := gc_tx2
+					_ = tid
+
+//line strided.go:56
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:54
+							var tid int = gc_tx2
+//line strided.go:54
+							_ = tid
+//line strided.go:56
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-16 || tid < 0 || tid > len(sdata)-16 {
+//line strided.go:56
+								break
+//line strided.go:56
+							}
+							archsimd.LoadFloat32x16Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line strided.go:54
+						var tid int = gc_tx2
+//line strided.go:54
+						_ = tid
+//line strided.go:56
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(data)-8 || tid < 0 || tid > len(sdata)-8 {
+//line strided.go:56
+							break
+//line strided.go:56
+						}
+						archsimd.LoadFloat32x8Slice(data[gc_bx2*gc_bdx2+tid:]).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:56
+						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+					tid := gc_tx2
+					_ = tid
+
+//line strided.go:56
+					sdata[tid] = data[gc_bx2*gc_bdx2+tid]
+				}
+			}
+		}
+	}
+
+//line strided.go:58
+	for s := 1; s < gc_bdx2; s *= 2 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if s == 1 {
+//line strided.go:54
+							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line strided.go:54
+							_ = gc_iota22
+//line strided.go:54
+							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line strided.go:54
+							_ = gc_evens16
+//line strided.go:54
+							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line strided.go:54
+							_ = gc_odds16
+//line strided.go:54
+							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line strided.go:54
+							_ = gc_spread16Lo
+//line strided.go:54
+							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line strided.go:54
+							_ = gc_spread16Hi
+//line strided.go:54
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line strided.go:54
+							_ = gc_evenLanes16
+//line strided.go:54
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line strided.go:54
+							_ = gc_oddLanes16
+						gc_steps4:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line strided.go:54
+								var tid int = gc_tx2
+//line strided.go:54
+								_ = tid
+//line strided.go:59
+								{
+//line strided.go:59
+									var index int = 2 * tid
+//line strided.go:59
+									_ = index
+//line strided.go:59
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line strided.go:59
+									_ = gc_if4
+//line strided.go:59
+									if gc_if4.ToBits() != 0 {
+//line strided.go:59
+										var gc_ld7 archsimd.Float32x16
+//line strided.go:59
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line strided.go:60
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line strided.go:60
+										} else {
+//line strided.go:60
+											break gc_steps4
+//line strided.go:60
+										}
+//line strided.go:60
+										var gc_ld8 archsimd.Float32x16
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-32 {
+//line strided.go:60
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line strided.go:60
+										} else {
+//line strided.go:60
+											break gc_steps4
+//line strided.go:60
+										}
+//line strided.go:60
+										gc_st2 := gc_ld8.Add(gc_ld7)
+//line strided.go:60
+										gc_bits := gc_if4.ToBits()
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-32 {
+//line strided.go:60
+											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line strided.go:60
+											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line strided.go:60
+											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line strided.go:60
+										} else {
+//line strided.go:60
+											break gc_steps4
+//line strided.go:60
+										}
+//line strided.go:60
+									}
+//line strided.go:60
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if s == 1 {
+//line strided.go:54
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+//line strided.go:54
+						_ = gc_iota2
+//line strided.go:54
+						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line strided.go:54
+						_ = gc_evens
+//line strided.go:54
+						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line strided.go:54
+						_ = gc_spreadLo
+//line strided.go:54
+						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line strided.go:54
+						_ = gc_spreadHi
+//line strided.go:54
+						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line strided.go:54
+						_ = gc_evenLanes
+//line strided.go:54
+						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line strided.go:54
+						_ = gc_oddLanes
+					gc_steps2:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:54
+							var tid int = gc_tx2
+//line strided.go:54
+							_ = tid
+//line strided.go:59
+							{
+//line strided.go:59
+								var index int = 2 * tid
+//line strided.go:59
+								_ = index
+//line strided.go:59
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line strided.go:59
+								_ = gc_if2
+//line strided.go:59
+								if gc_if2.ToBits() != 0 {
+//line strided.go:59
+									var gc_ld3 archsimd.Float32x8
+//line strided.go:59
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line strided.go:60
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line strided.go:60
+									} else {
+//line strided.go:60
+										break gc_steps2
+//line strided.go:60
+									}
+//line strided.go:60
+									var gc_ld4 archsimd.Float32x8
+//line strided.go:60
+									if index >= 0 && index <= len(sdata)-16 {
+//line strided.go:60
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line strided.go:60
+									} else {
+//line strided.go:60
+										break gc_steps2
+//line strided.go:60
+									}
+//line strided.go:60
+									gc_st := gc_ld4.Add(gc_ld3)
+//line strided.go:60
+									if index >= 0 && index <= len(sdata)-16 {
+//line strided.go:60
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line strided.go:60
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line strided.go:60
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line strided.go:60
+									} else {
+//line strided.go:60
+										break gc_steps2
+//line strided.go:60
+									}
+//line strided.go:60
+								}
+//line strided.go:60
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				gc_step5 := gc_vstep3
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:59
+						if index := 2 * s * tid; index < gc_bdx2 {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+					tid := gc_tx2
+					_ = tid
+
+//line strided.go:59
+					if index := 2 * s * tid; index < gc_bdx2 {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := sums[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line strided.go:54
+					tid := gc_tx2
+					_ = tid
+
+//line strided.go:64
+					{
+						gc_at7[0] = gc_at8[0]
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							sums[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line strided.go:54
+					tid := gc_tx2
+					_ = tid
+
+//line strided.go:64
+					{
+						sums[gc_bx2] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}

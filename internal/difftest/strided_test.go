@@ -104,3 +104,45 @@ func TestSpreadFailure(t *testing.T) {
 		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [101] with length 101")
 	}
 }
+
+// TestPairTree: Harris's kernel 2, whose first step reads and updates its
+// shared elements at stride 2 under a mask of the threads (index in the
+// block) with s taken as 1, gives the host's tree sums bit for bit on
+// every path, for blocks of powers of two (which the kernel needs).
+func TestPairTree(t *testing.T) {
+	for _, bd := range []int{256, 64, 16, 8} {
+		t.Run(fmt.Sprintf("block=%d", bd), func(t *testing.T) {
+			data := portableInput(3 * bd)
+			want := make([]float32, 3)
+			for b := range want {
+				s := append([]float32(nil), data[b*bd:(b+1)*bd]...)
+				for step := 1; step < bd; step *= 2 {
+					for i := 0; i < bd; i += 2 * step {
+						s[i] += s[i+step]
+					}
+				}
+				want[b] = s[0]
+			}
+			got := agreeSIMD(t, func(f form) ([]uint32, error) {
+				sums := make([]float32, 3)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bd}}, PairTreeKernel(data, sums))
+				return bitsOf(sums), err
+			})
+			assert.Equal(t, bitsOf(want), got)
+		})
+	}
+}
+
+// TestPairTreeFailure: in a block of 48 threads, which is no power of
+// two, the step at stride 16 has thread 1 add element 48 (its index, 32,
+// is in the block, 32+16 is not): every path fails there, with that
+// index.
+func TestPairTreeFailure(t *testing.T) {
+	errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 48}}, func() func(*gocuda.Thread) {
+		return PairTreeKernel(portableInput(48), make([]float32, 1))
+	})
+	for _, e := range errs {
+		assert.Equal(t, gocuda.Dim3{X: 1}, e.Thread)
+		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [48] with length 48")
+	}
+}

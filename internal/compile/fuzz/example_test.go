@@ -9,14 +9,15 @@ import (
 // A kernel is a function of its input bytes: here a 0, which picks a
 // kernel with barriers and warp collectives (a 5 picks a kernel that is
 // one grid-stride loop), and 14 pseudo-random ones give a step of
-// Blelloch's up-sweep over the shared slots: one level, at offset 1, run
-// by the threads whose index has bit 2 clear (the SIMD build's vector
-// steps store it at stride 2 under their mask, with the offset taken as
-// 1). Every such kernel begins by declaring the thread's indices, its
-// shared memory (whose own slots it writes) and variables of each kind
-// (the first loaded from in: here the sum of two elements half the array
-// apart, as the CUDA samples' reduce3 loads them), and ends by storing
-// them in its own out slots.
+// Harris's reduction kernel 2 over the shared slots: one step, at offset
+// 1, run by the threads whose index has bit 2 clear (the SIMD build's
+// vector steps take the offset as 1, so that the index's stride is 2,
+// and load and update the slots at that stride under their mask). Every
+// such kernel begins by declaring the thread's indices, its shared memory
+// (whose own slots it writes) and variables of each kind (the first
+// loaded from in: here the sum of two elements half the array apart, as
+// the CUDA samples' reduce3 loads them), and ends by storing them in its
+// own out slots.
 func ExampleGenerate() {
 	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(3424, 14)...))
 	fmt.Println(k.Imports)
@@ -56,12 +57,10 @@ func ExampleGenerate() {
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
 	// 	if t.BlockDim.Y*t.BlockDim.Z == 1 {
-	// 		off2 := 1
-	// 		for d3 := size; d3 > 0 && off2 <= 1; d3 >>= 1 {
-	// 			if t.ThreadIdx.X < d3 && t.ThreadIdx.X&4 == 0 {
-	// 				sh[off2*(2*t.ThreadIdx.X+2)-1] ^= sh[off2*(2*t.ThreadIdx.X+1)-1]
+	// 		for off2, d3 := 1, 0; off2 < 2*size && d3 < 1; off2, d3 = 2*off2, d3+1 {
+	// 			if ix4 := 2 * off2 * t.ThreadIdx.X; ix4+off2 < 2*size && t.ThreadIdx.X&4 == 0 {
+	// 				sh[ix4] ^= sh[ix4+off2]
 	// 			}
-	// 			off2 *= 2
 	// 			t.SyncThreads()
 	// 		}
 	// 	}

@@ -298,12 +298,21 @@ func (g *gen) shiftStep(c ctx) {
 // a barrier after each, the threads under the level's count (some of
 // them, where a condition on the thread's index is chosen) add the slot
 // an offset below theirs to theirs, at indices the offset scales, the
-// offset starting at 1 and doubling, for one level or up to four. A
+// offset starting at 1 and doubling, for one level or up to four. Or, by
+// the same byte, Harris's reduction kernel 2's steps: thread tid adds the
+// slot index+off to the slot index = 2*off*tid, where both are slots. A
 // level's threads write distinct slots no thread of the level reads.
 func (g *gen) treeStep(c ctx) {
 	g.barrier(c)
 	off, d := g.fresh("off"), g.fresh("d")
-	cond := []string{"", " && t.ThreadIdx.X%3 != 1", " && t.ThreadIdx.X&4 == 0"}[g.ch.pick(3)]
+	form := g.ch.pick(6) // its value modulo 3 picks the condition, as when it had three options
+	cond := []string{"", " && t.ThreadIdx.X%3 != 1", " && t.ThreadIdx.X&4 == 0"}[form%3]
+	if form >= 3 {
+		g.harrisSteps(off, d, cond)
+		g.barrier(c)
+		g.line("%s += sh[rank] ^ sh[size+rank]", g.sink)
+		return
+	}
 	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
 	g.line("	%s := 1", off)
 	g.line("	for %s := size; %s > 0 && %s <= %d; %s >>= 1 {", d, d, off, []int{1, 8}[g.ch.pick(2)], d)
@@ -316,6 +325,19 @@ func (g *gen) treeStep(c ctx) {
 	g.line("}")
 	g.barrier(c)
 	g.line("%s += sh[rank] ^ sh[size+rank]", g.sink)
+}
+
+// harrisSteps writes treeStep's other form: Harris's interleaved steps.
+func (g *gen) harrisSteps(off, d, cond string) {
+	ix := g.fresh("ix")
+	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+	g.line("\tfor %s, %s := 1, 0; %s < 2*size && %s < %d; %s, %s = 2*%s, %s+1 {", off, d, off, d, []int{1, 4}[g.ch.pick(2)], off, d, off, d)
+	g.line("\t\tif %s := 2 * %s * t.ThreadIdx.X; %s+%s < 2*size%s {", ix, off, ix, off, cond)
+	g.line("\t\t\tsh[%s] %s sh[%s+%s]", ix, []string{"+=", "^=", "="}[g.ch.pick(3)], ix, off)
+	g.line("\t\t}")
+	g.line("\t\tt.SyncThreads()")
+	g.line("\t}")
+	g.line("}")
 }
 
 // splitStep writes, between barriers, the step of Rodinia's pyramid

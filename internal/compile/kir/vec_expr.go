@@ -133,11 +133,11 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 	if pinned, ok := v.pinnedIdent(obj); ok {
 		return pinned
 	}
-	var pin *types.Var
+	x := v.scalar(id).(ast.Expr)
 	if v.inst == 0 && isInteger(obj.Type()) && v.f.Vars[obj] != nil && !v.f.isParam(obj) {
-		pin = obj
+		return vval{shape: vUniform, x: x, typ: v.varType(obj), fixed: true, pin: obj, pinX: x}
 	}
-	return vval{shape: vUniform, x: v.scalar(id).(ast.Expr), typ: v.varType(obj), fixed: true, pin: pin}
+	return vval{shape: vUniform, x: x, typ: v.varType(obj), fixed: true}
 }
 
 // selector translates a field, a package's name, or the thread's index.
@@ -327,6 +327,9 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 			v.fail()
 		}
 		r := affineArith(op, x, y, t, vshape(shape))
+		if r.shape == vUniform {
+			r = foldPinned(op, x, y, r, t)
+		}
 		if risky && r.shape == vUniform {
 			r.x = v.uniformRisk(r.x, t)
 		} else if risky {

@@ -83,9 +83,34 @@ func (v *vectorizer) pinScale(x, y vval) (vval, bool) {
 	if obj == nil || a.shape != vAffine || a.clamped() {
 		return vval{}, false
 	}
-	v.pinned[obj] = c.x
+	v.pinned[obj] = c.pinX
 	v.retry = true
 	return a, true
+}
+
+// foldPinned returns r, the uniform x op y, with its value where both are
+// integer constants and op adds, subtracts or multiplies them into a
+// small natural number (2*s, s taken as 1, is 2: a stride), and the
+// variable the step may pin where one of them carries it and the other is
+// a constant or carries it too.
+func foldPinned(op token.Token, x, y, r vval, t types.Type) vval {
+	if op != token.ADD && op != token.SUB && op != token.MUL || !isInteger(t) {
+		return r
+	}
+	if x.value != nil && y.value != nil {
+		val := constant.BinaryOp(constant.ToInt(x.value), op, constant.ToInt(y.value))
+		if k, exact := constant.Int64Val(val); exact && k >= 0 && k < 128 { // a literal any integer type holds
+			r.x, r.value = intLit(k), val
+		}
+		return r
+	}
+	switch {
+	case x.pin != nil && (y.value != nil || y.pin == x.pin):
+		r.pin, r.pinX = x.pin, x.pinX
+	case y.pin != nil && x.value != nil:
+		r.pin, r.pinX = y.pin, y.pinX
+	}
+	return r
 }
 
 // pinnedIdent translates a use of pinned variable obj: the constant 1.

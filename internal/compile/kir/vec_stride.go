@@ -44,6 +44,10 @@ func (v *vectorizer) scaleAffine(x, y vval, t types.Type) (vval, bool) {
 
 // smallConst returns c's value if it is an integer constant from 1 to 8.
 func (v *vectorizer) smallConst(c vval) (int, bool) {
+	if c.value != nil && c.value.Kind() == constant.Int {
+		k, ok := constant.Int64Val(c.value)
+		return int(k), ok && k >= 1 && k <= 8
+	}
 	lit, ok := c.x.(*ast.BasicLit)
 	if !ok || lit.Kind != token.INT {
 		return 0, false

@@ -101,9 +101,11 @@ type vval struct {
 	guard  ast.Expr
 	lane   func(k ast.Expr) ast.Expr
 	stride int // of an affine index: lane k is x + stride*k (0: 1)
-	// pin is set for an integer variable of the block's, which the step
-	// may take as 1 where it scales an index (vec_pin.go).
-	pin *types.Var
+	// pin is set for an integer variable of the block's, or a uniform
+	// value computed from it and constants, which the step may take as 1
+	// where it scales an index (vec_pin.go); pinX is its scalar code.
+	pin  *types.Var
+	pinX ast.Expr
 }
 
 // A vbind is a variable of the translated code: its name and shape, and

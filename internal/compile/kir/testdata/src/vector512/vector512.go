@@ -109,3 +109,19 @@ func spreadMasked(t *gocuda.Thread, in, out []float32) {
 		out[2*i+1] = in[i]
 	}
 }
+
+// pairTree is Harris's reduction kernel 2: the index's stride, 2*s, is a
+// product of a constant and s, which the steps take as 1, so 2.
+func pairTree(t *gocuda.Thread, out []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = 1
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+	out[tid] = sdata[tid]
+}
