@@ -426,24 +426,39 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 		}
 
 //line blocks.go:36
-		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
-			} else {
+				gc_run.Add(off, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		} else {
+
+//line blocks.go:36
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				} else {
 
 //line blocks.go:37
-					v += gc_c21r[gc_lane2]
-					gc_l_v[gc_lane2] = v
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line blocks.go:37
+						v += gc_c21r[gc_lane2]
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}

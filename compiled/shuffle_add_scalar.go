@@ -5,3 +5,7 @@ package compiled
 // shflAddVector reports false: without the SIMD build, ShflAddWarp's
 // steps are scalar.
 func shflAddVector[T Number](Shuffle, *[warpSize]T, int, int, int) bool { return false }
+
+// shflAddRun reports false: without the SIMD build, ShflAddSteps's steps
+// are ShflAddWarp's.
+func shflAddRun[T Number](Shuffle, *[warpSize]T, *ShflSteps) bool { return false }

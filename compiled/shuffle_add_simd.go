@@ -209,3 +209,35 @@ var xorPerm, rotPerm = func() (x, r [8][8]uint32) {
 	}
 	return x, r
 }()
+
+// shflAddRun does ShflAddSteps's run for a warp of float32 values with
+// AVX-512, the warp in two registers from the first step to the last,
+// and reports whether it did: not for other types or shuffles, nor
+// without AVX-512.
+func shflAddRun[T Number](s Shuffle, vals *[warpSize]T, r *ShflSteps) bool {
+	v, ok := any(vals).(*[warpSize]float32)
+	if !ok || !SIMD || !SIMD512 || s < ShflUp || s > ShflXor {
+		return false
+	}
+	lo := archsimd.LoadFloat32x16((*[16]float32)(v[:16]))
+	hi := archsimd.LoadFloat32x16((*[16]float32)(v[16:]))
+	for k := range r.n {
+		src := &shuffleSource[s-ShflUp][r.d[k]&(warpSize-1)]
+		a, b := max(r.lo[k], 0), min(r.hi[k], warpSize)
+		if a >= b {
+			continue
+		}
+		in := uint32(uint64(1)<<b - 1<<a)
+		rlo := lo.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[:16]))))
+		rhi := hi.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[16:]))))
+		if in != fullWarp {
+			rlo = lo.Merge(rlo, archsimd.Mask32x16FromBits(^uint16(in)))
+			rhi = hi.Merge(rhi, archsimd.Mask32x16FromBits(^uint16(in>>16)))
+		}
+		lo, hi = rlo, rhi
+	}
+	lo.Store((*[16]float32)(v[:16]))
+	hi.Store((*[16]float32)(v[16:]))
+	archsimd.ClearAVXUpperBits()
+	return true
+}

@@ -8883,24 +8883,39 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run7 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
+				gc_run7.Add(offset, 0, 32)
+				if gc_run7.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_ := gc_l_v_[gc_lane5]
-					_ = v_
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
 
 //line reduce_variants.go:91
-					v_ += gc_c51r[gc_lane5]
-					gc_l_v_[gc_lane5] = v_
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						v_ := gc_l_v_[gc_lane5]
+						_ = v_
+
+//line reduce_variants.go:91
+						v_ += gc_c51r[gc_lane5]
+						gc_l_v_[gc_lane5] = v_
+					}
 				}
 			}
 		}
@@ -8963,24 +8978,39 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run8 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-					} else {
+						gc_run8.Add(offset_, 0, 32)
+						if gc_run8.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run8)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run8)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							v_2 := gc_l_v_2[gc_lane5]
-							_ = v_2
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
 
 //line reduce_variants.go:91
-							v_2 += gc_c52r[gc_lane5]
-							gc_l_v_2[gc_lane5] = v_2
+							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								v_2 := gc_l_v_2[gc_lane5]
+								_ = v_2
+
+//line reduce_variants.go:91
+								v_2 += gc_c52r[gc_lane5]
+								gc_l_v_2[gc_lane5] = v_2
+							}
 						}
 					}
 				}
@@ -9290,48 +9320,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:91
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-						_ = v_
-//line reduce_variants.go:91
-						v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_ += gc_c21r[gc_lane2]
-						gc_l_v_[gc_lane2] = v_
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line reduce_variants.go:91
+							v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+							_ = v_
+//line reduce_variants.go:91
+							v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+							v_.StoreSlice(gc_l_v_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_ := gc_l_v_[gc_lane2]
+							_ = v_
+
+//line reduce_variants.go:91
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 			}
@@ -9564,48 +9609,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_2 += gc_c22r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left5&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_2 := gc_l_v_2[gc_lane2]
+									_ = v_2
+
+//line reduce_variants.go:91
+									v_2 += gc_c22r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
 							}
 						}
 					}
@@ -10018,48 +10078,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-				gc_left9 := gc_act3
-				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:91
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-						_ = v_
-//line reduce_variants.go:91
-						v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-						v_.StoreSlice(gc_l_v_[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run3.Add(offset, 0, 32)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
 				}
-				if gc_left9 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_ := gc_l_v_[gc_lane3]
-						_ = v_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_ += gc_c31r[gc_lane3]
-						gc_l_v_[gc_lane3] = v_
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+					gc_left9 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line reduce_variants.go:91
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+							_ = v_
+//line reduce_variants.go:91
+							v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+							v_.StoreSlice(gc_l_v_[gc_lane3:])
+							gc_left9 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left9&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							v_ := gc_l_v_[gc_lane3]
+							_ = v_
+
+//line reduce_variants.go:91
+							v_ += gc_c31r[gc_lane3]
+							gc_l_v_[gc_lane3] = v_
+						}
 					}
 				}
 			}
@@ -10292,48 +10367,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-						gc_left12 := gc_act3
-						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run4.Add(offset_, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
 						}
-						if gc_left12 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left12&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								v_2 := gc_l_v_2[gc_lane3]
-								_ = v_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_2 += gc_c32r[gc_lane3]
-								gc_l_v_2[gc_lane3] = v_2
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+							gc_left12 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+									gc_left12 &^= 0xff << gc_lane3
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left12 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left12&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									v_2 := gc_l_v_2[gc_lane3]
+									_ = v_2
+
+//line reduce_variants.go:91
+									v_2 += gc_c32r[gc_lane3]
+									gc_l_v_2[gc_lane3] = v_2
+								}
 							}
 						}
 					}
@@ -10746,48 +10836,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run5 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-				gc_left16 := gc_act4
-				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:91
-						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-						_ = v_
-//line reduce_variants.go:91
-						v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-						v_.StoreSlice(gc_l_v_[gc_lane4:])
-						gc_left16 &^= 0xff << gc_lane4
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run5.Add(offset, 0, 32)
+				if gc_run5.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
 				}
-				if gc_left16 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left16&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_ := gc_l_v_[gc_lane4]
-						_ = v_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_ += gc_c41r[gc_lane4]
-						gc_l_v_[gc_lane4] = v_
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+					gc_left16 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line reduce_variants.go:91
+							v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+							_ = v_
+//line reduce_variants.go:91
+							v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+							v_.StoreSlice(gc_l_v_[gc_lane4:])
+							gc_left16 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left16 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left16&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							v_ := gc_l_v_[gc_lane4]
+							_ = v_
+
+//line reduce_variants.go:91
+							v_ += gc_c41r[gc_lane4]
+							gc_l_v_[gc_lane4] = v_
+						}
 					}
 				}
 			}
@@ -11020,48 +11125,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run6 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-						gc_left19 := gc_act4
-						if compiled.SIMD {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left19 &^= 0xff << gc_lane4
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run6.Add(offset_, 0, 32)
+						if gc_run6.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run6)
 						}
-						if gc_left19 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left19&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								v_2 := gc_l_v_2[gc_lane4]
-								_ = v_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run6)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_2 += gc_c42r[gc_lane4]
-								gc_l_v_2[gc_lane4] = v_2
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+							gc_left19 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+									gc_left19 &^= 0xff << gc_lane4
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left19 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left19&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									v_2 := gc_l_v_2[gc_lane4]
+									_ = v_2
+
+//line reduce_variants.go:91
+									v_2 += gc_c42r[gc_lane4]
+									gc_l_v_2[gc_lane4] = v_2
+								}
 							}
 						}
 					}
@@ -15791,24 +15911,39 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run7 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-			} else {
+				gc_run7.Add(offset, 0, 32)
+				if gc_run7.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run7)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run7)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_2 := gc_l_v_2[gc_lane5]
-					_ = v_2
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
 
 //line reduce_variants.go:91
-					v_2 += gc_c51r[gc_lane5]
-					gc_l_v_2[gc_lane5] = v_2
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						v_2 := gc_l_v_2[gc_lane5]
+						_ = v_2
+
+//line reduce_variants.go:91
+						v_2 += gc_c51r[gc_lane5]
+						gc_l_v_2[gc_lane5] = v_2
+					}
 				}
 			}
 		}
@@ -15871,24 +16006,39 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run8 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-					} else {
+						gc_run8.Add(offset_, 0, 32)
+						if gc_run8.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run8)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run8)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							v_3 := gc_l_v_3[gc_lane5]
-							_ = v_3
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
 
 //line reduce_variants.go:91
-							v_3 += gc_c52r[gc_lane5]
-							gc_l_v_3[gc_lane5] = v_3
+							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								v_3 := gc_l_v_3[gc_lane5]
+								_ = v_3
+
+//line reduce_variants.go:91
+								v_3 += gc_c52r[gc_lane5]
+								gc_l_v_3[gc_lane5] = v_3
+							}
 						}
 					}
 				}
@@ -16160,48 +16310,63 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:91
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-						_ = v_2
-//line reduce_variants.go:91
-						v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_2 += gc_c21r[gc_lane2]
-						gc_l_v_2[gc_lane2] = v_2
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_2 := gc_l_v_2[gc_lane2]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c21r[gc_lane2]
+							gc_l_v_2[gc_lane2] = v_2
+						}
 					}
 				}
 			}
@@ -16434,48 +16599,63 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:91
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_3
-//line reduce_variants.go:91
-								v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run2)
 						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_3 := gc_l_v_3[gc_lane2]
-								_ = v_3
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run2)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_3 += gc_c22r[gc_lane2]
-								gc_l_v_3[gc_lane2] = v_3
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_3
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left5&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_3 := gc_l_v_3[gc_lane2]
+									_ = v_3
+
+//line reduce_variants.go:91
+									v_3 += gc_c22r[gc_lane2]
+									gc_l_v_3[gc_lane2] = v_3
+								}
 							}
 						}
 					}
@@ -16850,48 +17030,63 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-				gc_left9 := gc_act3
-				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:91
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-						_ = v_2
-//line reduce_variants.go:91
-						v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run3.Add(offset, 0, 32)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
 				}
-				if gc_left9 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_2 := gc_l_v_2[gc_lane3]
-						_ = v_2
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_2 += gc_c31r[gc_lane3]
-						gc_l_v_2[gc_lane3] = v_2
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+					gc_left9 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+							gc_left9 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left9&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							v_2 := gc_l_v_2[gc_lane3]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c31r[gc_lane3]
+							gc_l_v_2[gc_lane3] = v_2
+						}
 					}
 				}
 			}
@@ -17124,48 +17319,63 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-						gc_left12 := gc_act3
-						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:91
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_3
-//line reduce_variants.go:91
-								v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run4.Add(offset_, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run4)
 						}
-						if gc_left12 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left12&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								v_3 := gc_l_v_3[gc_lane3]
-								_ = v_3
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run4)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_3 += gc_c32r[gc_lane3]
-								gc_l_v_3[gc_lane3] = v_3
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+							gc_left12 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_3
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+									gc_left12 &^= 0xff << gc_lane3
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left12 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left12&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									v_3 := gc_l_v_3[gc_lane3]
+									_ = v_3
+
+//line reduce_variants.go:91
+									v_3 += gc_c32r[gc_lane3]
+									gc_l_v_3[gc_lane3] = v_3
+								}
 							}
 						}
 					}
@@ -17540,48 +17750,63 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run5 compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
-			} else {
-
-//line reduce_variants.go:91
-				compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-				gc_left16 := gc_act4
-				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:91
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-						_ = v_2
-//line reduce_variants.go:91
-						v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left16 &^= 0xff << gc_lane4
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run5.Add(offset, 0, 32)
+				if gc_run5.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run5)
 				}
-				if gc_left16 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left16&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_2 := gc_l_v_2[gc_lane4]
-						_ = v_2
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run5)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						v_2 += gc_c41r[gc_lane4]
-						gc_l_v_2[gc_lane4] = v_2
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+
+//line reduce_variants.go:91
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+					gc_left16 := gc_act4
+					if compiled.SIMD {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line reduce_variants.go:91
+							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+							_ = v_2
+//line reduce_variants.go:91
+							v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+							gc_left16 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left16 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left16&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+							v_2 := gc_l_v_2[gc_lane4]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c41r[gc_lane4]
+							gc_l_v_2[gc_lane4] = v_2
+						}
 					}
 				}
 			}
@@ -17814,48 +18039,63 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run6 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-					} else {
-
-//line reduce_variants.go:91
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-						gc_left19 := gc_act4
-						if compiled.SIMD {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:91
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_3
-//line reduce_variants.go:91
-								v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left19 &^= 0xff << gc_lane4
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run6.Add(offset_, 0, 32)
+						if gc_run6.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run6)
 						}
-						if gc_left19 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left19&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								v_3 := gc_l_v_3[gc_lane4]
-								_ = v_3
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run6)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-								v_3 += gc_c42r[gc_lane4]
-								gc_l_v_3[gc_lane4] = v_3
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+							gc_left19 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_3
+//line reduce_variants.go:91
+									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+									gc_left19 &^= 0xff << gc_lane4
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left19 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left19&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									v_3 := gc_l_v_3[gc_lane4]
+									_ = v_3
+
+//line reduce_variants.go:91
+									v_3 += gc_c42r[gc_lane4]
+									gc_l_v_3[gc_lane4] = v_3
+								}
 							}
 						}
 					}

@@ -449,48 +449,63 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 		}
 
 //line spmv.go:211
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line spmv.go:212
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
-			} else {
-
-//line spmv.go:212
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line spmv.go:212
-						sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line spmv.go:212
-						_ = sum
-//line spmv.go:212
-						sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line spmv.go:212
-						sum.StoreSlice(gc_l_sum[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_sum, &gc_run)
 				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						sum := gc_l_sum[gc_lane2]
-						_ = sum
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_sum, &gc_run)
+		} else {
+
+//line spmv.go:211
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line spmv.go:212
-						sum += gc_c21r[gc_lane2]
-						gc_l_sum[gc_lane2] = sum
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
+				} else {
+
+//line spmv.go:212
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line spmv.go:212
+							sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+							_ = sum
+//line spmv.go:212
+							sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+							sum.StoreSlice(gc_l_sum[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							sum := gc_l_sum[gc_lane2]
+							_ = sum
+
+//line spmv.go:212
+							sum += gc_c21r[gc_lane2]
+							gc_l_sum[gc_lane2] = sum
+						}
 					}
 				}
 			}

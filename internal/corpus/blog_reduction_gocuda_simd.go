@@ -412,48 +412,63 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-			} else {
-
-//line blog_reduction.go:23
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:23
-						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-						_ = val_
-//line blog_reduction.go:23
-						val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						_ = val_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-						val_ += gc_c21r[gc_lane2]
-						gc_l_val_[gc_lane2] = val_
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
+
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_
+//line blog_reduction.go:23
+							val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_.StoreSlice(gc_l_val_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_ := gc_l_val_[gc_lane2]
+							_ = val_
+
+//line blog_reduction.go:23
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
 					}
 				}
 			}
@@ -602,48 +617,63 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-								_ = val_2
-//line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_2 := gc_l_val_2[gc_lane2]
-								_ = val_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-								val_2 += gc_c22r[gc_lane2]
-								gc_l_val_2[gc_lane2] = val_2
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+
+//line blog_reduction.go:23
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_2
+//line blog_reduction.go:23
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									val_2 := gc_l_val_2[gc_lane2]
+									_ = val_2
+
+//line blog_reduction.go:23
+									val_2 += gc_c22r[gc_lane2]
+									gc_l_val_2[gc_lane2] = val_2
+								}
 							}
 						}
 					}
@@ -1101,48 +1131,63 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-			} else {
-
-//line blog_reduction.go:23
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:23
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-						_ = val_2
-//line blog_reduction.go:23
-						val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-						val_2 += gc_c21r[gc_lane2]
-						gc_l_val_2[gc_lane2] = val_2
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+				} else {
+
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_2
+//line blog_reduction.go:23
+							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_2 := gc_l_val_2[gc_lane2]
+							_ = val_2
+
+//line blog_reduction.go:23
+							val_2 += gc_c21r[gc_lane2]
+							gc_l_val_2[gc_lane2] = val_2
+						}
 					}
 				}
 			}
@@ -1291,48 +1336,63 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:23
-								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:23
-								_ = val_3
-//line blog_reduction.go:23
-								val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
 						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_3 := gc_l_val_3[gc_lane2]
-								_ = val_3
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-								val_3 += gc_c22r[gc_lane2]
-								gc_l_val_3[gc_lane2] = val_3
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+						} else {
+
+//line blog_reduction.go:23
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_3
+//line blog_reduction.go:23
+									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									val_3 := gc_l_val_3[gc_lane2]
+									_ = val_3
+
+//line blog_reduction.go:23
+									val_3 += gc_c22r[gc_lane2]
+									gc_l_val_3[gc_lane2] = val_3
+								}
 							}
 						}
 					}
@@ -1879,48 +1939,63 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-			} else {
-
-//line blog_reduction.go:23
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:23
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:23
-						_ = val
-//line blog_reduction.go:23
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_l_val[gc_lane2]
-						_ = val
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-						val += gc_c21r[gc_lane2]
-						gc_l_val[gc_lane2] = val
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
+
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val
+//line blog_reduction.go:23
+							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+							val.StoreSlice(gc_l_val[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val := gc_l_val[gc_lane2]
+							_ = val
+
+//line blog_reduction.go:23
+							val += gc_c21r[gc_lane2]
+							gc_l_val[gc_lane2] = val
+						}
 					}
 				}
 			}
@@ -2357,48 +2432,63 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-			} else {
-
-//line blog_reduction.go:23
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:23
-						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
-						_ = val_
-//line blog_reduction.go:23
-						val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						_ = val_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-						val_ += gc_c21r[gc_lane2]
-						gc_l_val_[gc_lane2] = val_
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
+
+//line blog_reduction.go:23
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:23
+							val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+							_ = val_
+//line blog_reduction.go:23
+							val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+							val_.StoreSlice(gc_l_val_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_ := gc_l_val_[gc_lane2]
+							_ = val_
+
+//line blog_reduction.go:23
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
 					}
 				}
 			}
@@ -2547,48 +2637,63 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-					} else {
-
-//line blog_reduction.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
-								_ = val_2
-//line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
 						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_2 := gc_l_val_2[gc_lane2]
-								_ = val_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-								val_2 += gc_c22r[gc_lane2]
-								gc_l_val_2[gc_lane2] = val_2
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+
+//line blog_reduction.go:23
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_2
+//line blog_reduction.go:23
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									val_2 := gc_l_val_2[gc_lane2]
+									_ = val_2
+
+//line blog_reduction.go:23
+									val_2 += gc_c22r[gc_lane2]
+									gc_l_val_2[gc_lane2] = val_2
+								}
 							}
 						}
 					}

@@ -2517,48 +2517,63 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 		}
 
 //line guide.go:192
-		for i := 16; i >= 1; i /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-			} else {
-
-//line guide.go:193
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line guide.go:193
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:193
-						_ = value
-//line guide.go:193
-						value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line guide.go:193
-						value.StoreSlice(gc_l_value[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(i, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						value := gc_l_value[gc_lane2]
-						_ = value
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+		} else {
+
+//line guide.go:192
+			for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-						value += gc_c21r[gc_lane2]
-						gc_l_value[gc_lane2] = value
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+				} else {
+
+//line guide.go:193
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line guide.go:193
+							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:193
+							_ = value
+//line guide.go:193
+							value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+							value.StoreSlice(gc_l_value[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							value := gc_l_value[gc_lane2]
+							_ = value
+
+//line guide.go:193
+							value += gc_c21r[gc_lane2]
+							gc_l_value[gc_lane2] = value
+						}
 					}
 				}
 			}

@@ -8580,48 +8580,63 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 
 //line kernels.go:273
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
-
-//line kernels.go:274
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:274
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:274
-						_ = v_
-//line kernels.go:274
-						v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line kernels.go:274
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
+
+//line kernels.go:273
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-						v_ += gc_c21r[gc_lane2]
-						gc_l_v_[gc_lane2] = v_
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+
+//line kernels.go:274
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:274
+							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+							_ = v_
+//line kernels.go:274
+							v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+							v_.StoreSlice(gc_l_v_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_ := gc_l_v_[gc_lane2]
+							_ = v_
+
+//line kernels.go:274
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 			}
@@ -8797,48 +8812,63 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 
 //line kernels.go:273
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-					} else {
-
-//line kernels.go:274
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:274
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:274
-								_ = v_2
-//line kernels.go:274
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line kernels.go:274
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+
+//line kernels.go:273
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-								v_2 += gc_c22r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+
+//line kernels.go:274
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line kernels.go:274
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+									_ = v_2
+//line kernels.go:274
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left5&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_2 := gc_l_v_2[gc_lane2]
+									_ = v_2
+
+//line kernels.go:274
+									v_2 += gc_c22r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
 							}
 						}
 					}

@@ -132,10 +132,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		}
 
 //line lane_range.go:24
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line lane_range.go:25
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				gc_lo6, gc_hi6 := 0, 32
 				if gc_lo6 < gc_hi6 {
 					gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
@@ -146,107 +147,131 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				if gc_lo6 < gc_hi6 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
 					gc_hi6 = 0
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
-			} else {
-
-//line lane_range.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-//line lane_range.go:25
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lane_range.go:25
-					_ = gc_iota3
-//line lane_range.go:25
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line lane_range.go:25
-					_ = gc_none
-//line lane_range.go:25
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line lane_range.go:25
-					_ = gc_all
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:22
-						var lane int = gc_lane2
-//line lane_range.go:22
-						_ = lane
-//line lane_range.go:22
-						var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-						_ = warp
-//line lane_range.go:23
-						var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line lane_range.go:23
-						_ = lanes
-//line lane_range.go:23
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:23
-						_ = v
-//line lane_range.go:25
-						y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:25
-						_ = y
-//line lane_range.go:26
-						gc_b3 := gc_none
-//line lane_range.go:26
-						if d < lanes {
-//line lane_range.go:26
-							gc_b3 = gc_all
-//line lane_range.go:26
-						}
-//line lane_range.go:26
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
-//line lane_range.go:26
-						_ = gc_if3
-//line lane_range.go:26
-						if gc_if3.ToBits() != 0 {
-//line lane_range.go:26
-							v = v.Add(y).Merge(v, gc_if3)
-//line lane_range.go:26
-						}
-//line lane_range.go:26
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(d, gc_lo6, gc_hi6)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
 				}
-				if gc_left2 != 0 {
-					{
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+		} else {
 
-//line lane_range.go:22
-						warp := (gc_w2 >> 5)
-						_ = warp
+//line lane_range.go:24
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
-//line lane_range.go:23
-						lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-						_ = lanes
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+//line lane_range.go:25
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 {
+						gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
+					}
+					if gc_lo7 < gc_hi7 {
+						gc_hi7 = min(gc_hi7, min(max(lim+d, -1), 32))
+					}
+					if gc_lo7 < gc_hi7 && !(d < (min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize))) {
+						gc_hi7 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo7, gc_hi7)
+				} else {
+
+//line lane_range.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+//line lane_range.go:25
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lane_range.go:25
+						_ = gc_iota3
+//line lane_range.go:25
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line lane_range.go:25
+						_ = gc_none
+//line lane_range.go:25
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line lane_range.go:25
+						_ = gc_all
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+//line lane_range.go:22
+							var lane int = gc_lane2
+//line lane_range.go:22
+							_ = lane
+//line lane_range.go:22
+							var warp int = (gc_rank2 >> 5)
+//line lane_range.go:22
+							_ = warp
+//line lane_range.go:23
+							var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line lane_range.go:23
+							_ = lanes
+//line lane_range.go:23
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:23
+							_ = v
+//line lane_range.go:25
+							y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line lane_range.go:25
+							_ = y
+//line lane_range.go:26
+							gc_b3 := gc_none
+//line lane_range.go:26
+							if d < lanes {
+//line lane_range.go:26
+								gc_b3 = gc_all
+//line lane_range.go:26
+							}
+//line lane_range.go:26
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+//line lane_range.go:26
+							_ = gc_if3
+//line lane_range.go:26
+							if gc_if3.ToBits() != 0 {
+//line lane_range.go:26
+								v = v.Add(y).Merge(v, gc_if3)
+//line lane_range.go:26
+							}
+//line lane_range.go:26
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
 
 //line lane_range.go:22
-							lane := (gc_rank2 & 31)
-							_ = lane
-							v := gc_l_v[gc_lane2]
-							_ = v
+							warp := (gc_w2 >> 5)
+							_ = warp
+
+//line lane_range.go:23
+							lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+							_ = lanes
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+
+//line lane_range.go:22
+								lane := (gc_rank2 & 31)
+								_ = lane
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line lane_range.go:25
-							y := gc_c21r[gc_lane2]
+								y := gc_c21r[gc_lane2]
 
 //line lane_range.go:26
-							if d <= lane && lane < lim+d && d < lanes {
-								v += y
+								if d <= lane && lane < lim+d && d < lanes {
+									v += y
+								}
+								_ = y
+								gc_l_v[gc_lane2] = v
 							}
-							_ = y
-							gc_l_v[gc_lane2] = v
 						}
 					}
 				}
@@ -676,48 +701,63 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		}
 
 //line lane_range.go:63
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line lane_range.go:64
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
-			} else {
-
-//line lane_range.go:64
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lane_range.go:64
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:64
-						_ = v
-//line lane_range.go:64
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line lane_range.go:64
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(d, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
+
+//line lane_range.go:63
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line lane_range.go:64
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+				} else {
+
+//line lane_range.go:64
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lane_range.go:64
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:64
+							_ = v
+//line lane_range.go:64
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lane_range.go:64
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line lane_range.go:64
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}

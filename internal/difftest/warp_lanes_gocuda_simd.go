@@ -124,48 +124,63 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 		}
 
 //line warp_lanes.go:24
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_lanes.go:25
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-			} else {
-
-//line warp_lanes.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:25
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:25
-						_ = v
-//line warp_lanes.go:25
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:25
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		} else {
+
+//line warp_lanes.go:24
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_lanes.go:25
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+				} else {
+
+//line warp_lanes.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_lanes.go:25
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:25
+							_ = v
+//line warp_lanes.go:25
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:25
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line warp_lanes.go:25
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
@@ -547,82 +562,101 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 		}
 
 //line warp_lanes.go:65
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
 
 //line warp_lanes.go:66
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				gc_lo5, gc_hi5 := 0, 32
 				if gc_lo5 < gc_hi5 {
 					gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
-			} else {
-
-//line warp_lanes.go:66
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-//line warp_lanes.go:66
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_lanes.go:66
-					_ = gc_iota3
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:64
-						var lane int = gc_lane2
-//line warp_lanes.go:64
-						_ = lane
-//line warp_lanes.go:64
-						v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:64
-						_ = v
-//line warp_lanes.go:66
-						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_lanes.go:66
-						_ = n
-//line warp_lanes.go:67
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
-						_ = gc_if3
-//line warp_lanes.go:67
-						if gc_if3.ToBits() != 0 {
-//line warp_lanes.go:67
-							v = v.Add(n).Merge(v, gc_if3)
-//line warp_lanes.go:67
-						}
-//line warp_lanes.go:67
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(d, gc_lo5, gc_hi5)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+		} else {
 
-//line warp_lanes.go:64
-						lane := (gc_rank2 & 31)
-						_ = lane
-						v := gc_l_v[gc_lane2]
-						_ = v
+//line warp_lanes.go:65
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
 
 //line warp_lanes.go:66
-						n := gc_c21r[gc_lane2]
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_lo6 < gc_hi6 {
+						gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
+				} else {
+
+//line warp_lanes.go:66
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+//line warp_lanes.go:66
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_lanes.go:66
+						_ = gc_iota3
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_lanes.go:64
+							var lane int = gc_lane2
+//line warp_lanes.go:64
+							_ = lane
+//line warp_lanes.go:64
+							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:64
+							_ = v
+//line warp_lanes.go:66
+							n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line warp_lanes.go:66
+							_ = n
+//line warp_lanes.go:67
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line warp_lanes.go:67
+							_ = gc_if3
+//line warp_lanes.go:67
+							if gc_if3.ToBits() != 0 {
+//line warp_lanes.go:67
+								v = v.Add(n).Merge(v, gc_if3)
+//line warp_lanes.go:67
+							}
+//line warp_lanes.go:67
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+
+//line warp_lanes.go:64
+							lane := (gc_rank2 & 31)
+							_ = lane
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line warp_lanes.go:66
+							n := gc_c21r[gc_lane2]
 
 //line warp_lanes.go:67
-						if lane >= d {
-							v += n
+							if lane >= d {
+								v += n
+							}
+							_ = n
+							gc_l_v[gc_lane2] = v
 						}
-						_ = n
-						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
@@ -1049,48 +1083,63 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 		}
 
 //line warp_lanes.go:106
-		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 
 //line warp_lanes.go:107
-			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-			} else {
-
-//line warp_lanes.go:107
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:107
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:107
-						_ = v
-//line warp_lanes.go:107
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:107
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
 				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+		} else {
+
+//line warp_lanes.go:106
+			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 
 //line warp_lanes.go:107
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+
+//line warp_lanes.go:107
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_lanes.go:107
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:107
+							_ = v
+//line warp_lanes.go:107
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:107
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line warp_lanes.go:107
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}

@@ -205,15 +205,19 @@ func (g *gen) haloStep(c ctx) {
 		val = g.val(i32, true, 1) // it may name the thread (the block's values): then the walk keeps its lockstep form
 	}
 	g.line("for %s := t.ThreadIdx.Y + %s; %s < %s; %s += t.BlockDim.Y {", y, oy, y, hr, y)
+	copied := g.ch.pick(3) == 0
 	g.line("\t%s := %s * %s", base, y, hc)
 	g.line("\tfor %s := %s + t.ThreadIdx.X; %s < %s; %s += t.BlockDim.X {", x, ox, x, hc, x)
-	if g.ch.pick(3) == 0 { // a copy of in, clamped at its ends: copied a row's part at once (kir/tile_copy.go)
+	if copied { // a copy of in, clamped at its ends: copied a row's part at once (kir/tile_copy.go)
 		g.line("\t\t%s[%s+%s] = in[min(max(%s+int(p1%%7)-3, 0), len(in)-1)]", ht, base, x, x)
 	} else {
 		g.line("\t\t%s[%s+%s] = int32(%s*%d+%s) ^ (%s)", ht, base, x, x, 3+2*g.ch.pick(4), y, val)
 	}
 	g.line("\t}")
 	g.line("}")
+	if copied && val != "p0" {
+		g.line("_ = %s // chosen before the copy was: the variables it named are used", val)
+	}
 	g.barrier(c)
 	dy, dx := 1+g.ch.pick(2), 1+g.ch.pick(2) // past the offsets: elements the walk wrote
 	g.line("if t.ThreadIdx.Y+%d < %s && t.ThreadIdx.X+%d < %s {", dy, hr, dx, hc)

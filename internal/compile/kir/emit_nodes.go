@@ -82,6 +82,14 @@ func (e *emitter) node(n Node) {
 // forNode writes a block-level for loop; one that might not end checks
 // for a stopped launch at each trip.
 func (e *emitter) forNode(n *For) {
+	if e.shuffleRun(n) {
+		return
+	}
+	e.forLoop(n)
+}
+
+// forLoop writes loop n as it is.
+func (e *emitter) forLoop(n *For) {
 	s := n.Src
 	e.line(s.Pos())
 	e.labelOf(n.Label)

@@ -928,48 +928,63 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 
 //line hecbench_logprob.go:23
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run3 compiled.ShflSteps
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-					gc_left9 := gc_act3
-					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:24
-							val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
-//line hecbench_logprob.go:24
-							_ = val_5
-//line hecbench_logprob.go:24
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line hecbench_logprob.go:24
-							val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run3.Add(mask_2, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run3)
 					}
-					if gc_left9 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							val_5 := gc_l_val_5[gc_lane3]
-							_ = val_5
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run3)
+			} else {
+
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-							val_5 += gc_c33r[gc_lane3]
-							gc_l_val_5[gc_lane3] = val_5
+					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
+						gc_left9 := gc_act3
+						if compiled.SIMD {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:24
+								val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+								_ = val_5
+//line hecbench_logprob.go:24
+								val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+								val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+								gc_left9 &^= 0xff << gc_lane3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left9&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								val_5 := gc_l_val_5[gc_lane3]
+								_ = val_5
+
+//line hecbench_logprob.go:24
+								val_5 += gc_c33r[gc_lane3]
+								gc_l_val_5[gc_lane3] = val_5
+							}
 						}
 					}
 				}
@@ -1056,48 +1071,63 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 
 //line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run4 compiled.ShflSteps
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
-					gc_left10 := gc_act3
-					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane3:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_l_val_6[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run4.Add(mask_3, 0, 32)
+					if gc_run4.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run4)
 					}
-					if gc_left10 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							val_6 := gc_l_val_6[gc_lane3]
-							_ = val_6
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run4)
+			} else {
+
+//line hecbench_logprob.go:23
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-							val_6 += gc_c34r[gc_lane3]
-							gc_l_val_6[gc_lane3] = val_6
+					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
+					} else {
+
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
+						gc_left10 := gc_act3
+						if compiled.SIMD {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane3:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_l_val_6[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left10 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left10&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								val_6 := gc_l_val_6[gc_lane3]
+								_ = val_6
+
+//line hecbench_logprob.go:24
+								val_6 += gc_c34r[gc_lane3]
+								gc_l_val_6[gc_lane3] = val_6
+							}
 						}
 					}
 				}
@@ -2045,48 +2075,63 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 
 //line hecbench_logprob.go:23
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_logprob.go:24
-							_ = val_5
-//line hecbench_logprob.go:24
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run.Add(mask_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
 					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_5 := gc_l_val_5[gc_lane2]
-							_ = val_5
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+			} else {
+
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-							val_5 += gc_c23r[gc_lane2]
-							gc_l_val_5[gc_lane2] = val_5
+					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:24
+								val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+								_ = val_5
+//line hecbench_logprob.go:24
+								val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val_5 := gc_l_val_5[gc_lane2]
+								_ = val_5
+
+//line hecbench_logprob.go:24
+								val_5 += gc_c23r[gc_lane2]
+								gc_l_val_5[gc_lane2] = val_5
+							}
 						}
 					}
 				}
@@ -2173,48 +2218,63 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 
 //line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane2:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_l_val_6[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run2.Add(mask_3, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run2)
 					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_6 := gc_l_val_6[gc_lane2]
-							_ = val_6
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run2)
+			} else {
+
+//line hecbench_logprob.go:23
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-							val_6 += gc_c24r[gc_lane2]
-							gc_l_val_6[gc_lane2] = val_6
+					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
+					} else {
+
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane2:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_l_val_6[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val_6 := gc_l_val_6[gc_lane2]
+								_ = val_6
+
+//line hecbench_logprob.go:24
+								val_6 += gc_c24r[gc_lane2]
+								gc_l_val_6[gc_lane2] = val_6
+							}
 						}
 					}
 				}
@@ -2633,48 +2693,63 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		}
 
 //line hecbench_logprob.go:23
-		for mask := 16; mask > 0; mask >>= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-			if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-			} else {
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:24
-						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_logprob.go:24
-						_ = val_
-//line hecbench_logprob.go:24
-						val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_logprob.go:24
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						_ = val_
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
+
+//line hecbench_logprob.go:23
+			for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-						val_ += gc_c21r[gc_lane2]
-						gc_l_val_[gc_lane2] = val_
+				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+
+//line hecbench_logprob.go:24
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+							_ = val_
+//line hecbench_logprob.go:24
+							val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_.StoreSlice(gc_l_val_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_ := gc_l_val_[gc_lane2]
+							_ = val_
+
+//line hecbench_logprob.go:24
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
 					}
 				}
 			}
@@ -2761,48 +2836,63 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		}
 
 //line hecbench_logprob.go:23
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			var gc_run2 compiled.ShflSteps
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:24
-			if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_2, mask_, 0, 32)
-			} else {
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_logprob.go:24
-						_ = val_2
-//line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run2.Add(mask_, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_2, &gc_run2)
 				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_2, &gc_run2)
+		} else {
+
+//line hecbench_logprob.go:23
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:24
-						val_2 += gc_c22r[gc_lane2]
-						gc_l_val_2[gc_lane2] = val_2
+				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_2, mask_, 0, 32)
+				} else {
+
+//line hecbench_logprob.go:24
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_logprob.go:24
+							_ = val_2
+//line hecbench_logprob.go:24
+							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_2 := gc_l_val_2[gc_lane2]
+							_ = val_2
+
+//line hecbench_logprob.go:24
+							val_2 += gc_c22r[gc_lane2]
+							gc_l_val_2[gc_lane2] = val_2
+						}
 					}
 				}
 			}

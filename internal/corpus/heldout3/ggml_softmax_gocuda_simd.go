@@ -632,48 +632,63 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		}
 
 //line ggml_norm.go:24
-		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+		if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-			} else {
-
-//line ggml_norm.go:25
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
-				gc_left9 := gc_act3
-				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line ggml_norm.go:25
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-						_ = x_3
-//line ggml_norm.go:25
-						x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-						x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run3.Add(offset_2, 0, 32)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
 				}
-				if gc_left9 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						x_3 := gc_l_x_3[gc_lane3]
-						_ = x_3
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+		} else {
+
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-						x_3 += gc_c33r[gc_lane3]
-						gc_l_x_3[gc_lane3] = x_3
+				if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
+					gc_left9 := gc_act3
+					if compiled.SIMD {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line ggml_norm.go:25
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+							_ = x_3
+//line ggml_norm.go:25
+							x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+							x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+							gc_left9 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left9&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							x_3 := gc_l_x_3[gc_lane3]
+							_ = x_3
+
+//line ggml_norm.go:25
+							x_3 += gc_c33r[gc_lane3]
+							gc_l_x_3[gc_lane3] = x_3
+						}
 					}
 				}
 			}
@@ -970,48 +985,63 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			}
 
 //line ggml_norm.go:24
-			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run4 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
-					gc_left11 := gc_act3
-					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line ggml_norm.go:25
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
-							_ = x_4
-//line ggml_norm.go:25
-							x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-							x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run4.Add(offset_3, 0, 32)
+					if gc_run4.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
 					}
-					if gc_left11 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left11&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							x_4 := gc_l_x_4[gc_lane3]
-							_ = x_4
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-							x_4 += gc_c34r[gc_lane3]
-							gc_l_x_4[gc_lane3] = x_4
+					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
+						gc_left11 := gc_act3
+						if compiled.SIMD {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line ggml_norm.go:25
+								x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:25
+								_ = x_4
+//line ggml_norm.go:25
+								x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+								x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+								gc_left11 &^= 0xff << gc_lane3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left11 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left11&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								x_4 := gc_l_x_4[gc_lane3]
+								_ = x_4
+
+//line ggml_norm.go:25
+								x_4 += gc_c34r[gc_lane3]
+								gc_l_x_4[gc_lane3] = x_4
+							}
 						}
 					}
 				}
@@ -1699,48 +1729,63 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		}
 
 //line ggml_norm.go:24
-		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-			} else {
-
-//line ggml_norm.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:25
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-						_ = x_3
-//line ggml_norm.go:25
-						x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
 				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_3 := gc_l_x_3[gc_lane2]
-						_ = x_3
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+		} else {
+
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-						x_3 += gc_c23r[gc_lane2]
-						gc_l_x_3[gc_lane2] = x_3
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:25
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+							_ = x_3
+//line ggml_norm.go:25
+							x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+							x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							x_3 := gc_l_x_3[gc_lane2]
+							_ = x_3
+
+//line ggml_norm.go:25
+							x_3 += gc_c23r[gc_lane2]
+							gc_l_x_3[gc_lane2] = x_3
+						}
 					}
 				}
 			}
@@ -2037,48 +2082,63 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			}
 
 //line ggml_norm.go:24
-			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:25
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
-							_ = x_4
-//line ggml_norm.go:25
-							x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-							x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run2.Add(offset_3, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_4 := gc_l_x_4[gc_lane2]
-							_ = x_4
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-							x_4 += gc_c24r[gc_lane2]
-							gc_l_x_4[gc_lane2] = x_4
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_4
+//line ggml_norm.go:25
+								x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								x_4 := gc_l_x_4[gc_lane2]
+								_ = x_4
+
+//line ggml_norm.go:25
+								x_4 += gc_c24r[gc_lane2]
+								gc_l_x_4[gc_lane2] = x_4
+							}
 						}
 					}
 				}
@@ -3612,48 +3672,63 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 
 //line ggml_norm.go:24
-			for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:25
-							x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_norm.go:25
-							_ = x_6
-//line ggml_norm.go:25
-							x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line ggml_norm.go:25
-							x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run.Add(offset_4, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
 					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_6 := gc_l_x_6[gc_lane2]
-							_ = x_6
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-							x_6 += gc_c25r[gc_lane2]
-							gc_l_x_6[gc_lane2] = x_6
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_6
+//line ggml_norm.go:25
+								x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								x_6 := gc_l_x_6[gc_lane2]
+								_ = x_6
+
+//line ggml_norm.go:25
+								x_6 += gc_c25r[gc_lane2]
+								gc_l_x_6[gc_lane2] = x_6
+							}
 						}
 					}
 				}
@@ -3787,48 +3862,63 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 
 //line ggml_norm.go:24
-				for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
-						gc_left7 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:25
-								x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:25
-								_ = x_7
-//line ggml_norm.go:25
-								x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset_5, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
 						}
-						if gc_left7 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_7 := gc_l_x_7[gc_lane2]
-								_ = x_7
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-								x_7 += gc_c26r[gc_lane2]
-								gc_l_x_7[gc_lane2] = x_7
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+						} else {
+
+//line ggml_norm.go:25
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
+							gc_left7 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_7
+//line ggml_norm.go:25
+									x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left7&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									x_7 := gc_l_x_7[gc_lane2]
+									_ = x_7
+
+//line ggml_norm.go:25
+									x_7 += gc_c26r[gc_lane2]
+									gc_l_x_7[gc_lane2] = x_7
+								}
 							}
 						}
 					}
@@ -4436,48 +4526,63 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 
 //line ggml_norm.go:24
-			for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
-					gc_left10 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:25
-							x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:25
-							_ = x_8
-//line ggml_norm.go:25
-							x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line ggml_norm.go:25
-							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-							gc_left10 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_run3.Add(offset_6, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
 					}
-					if gc_left10 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left10&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_8 := gc_l_x_8[gc_lane2]
-							_ = x_8
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 
 //line ggml_norm.go:25
-							x_8 += gc_c27r[gc_lane2]
-							gc_l_x_8[gc_lane2] = x_8
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
+						gc_left10 := gc_act2
+						if compiled.SIMD {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_8
+//line ggml_norm.go:25
+								x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+								gc_left10 &^= 0xff << gc_lane2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left10 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left10&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								x_8 := gc_l_x_8[gc_lane2]
+								_ = x_8
+
+//line ggml_norm.go:25
+								x_8 += gc_c27r[gc_lane2]
+								gc_l_x_8[gc_lane2] = x_8
+							}
 						}
 					}
 				}
@@ -4611,48 +4716,63 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 
 //line ggml_norm.go:24
-				for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
-						gc_left12 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:25
-								x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:25
-								_ = x_9
-//line ggml_norm.go:25
-								x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-								gc_left12 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run4.Add(offset_7, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
 						}
-						if gc_left12 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left12&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_9 := gc_l_x_9[gc_lane2]
-								_ = x_9
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-								x_9 += gc_c28r[gc_lane2]
-								gc_l_x_9[gc_lane2] = x_9
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+						} else {
+
+//line ggml_norm.go:25
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
+							gc_left12 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_9
+//line ggml_norm.go:25
+									x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+									gc_left12 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left12 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left12&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									x_9 := gc_l_x_9[gc_lane2]
+									_ = x_9
+
+//line ggml_norm.go:25
+									x_9 += gc_c28r[gc_lane2]
+									gc_l_x_9[gc_lane2] = x_9
+								}
 							}
 						}
 					}
@@ -5278,48 +5398,63 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		}
 
 //line ggml_norm.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-			} else {
-
-//line ggml_norm.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:25
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
-						_ = x
-//line ggml_norm.go:25
-						x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
 				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x := gc_l_x[gc_lane2]
-						_ = x
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+		} else {
+
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-						x += gc_c21r[gc_lane2]
-						gc_l_x[gc_lane2] = x
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
+
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:25
+							x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+							_ = x
+//line ggml_norm.go:25
+							x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+							x.StoreSlice(gc_l_x[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							x := gc_l_x[gc_lane2]
+							_ = x
+
+//line ggml_norm.go:25
+							x += gc_c21r[gc_lane2]
+							gc_l_x[gc_lane2] = x
+						}
 					}
 				}
 			}

@@ -2236,48 +2236,63 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 
 //line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-			} else {
-
-//line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:21
-						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:21
-						_ = val_
-//line llmc_softmax.go:21
-						val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line llmc_softmax.go:21
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						_ = val_
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
+
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-						val_ += gc_c23r[gc_lane2]
-						gc_l_val_[gc_lane2] = val_
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+				} else {
+
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line llmc_softmax.go:21
+							val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+							_ = val_
+//line llmc_softmax.go:21
+							val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+							val_.StoreSlice(gc_l_val_[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_ := gc_l_val_[gc_lane2]
+							_ = val_
+
+//line llmc_softmax.go:21
+							val_ += gc_c23r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
 					}
 				}
 			}
@@ -3422,48 +3437,63 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 
 //line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-			} else {
-
-//line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:21
-						val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line llmc_softmax.go:21
-						_ = val_3
-//line llmc_softmax.go:21
-						val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line llmc_softmax.go:21
-						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_3 := gc_l_val_3[gc_lane2]
-						_ = val_3
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+		} else {
+
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-						val_3 += gc_c22r[gc_lane2]
-						gc_l_val_3[gc_lane2] = val_3
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line llmc_softmax.go:21
+							val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+							_ = val_3
+//line llmc_softmax.go:21
+							val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_3 := gc_l_val_3[gc_lane2]
+							_ = val_3
+
+//line llmc_softmax.go:21
+							val_3 += gc_c22r[gc_lane2]
+							gc_l_val_3[gc_lane2] = val_3
+						}
 					}
 				}
 			}
@@ -4828,27 +4858,42 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 
 //line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-			} else {
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+		} else {
+
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_3 := gc_l_val_3[gc_lane2]
+						_ = val_3
+
+//line llmc_softmax.go:21
+						val_3 += gc_c22r[gc_lane2]
+						gc_l_val_3[gc_lane2] = val_3
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-
-//line llmc_softmax.go:21
-					val_3 += gc_c22r[gc_lane2]
-					gc_l_val_3[gc_lane2] = val_3
 				}
 			}
 		}
