@@ -8792,62 +8792,84 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		}
 
 //line scan_block.go:203
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run7 compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				gc_lo16, gc_hi16 := 0, 32
-				if gc_lo16 < gc_hi16 {
-					gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
+				gc_lo22, gc_hi22 := 0, 32
+				if gc_lo22 < gc_hi22 {
+					gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
 				}
-				if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-					gc_hi16 = 0
+				if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+					gc_hi22 = 0
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo16, gc_hi16)
-			} else {
+				gc_run7.Add(d, gc_lo22, gc_hi22)
+				if gc_run7.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+		} else {
+
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-				{
+				if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo23, gc_hi23 := 0, 32
+					if gc_lo23 < gc_hi23 {
+						gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
+					}
+					if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi23 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo23, gc_hi23)
+				} else {
+
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					{
 
 //line scan_block.go:167
-					warp := (gc_w5 >> 5)
-					_ = warp
+						warp := (gc_w5 >> 5)
+						_ = warp
 
 //line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
+						lanes := min(w, b_-warp*w)
+						_ = lanes
 
 //line scan_block.go:170
-					var lanes_ int = lanes
-					_ = lanes_
-					gc_lo17, gc_hi17 := 0, 32
-					if gc_lo17 < gc_hi17 {
-						gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
-					}
-					if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi17 = 0
-					}
-					gc_hi17 = min(gc_hi17, gc_cnt5)
-					for gc_lane5 := gc_lo17; gc_lane5 < gc_hi17; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
+						var lanes_ int = lanes
+						_ = lanes_
+						gc_lo24, gc_hi24 := 0, 32
+						if gc_lo24 < gc_hi24 {
+							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
+						}
+						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi24 = 0
+						}
+						gc_hi24 = min(gc_hi24, gc_cnt5)
+						for gc_lane5 := gc_lo24; gc_lane5 < gc_hi24; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
 
 //line scan_block.go:202
-						lane_ := (gc_rank5 & 31)
-						_ = lane_
-						v_2 := gc_l_v_2[gc_lane5]
-						_ = v_2
+							lane_ := (gc_rank5 & 31)
+							_ = lane_
+							v_2 := gc_l_v_2[gc_lane5]
+							_ = v_2
 
 //line scan_block.go:204
-						y := gc_c51r[gc_lane5]
+							y := gc_c51r[gc_lane5]
 
 //line scan_block.go:205
-						{
-							v_2 += y
+							{
+								v_2 += y
+							}
+							_ = y
+							gc_l_v_2[gc_lane5] = v_2
 						}
-						_ = y
-						gc_l_v_2[gc_lane5] = v_2
 					}
 				}
 			}
@@ -9096,49 +9118,71 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 					}
 
 //line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run8 compiled.ShflSteps
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo18, gc_hi18 := 0, 32
-							if gc_lo18 < gc_hi18 {
-								gc_lo18 = max(gc_lo18, max(min(d_, 32), -1))
+							gc_lo25, gc_hi25 := 0, 32
+							if gc_lo25 < gc_hi25 {
+								gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
 							}
-							if gc_lo18 < gc_hi18 && !(d_ < lanes_2) {
-								gc_hi18 = 0
+							if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
+								gc_hi25 = 0
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo18, gc_hi18)
-						} else {
+							gc_run8.Add(d_, gc_lo25, gc_hi25)
+							if gc_run8.Full() {
+								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+					} else {
+
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-							gc_lo19, gc_hi19 := 0, 32
-							if gc_lo19 < gc_hi19 {
-								gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
-							}
-							if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
-								gc_hi19 = 0
-							}
-							gc_hi19 = min(gc_hi19, gc_cnt5)
-							for gc_lane5 := gc_lo19; gc_lane5 < gc_hi19; gc_lane5++ {
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
+							if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo26, gc_hi26 := 0, 32
+								if gc_lo26 < gc_hi26 {
+									gc_lo26 = max(gc_lo26, max(min(d_, 32), -1))
+								}
+								if gc_lo26 < gc_hi26 && !(d_ < lanes_2) {
+									gc_hi26 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo26, gc_hi26)
+							} else {
+
+//line scan_block.go:204
+								compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+								gc_lo27, gc_hi27 := 0, 32
+								if gc_lo27 < gc_hi27 {
+									gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
+								}
+								if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
+									gc_hi27 = 0
+								}
+								gc_hi27 = min(gc_hi27, gc_cnt5)
+								for gc_lane5 := gc_lo27; gc_lane5 < gc_hi27; gc_lane5++ {
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
 //line scan_block.go:202
-								lane_2 := (gc_rank5 & 31)
-								_ = lane_2
-								v_3 := gc_l_v_3[gc_lane5]
-								_ = v_3
+									lane_2 := (gc_rank5 & 31)
+									_ = lane_2
+									v_3 := gc_l_v_3[gc_lane5]
+									_ = v_3
 
 //line scan_block.go:204
-								y_ := gc_c53r[gc_lane5]
+									y_ := gc_c53r[gc_lane5]
 
 //line scan_block.go:205
-								{
-									v_3 += y_
+									{
+										v_3 += y_
+									}
+									_ = y_
+									gc_l_v_3[gc_lane5] = v_3
 								}
-								_ = y_
-								gc_l_v_3[gc_lane5] = v_3
 							}
 						}
 					}
@@ -9503,10 +9547,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		}
 
 //line scan_block.go:203
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
 				gc_lo7, gc_hi7 := 0, 32
 				if gc_lo7 < gc_hi7 {
 					gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
@@ -9514,115 +9559,136 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				if gc_lo7 < gc_hi7 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
 					gc_hi7 = 0
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo7, gc_hi7)
-			} else {
-
-//line scan_block.go:204
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-//line scan_block.go:204
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-					_ = gc_iota3
-//line scan_block.go:204
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-					_ = gc_none
-//line scan_block.go:204
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-					_ = gc_all
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line scan_block.go:167
-						var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:170
-						var lanes_ int = lanes
-//line scan_block.go:170
-						_ = lanes_
-//line scan_block.go:202
-						var lane_ int = gc_lane2
-//line scan_block.go:202
-						_ = lane_
-//line scan_block.go:202
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-						_ = v_2
-//line scan_block.go:204
-						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-						_ = y
-//line scan_block.go:205
-						gc_b3 := gc_none
-//line scan_block.go:205
-						if d < lanes_ {
-//line scan_block.go:205
-							gc_b3 = gc_all
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
-						_ = gc_if3
-//line scan_block.go:205
-						if gc_if3.ToBits() != 0 {
-//line scan_block.go:205
-							v_2 = v_2.Add(y).Merge(v_2, gc_if3)
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-					archsimd.ClearAVXUpperBits()
+				gc_run.Add(d, gc_lo7, gc_hi7)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
 				}
-				if gc_left2 != 0 {
-					{
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+		} else {
 
-//line scan_block.go:167
-						warp := (gc_w2 >> 5)
-						_ = warp
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
-						_ = lanes
+//line scan_block.go:204
+				if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo8, gc_hi8 := 0, 32
+					if gc_lo8 < gc_hi8 {
+						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+					}
+					if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi8 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo8, gc_hi8)
+				} else {
 
-//line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+						_ = gc_iota3
+//line scan_block.go:204
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+						_ = gc_none
+//line scan_block.go:204
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+						_ = gc_all
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+//line scan_block.go:167
+							var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+							_ = warp
+//line scan_block.go:168
+							var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+							_ = lanes
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:170
+							_ = lanes_
+//line scan_block.go:202
+							var lane_ int = gc_lane2
+//line scan_block.go:202
+							_ = lane_
+//line scan_block.go:202
+							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+							_ = v_2
+//line scan_block.go:204
+							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+							_ = y
+//line scan_block.go:205
+							gc_b3 := gc_none
+//line scan_block.go:205
+							if d < lanes_ {
+//line scan_block.go:205
+								gc_b3 = gc_all
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+							_ = gc_if3
+//line scan_block.go:205
+							if gc_if3.ToBits() != 0 {
+//line scan_block.go:205
+								v_2 = v_2.Add(y).Merge(v_2, gc_if3)
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
+
+//line scan_block.go:167
+							warp := (gc_w2 >> 5)
+							_ = warp
+
+//line scan_block.go:168
+							lanes := min(w, b_-warp*w)
+							_ = lanes
+
+//line scan_block.go:170
+							var lanes_ int = lanes
+							_ = lanes_
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 
 //line scan_block.go:202
-							lane_ := (gc_rank2 & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
+								lane_ := (gc_rank2 & 31)
+								_ = lane_
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
 
 //line scan_block.go:204
-							y := gc_c21r[gc_lane2]
+								y := gc_c21r[gc_lane2]
 
 //line scan_block.go:205
-							if lane_ >= d && d < lanes_ {
-								v_2 += y
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+								_ = y
+								gc_l_v_2[gc_lane2] = v_2
 							}
-							_ = y
-							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
 				}
@@ -10060,101 +10126,123 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 
 //line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo8, gc_hi8 := 0, 32
-							if gc_lo8 < gc_hi8 {
-								gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
+							gc_lo9, gc_hi9 := 0, 32
+							if gc_lo9 < gc_hi9 {
+								gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
 							}
-							if gc_lo8 < gc_hi8 && !(d_ < lanes_2) {
-								gc_hi8 = 0
+							if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
+								gc_hi9 = 0
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo8, gc_hi8)
-						} else {
+							gc_run2.Add(d_, gc_lo9, gc_hi9)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+					} else {
+
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-							gc_left7 := gc_act2
-							if compiled.SIMD {
-//line scan_block.go:204
-								gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-								_ = gc_iota7
-//line scan_block.go:204
-								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-								_ = gc_none2
-//line scan_block.go:204
-								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-								_ = gc_all2
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:202
-									var lane_2 int = gc_lane2
-//line scan_block.go:202
-									_ = lane_2
-//line scan_block.go:202
-									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:202
-									_ = v_3
-//line scan_block.go:204
-									y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line scan_block.go:204
-									_ = y_
-//line scan_block.go:205
-									gc_b4 := gc_none2
-//line scan_block.go:205
-									if d_ < lanes_2 {
-//line scan_block.go:205
-										gc_b4 = gc_all2
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
-//line scan_block.go:205
-									_ = gc_if7
-//line scan_block.go:205
-									if gc_if7.ToBits() != 0 {
-//line scan_block.go:205
-										v_3 = v_3.Add(y_).Merge(v_3, gc_if7)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+							if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo10, gc_hi10 := 0, 32
+								if gc_lo10 < gc_hi10 {
+									gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left7 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left7&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line scan_block.go:202
-									lane_2 := (gc_rank2 & 31)
-									_ = lane_2
-									v_3 := gc_l_v_3[gc_lane2]
-									_ = v_3
+								if gc_lo10 < gc_hi10 && !(d_ < lanes_2) {
+									gc_hi10 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo10, gc_hi10)
+							} else {
 
 //line scan_block.go:204
-									y_ := gc_c23r[gc_lane2]
+								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
+								gc_left7 := gc_act2
+								if compiled.SIMD {
+//line scan_block.go:204
+									gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+									_ = gc_iota7
+//line scan_block.go:204
+									gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+									_ = gc_none2
+//line scan_block.go:204
+									gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+									_ = gc_all2
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line scan_block.go:202
+										var lane_2 int = gc_lane2
+//line scan_block.go:202
+										_ = lane_2
+//line scan_block.go:202
+										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:202
+										_ = v_3
+//line scan_block.go:204
+										y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line scan_block.go:204
+										_ = y_
+//line scan_block.go:205
+										gc_b4 := gc_none2
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b4 = gc_all2
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
+//line scan_block.go:205
+										_ = gc_if7
+//line scan_block.go:205
+										if gc_if7.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if7)
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+										gc_left7 &^= 0xff << gc_lane2
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left7 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left7&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+
+//line scan_block.go:202
+										lane_2 := (gc_rank2 & 31)
+										_ = lane_2
+										v_3 := gc_l_v_3[gc_lane2]
+										_ = v_3
+
+//line scan_block.go:204
+										y_ := gc_c23r[gc_lane2]
 
 //line scan_block.go:205
-									if lane_2 >= d_ && d_ < lanes_2 {
-										v_3 += y_
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+										_ = y_
+										gc_l_v_3[gc_lane2] = v_3
 									}
-									_ = y_
-									gc_l_v_3[gc_lane2] = v_3
 								}
 							}
 						}
@@ -10557,126 +10645,148 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		}
 
 //line scan_block.go:203
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_lo10 < gc_hi10 {
-					gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+				gc_lo12, gc_hi12 := 0, 32
+				if gc_lo12 < gc_hi12 {
+					gc_lo12 = max(gc_lo12, max(min(d, 32), -1))
 				}
-				if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-					gc_hi10 = 0
+				if gc_lo12 < gc_hi12 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+					gc_hi12 = 0
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
-			} else {
+				gc_run3.Add(d, gc_lo12, gc_hi12)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+		} else {
+
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-				gc_left10 := gc_act3
-				if compiled.SIMD {
-//line scan_block.go:204
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-					_ = gc_iota10
-//line scan_block.go:204
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-					_ = gc_none3
-//line scan_block.go:204
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-					_ = gc_all3
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line scan_block.go:167
-						var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:170
-						var lanes_ int = lanes
-//line scan_block.go:170
-						_ = lanes_
-//line scan_block.go:202
-						var lane_ int = gc_lane3
-//line scan_block.go:202
-						_ = lane_
-//line scan_block.go:202
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:202
-						_ = v_2
-//line scan_block.go:204
-						y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:204
-						_ = y
-//line scan_block.go:205
-						gc_b6 := gc_none3
-//line scan_block.go:205
-						if d < lanes_ {
-//line scan_block.go:205
-							gc_b6 = gc_all3
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
-//line scan_block.go:205
-						_ = gc_if10
-//line scan_block.go:205
-						if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-							v_2 = v_2.Add(y).Merge(v_2, gc_if10)
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left10 &^= 0xff << gc_lane3
+				if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo13, gc_hi13 := 0, 32
+					if gc_lo13 < gc_hi13 {
+						gc_lo13 = max(gc_lo13, max(min(d, 32), -1))
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left10 != 0 {
-					{
+					if gc_lo13 < gc_hi13 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi13 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo13, gc_hi13)
+				} else {
 
-//line scan_block.go:167
-						warp := (gc_w3 >> 5)
-						_ = warp
-
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
-						_ = lanes
-
-//line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+					gc_left10 := gc_act3
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+						_ = gc_iota10
+//line scan_block.go:204
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+						_ = gc_none3
+//line scan_block.go:204
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+						_ = gc_all3
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
+//line scan_block.go:167
+							var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+							_ = warp
+//line scan_block.go:168
+							var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+							_ = lanes
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:170
+							_ = lanes_
+//line scan_block.go:202
+							var lane_ int = gc_lane3
+//line scan_block.go:202
+							_ = lane_
+//line scan_block.go:202
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:202
+							_ = v_2
+//line scan_block.go:204
+							y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:204
+							_ = y
+//line scan_block.go:205
+							gc_b6 := gc_none3
+//line scan_block.go:205
+							if d < lanes_ {
+//line scan_block.go:205
+								gc_b6 = gc_all3
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
+//line scan_block.go:205
+							_ = gc_if10
+//line scan_block.go:205
+							if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+								v_2 = v_2.Add(y).Merge(v_2, gc_if10)
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+							gc_left10 &^= 0xff << gc_lane3
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						{
+
+//line scan_block.go:167
+							warp := (gc_w3 >> 5)
+							_ = warp
+
+//line scan_block.go:168
+							lanes := min(w, b_-warp*w)
+							_ = lanes
+
+//line scan_block.go:170
+							var lanes_ int = lanes
+							_ = lanes_
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left10&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 
 //line scan_block.go:202
-							lane_ := (gc_rank3 & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane3]
-							_ = v_2
+								lane_ := (gc_rank3 & 31)
+								_ = lane_
+								v_2 := gc_l_v_2[gc_lane3]
+								_ = v_2
 
 //line scan_block.go:204
-							y := gc_c31r[gc_lane3]
+								y := gc_c31r[gc_lane3]
 
 //line scan_block.go:205
-							if lane_ >= d && d < lanes_ {
-								v_2 += y
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+								_ = y
+								gc_l_v_2[gc_lane3] = v_2
 							}
-							_ = y
-							gc_l_v_2[gc_lane3] = v_2
 						}
 					}
 				}
@@ -11114,101 +11224,123 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					}
 
 //line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run4 compiled.ShflSteps
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo11, gc_hi11 := 0, 32
-							if gc_lo11 < gc_hi11 {
-								gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+							gc_lo14, gc_hi14 := 0, 32
+							if gc_lo14 < gc_hi14 {
+								gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
 							}
-							if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
-								gc_hi11 = 0
+							if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
+								gc_hi14 = 0
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo11, gc_hi11)
-						} else {
+							gc_run4.Add(d_, gc_lo14, gc_hi14)
+							if gc_run4.Full() {
+								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+					} else {
+
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-							gc_left15 := gc_act3
-							if compiled.SIMD {
-//line scan_block.go:204
-								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-								_ = gc_iota14
-//line scan_block.go:204
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-								_ = gc_none4
-//line scan_block.go:204
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-								_ = gc_all4
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:202
-									var lane_2 int = gc_lane3
-//line scan_block.go:202
-									_ = lane_2
-//line scan_block.go:202
-									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:202
-									_ = v_3
-//line scan_block.go:204
-									y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-//line scan_block.go:204
-									_ = y_
-//line scan_block.go:205
-									gc_b7 := gc_none4
-//line scan_block.go:205
-									if d_ < lanes_2 {
-//line scan_block.go:205
-										gc_b7 = gc_all4
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-									_ = gc_if14
-//line scan_block.go:205
-									if gc_if14.ToBits() != 0 {
-//line scan_block.go:205
-										v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left15 &^= 0xff << gc_lane3
+							if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo15, gc_hi15 := 0, 32
+								if gc_lo15 < gc_hi15 {
+									gc_lo15 = max(gc_lo15, max(min(d_, 32), -1))
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left15 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left15&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-
-//line scan_block.go:202
-									lane_2 := (gc_rank3 & 31)
-									_ = lane_2
-									v_3 := gc_l_v_3[gc_lane3]
-									_ = v_3
+								if gc_lo15 < gc_hi15 && !(d_ < lanes_2) {
+									gc_hi15 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo15, gc_hi15)
+							} else {
 
 //line scan_block.go:204
-									y_ := gc_c33r[gc_lane3]
+								compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+								gc_left15 := gc_act3
+								if compiled.SIMD {
+//line scan_block.go:204
+									gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+									_ = gc_iota14
+//line scan_block.go:204
+									gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+									_ = gc_none4
+//line scan_block.go:204
+									gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+									_ = gc_all4
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line scan_block.go:202
+										var lane_2 int = gc_lane3
+//line scan_block.go:202
+										_ = lane_2
+//line scan_block.go:202
+										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:202
+										_ = v_3
+//line scan_block.go:204
+										y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+//line scan_block.go:204
+										_ = y_
+//line scan_block.go:205
+										gc_b7 := gc_none4
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b7 = gc_all4
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+//line scan_block.go:205
+										_ = gc_if14
+//line scan_block.go:205
+										if gc_if14.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+										gc_left15 &^= 0xff << gc_lane3
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left15 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left15&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+
+//line scan_block.go:202
+										lane_2 := (gc_rank3 & 31)
+										_ = lane_2
+										v_3 := gc_l_v_3[gc_lane3]
+										_ = v_3
+
+//line scan_block.go:204
+										y_ := gc_c33r[gc_lane3]
 
 //line scan_block.go:205
-									if lane_2 >= d_ && d_ < lanes_2 {
-										v_3 += y_
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+										_ = y_
+										gc_l_v_3[gc_lane3] = v_3
 									}
-									_ = y_
-									gc_l_v_3[gc_lane3] = v_3
 								}
 							}
 						}
@@ -11611,126 +11743,148 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		}
 
 //line scan_block.go:203
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		if compiled.SIMD512 && gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run5 compiled.ShflSteps
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				gc_lo13, gc_hi13 := 0, 32
-				if gc_lo13 < gc_hi13 {
-					gc_lo13 = max(gc_lo13, max(min(d, 32), -1))
+				gc_lo17, gc_hi17 := 0, 32
+				if gc_lo17 < gc_hi17 {
+					gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
 				}
-				if gc_lo13 < gc_hi13 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-					gc_hi13 = 0
+				if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+					gc_hi17 = 0
 				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo13, gc_hi13)
-			} else {
+				gc_run5.Add(d, gc_lo17, gc_hi17)
+				if gc_run5.Full() {
+					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+		} else {
+
+//line scan_block.go:203
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-				gc_left18 := gc_act4
-				if compiled.SIMD {
-//line scan_block.go:204
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-					_ = gc_iota17
-//line scan_block.go:204
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-					_ = gc_none5
-//line scan_block.go:204
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-					_ = gc_all5
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line scan_block.go:167
-						var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:170
-						var lanes_ int = lanes
-//line scan_block.go:170
-						_ = lanes_
-//line scan_block.go:202
-						var lane_ int = gc_lane4
-//line scan_block.go:202
-						_ = lane_
-//line scan_block.go:202
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:202
-						_ = v_2
-//line scan_block.go:204
-						y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:204
-						_ = y
-//line scan_block.go:205
-						gc_b9 := gc_none5
-//line scan_block.go:205
-						if d < lanes_ {
-//line scan_block.go:205
-							gc_b9 = gc_all5
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
-//line scan_block.go:205
-						_ = gc_if17
-//line scan_block.go:205
-						if gc_if17.ToBits() != 0 {
-//line scan_block.go:205
-							v_2 = v_2.Add(y).Merge(v_2, gc_if17)
-//line scan_block.go:205
-						}
-//line scan_block.go:205
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left18 &^= 0xff << gc_lane4
+				if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo18, gc_hi18 := 0, 32
+					if gc_lo18 < gc_hi18 {
+						gc_lo18 = max(gc_lo18, max(min(d, 32), -1))
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left18 != 0 {
-					{
+					if gc_lo18 < gc_hi18 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi18 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo18, gc_hi18)
+				} else {
 
-//line scan_block.go:167
-						warp := (gc_w4 >> 5)
-						_ = warp
-
-//line scan_block.go:168
-						lanes := min(w, b_-warp*w)
-						_ = lanes
-
-//line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left18&(1<<gc_lane4) == 0 {
+//line scan_block.go:204
+					compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+					gc_left18 := gc_act4
+					if compiled.SIMD {
+//line scan_block.go:204
+						gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+						_ = gc_iota17
+//line scan_block.go:204
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+						_ = gc_none5
+//line scan_block.go:204
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+						_ = gc_all5
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
+//line scan_block.go:167
+							var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+							_ = warp
+//line scan_block.go:168
+							var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+							_ = lanes
+//line scan_block.go:170
+							var lanes_ int = lanes
+//line scan_block.go:170
+							_ = lanes_
+//line scan_block.go:202
+							var lane_ int = gc_lane4
+//line scan_block.go:202
+							_ = lane_
+//line scan_block.go:202
+							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:202
+							_ = v_2
+//line scan_block.go:204
+							y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:204
+							_ = y
+//line scan_block.go:205
+							gc_b9 := gc_none5
+//line scan_block.go:205
+							if d < lanes_ {
+//line scan_block.go:205
+								gc_b9 = gc_all5
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+//line scan_block.go:205
+							_ = gc_if17
+//line scan_block.go:205
+							if gc_if17.ToBits() != 0 {
+//line scan_block.go:205
+								v_2 = v_2.Add(y).Merge(v_2, gc_if17)
+//line scan_block.go:205
+							}
+//line scan_block.go:205
+							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+							gc_left18 &^= 0xff << gc_lane4
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left18 != 0 {
+						{
+
+//line scan_block.go:167
+							warp := (gc_w4 >> 5)
+							_ = warp
+
+//line scan_block.go:168
+							lanes := min(w, b_-warp*w)
+							_ = lanes
+
+//line scan_block.go:170
+							var lanes_ int = lanes
+							_ = lanes_
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left18&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 
 //line scan_block.go:202
-							lane_ := (gc_rank4 & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane4]
-							_ = v_2
+								lane_ := (gc_rank4 & 31)
+								_ = lane_
+								v_2 := gc_l_v_2[gc_lane4]
+								_ = v_2
 
 //line scan_block.go:204
-							y := gc_c41r[gc_lane4]
+								y := gc_c41r[gc_lane4]
 
 //line scan_block.go:205
-							if lane_ >= d && d < lanes_ {
-								v_2 += y
+								if lane_ >= d && d < lanes_ {
+									v_2 += y
+								}
+								_ = y
+								gc_l_v_2[gc_lane4] = v_2
 							}
-							_ = y
-							gc_l_v_2[gc_lane4] = v_2
 						}
 					}
 				}
@@ -12168,101 +12322,123 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					}
 
 //line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+					if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run6 compiled.ShflSteps
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo14, gc_hi14 := 0, 32
-							if gc_lo14 < gc_hi14 {
-								gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
+							gc_lo19, gc_hi19 := 0, 32
+							if gc_lo19 < gc_hi19 {
+								gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
 							}
-							if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
-								gc_hi14 = 0
+							if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
+								gc_hi19 = 0
 							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo14, gc_hi14)
-						} else {
+							gc_run6.Add(d_, gc_lo19, gc_hi19)
+							if gc_run6.Full() {
+								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+					} else {
+
+//line scan_block.go:203
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-							gc_left23 := gc_act4
-							if compiled.SIMD {
-//line scan_block.go:204
-								gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-								_ = gc_iota21
-//line scan_block.go:204
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-								_ = gc_none6
-//line scan_block.go:204
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-								_ = gc_all6
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:202
-									var lane_2 int = gc_lane4
-//line scan_block.go:202
-									_ = lane_2
-//line scan_block.go:202
-									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:202
-									_ = v_3
-//line scan_block.go:204
-									y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line scan_block.go:204
-									_ = y_
-//line scan_block.go:205
-									gc_b10 := gc_none6
-//line scan_block.go:205
-									if d_ < lanes_2 {
-//line scan_block.go:205
-										gc_b10 = gc_all6
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
-//line scan_block.go:205
-									_ = gc_if21
-//line scan_block.go:205
-									if gc_if21.ToBits() != 0 {
-//line scan_block.go:205
-										v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left23 &^= 0xff << gc_lane4
+							if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo20, gc_hi20 := 0, 32
+								if gc_lo20 < gc_hi20 {
+									gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left23 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left23&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-
-//line scan_block.go:202
-									lane_2 := (gc_rank4 & 31)
-									_ = lane_2
-									v_3 := gc_l_v_3[gc_lane4]
-									_ = v_3
+								if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
+									gc_hi20 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo20, gc_hi20)
+							} else {
 
 //line scan_block.go:204
-									y_ := gc_c43r[gc_lane4]
+								compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+								gc_left23 := gc_act4
+								if compiled.SIMD {
+//line scan_block.go:204
+									gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+									_ = gc_iota21
+//line scan_block.go:204
+									gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+									_ = gc_none6
+//line scan_block.go:204
+									gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+									_ = gc_all6
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line scan_block.go:202
+										var lane_2 int = gc_lane4
+//line scan_block.go:202
+										_ = lane_2
+//line scan_block.go:202
+										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:202
+										_ = v_3
+//line scan_block.go:204
+										y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line scan_block.go:204
+										_ = y_
+//line scan_block.go:205
+										gc_b10 := gc_none6
+//line scan_block.go:205
+										if d_ < lanes_2 {
+//line scan_block.go:205
+											gc_b10 = gc_all6
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+//line scan_block.go:205
+										_ = gc_if21
+//line scan_block.go:205
+										if gc_if21.ToBits() != 0 {
+//line scan_block.go:205
+											v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
+//line scan_block.go:205
+										}
+//line scan_block.go:205
+										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+										gc_left23 &^= 0xff << gc_lane4
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left23 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left23&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+
+//line scan_block.go:202
+										lane_2 := (gc_rank4 & 31)
+										_ = lane_2
+										v_3 := gc_l_v_3[gc_lane4]
+										_ = v_3
+
+//line scan_block.go:204
+										y_ := gc_c43r[gc_lane4]
 
 //line scan_block.go:205
-									if lane_2 >= d_ && d_ < lanes_2 {
-										v_3 += y_
+										if lane_2 >= d_ && d_ < lanes_2 {
+											v_3 += y_
+										}
+										_ = y_
+										gc_l_v_3[gc_lane4] = v_3
 									}
-									_ = y_
-									gc_l_v_3[gc_lane4] = v_3
 								}
 							}
 						}

@@ -26126,27 +26126,42 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			if gc_act5 != 0 {
 
 //line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					if gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-					} else {
+						gc_run4.Add(offset, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
+				} else {
+
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-						compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
+						if gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
+
+//line samples_reduction.go:344
+							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								mySum_ := gc_l_mySum_[gc_lane5]
+								_ = mySum_
+
+//line samples_reduction.go:344
+								mySum_ += gc_c52r[gc_lane5]
+								gc_l_mySum_[gc_lane5] = mySum_
 							}
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							mySum_ := gc_l_mySum_[gc_lane5]
-							_ = mySum_
-
-//line samples_reduction.go:344
-							mySum_ += gc_c52r[gc_lane5]
-							gc_l_mySum_[gc_lane5] = mySum_
 						}
 					}
 				}
@@ -26848,48 +26863,63 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_act2 != 0 {
 
 //line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run compiled.ShflSteps
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-					} else {
-
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:344
-								mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_reduction.go:344
-								_ = mySum_
-//line samples_reduction.go:344
-								mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line samples_reduction.go:344
-								mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run.Add(offset, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
 						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								mySum_ := gc_l_mySum_[gc_lane2]
-								_ = mySum_
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
+				} else {
+
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-								mySum_ += gc_c22r[gc_lane2]
-								gc_l_mySum_[gc_lane2] = mySum_
+						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
+
+//line samples_reduction.go:344
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
+							gc_left := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:344
+									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_reduction.go:344
+									_ = mySum_
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									mySum_ := gc_l_mySum_[gc_lane2]
+									_ = mySum_
+
+//line samples_reduction.go:344
+									mySum_ += gc_c22r[gc_lane2]
+									gc_l_mySum_[gc_lane2] = mySum_
+								}
 							}
 						}
 					}
@@ -27741,48 +27771,63 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_act3 != 0 {
 
 //line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					if gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-					} else {
-
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-						gc_left8 := gc_act3
-						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:344
-								mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
-//line samples_reduction.go:344
-								_ = mySum_
-//line samples_reduction.go:344
-								mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line samples_reduction.go:344
-								mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(offset, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
 						}
-						if gc_left8 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left8&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								mySum_ := gc_l_mySum_[gc_lane3]
-								_ = mySum_
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
+				} else {
+
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-								mySum_ += gc_c32r[gc_lane3]
-								gc_l_mySum_[gc_lane3] = mySum_
+						if gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
+
+//line samples_reduction.go:344
+							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
+							gc_left8 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:344
+									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+//line samples_reduction.go:344
+									_ = mySum_
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left8 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left8&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									mySum_ := gc_l_mySum_[gc_lane3]
+									_ = mySum_
+
+//line samples_reduction.go:344
+									mySum_ += gc_c32r[gc_lane3]
+									gc_l_mySum_[gc_lane3] = mySum_
+								}
 							}
 						}
 					}
@@ -28634,48 +28679,63 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_act4 != 0 {
 
 //line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run3 compiled.ShflSteps
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					if gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-					} else {
-
-//line samples_reduction.go:344
-						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-						gc_left15 := gc_act4
-						if compiled.SIMD {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:344
-								mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
-//line samples_reduction.go:344
-								_ = mySum_
-//line samples_reduction.go:344
-								mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line samples_reduction.go:344
-								mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-								gc_left15 &^= 0xff << gc_lane4
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run3.Add(offset, 0, 32)
+						if gc_run3.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
 						}
-						if gc_left15 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left15&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								mySum_ := gc_l_mySum_[gc_lane4]
-								_ = mySum_
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
+				} else {
+
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-								mySum_ += gc_c42r[gc_lane4]
-								gc_l_mySum_[gc_lane4] = mySum_
+						if gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
+
+//line samples_reduction.go:344
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
+							gc_left15 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:344
+									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+//line samples_reduction.go:344
+									_ = mySum_
+//line samples_reduction.go:344
+									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line samples_reduction.go:344
+									mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+									gc_left15 &^= 0xff << gc_lane4
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left15 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left15&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									mySum_ := gc_l_mySum_[gc_lane4]
+									_ = mySum_
+
+//line samples_reduction.go:344
+									mySum_ += gc_c42r[gc_lane4]
+									gc_l_mySum_[gc_lane4] = mySum_
+								}
 							}
 						}
 					}

@@ -204,48 +204,63 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if gc_act2 != 0 {
 
 //line returns.go:17
-				for off := 16; off > 0; off /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					var gc_run compiled.ShflSteps
+					for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-					if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-					} else {
-
-//line returns.go:18
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line returns.go:18
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line returns.go:18
-								_ = v_
-//line returns.go:18
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line returns.go:18
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run.Add(off, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				} else {
+
+//line returns.go:17
+					for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-								v_ += gc_c22r[gc_lane2]
-								gc_l_v_[gc_lane2] = v_
+						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
+
+//line returns.go:18
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
+							gc_left := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line returns.go:18
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+									_ = v_
+//line returns.go:18
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
+
+//line returns.go:18
+									v_ += gc_c22r[gc_lane2]
+									gc_l_v_[gc_lane2] = v_
+								}
 							}
 						}
 					}
@@ -397,48 +412,63 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if gc_act2 != 0 {
 
 //line returns.go:17
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-					if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-					} else {
-
-//line returns.go:18
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line returns.go:18
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line returns.go:18
-								_ = v_2
-//line returns.go:18
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_run2.Add(off_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+
+//line returns.go:17
+					for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-								v_2 += gc_c24r[gc_lane2]
-								gc_l_v_2[gc_lane2] = v_2
+						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+
+//line returns.go:18
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line returns.go:18
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+									_ = v_2
+//line returns.go:18
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_2 := gc_l_v_2[gc_lane2]
+									_ = v_2
+
+//line returns.go:18
+									v_2 += gc_c24r[gc_lane2]
+									gc_l_v_2[gc_lane2] = v_2
+								}
 							}
 						}
 					}

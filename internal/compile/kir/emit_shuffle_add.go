@@ -183,8 +183,8 @@ func numericSet(c types.Type) bool {
 // warp's values in registers from the first step to the last. That is
 // where the CPU has AVX-512 and the warp runs whole (every lane active, a
 // full mask, width 32); elsewhere the loop runs as written. The mask and
-// width must be constants, so that whether the warp runs whole is the
-// same at every trip, and the loop unlabeled, its body the step alone
+// width must be the same at every trip (invariant), so that whether the
+// warp runs whole is, and the loop unlabeled, its body the step alone
 // (after a lane loop that does nothing, if any), so that the trips do
 // nothing but the steps. Only the SIMD build writes it: elsewhere, and
 // without AVX-512, the steps would be ShflAddWarp's one by one, and
@@ -212,8 +212,7 @@ func (e *emitter) shuffleRun(n *For) bool {
 		return false
 	}
 	st, ok := e.addStepOf(c, l)
-	info := e.f.Src.Info
-	if !ok || info.Types[c.Call.Args[st.mask.arg]].Value == nil || info.Types[c.Call.Args[st.width.arg]].Value == nil {
+	if !ok || !e.f.invariant(c.Call.Args[st.mask.arg], n.Src) || !e.f.invariant(c.Call.Args[st.width.arg], n.Src) {
 		return false
 	}
 	s, rt, run := n.Src, e.f.Src.Compiled, e.f.Names.Fresh("run")
@@ -230,4 +229,37 @@ func (e *emitter) shuffleRun(n *For) bool {
 	e.forLoop(n)
 	e.printf("}\n")
 	return true
+}
+
+// invariant reports whether x has the same value at every trip of loop:
+// constants, and variables that neither the loop's header nor its body
+// assigns, combined by operators (no calls, no loads).
+func (f *Func) invariant(x ast.Expr, loop *ast.ForStmt) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		e, isExpr := n.(ast.Expr)
+		if !ok || !isExpr {
+			return false
+		}
+		if tv := f.Src.Info.Types[e]; tv.Value != nil {
+			return false // a constant, whatever it is written with
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			v, isVar := f.Src.Info.Uses[n].(*types.Var)
+			if isVar && (f.assignsTo(loop.Body, v) || assignsIn(f, loop.Init, v) || assignsIn(f, loop.Post, v)) {
+				ok = false
+			}
+		case *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// assignsIn reports whether statement s (nil: none) assigns v.
+func assignsIn(f *Func, s ast.Stmt, v *types.Var) bool {
+	return s != nil && f.assignsTo(&ast.BlockStmt{List: []ast.Stmt{s}}, v)
 }

@@ -126,3 +126,22 @@ func laneGuard(t *gocuda.Thread, in, out []int32, lo, hi int) {
 	w = gocuda.ShflDownSync(t, gocuda.FullMask, w, 8, gocuda.WarpSize)
 	out[t.ThreadIdx.X] = v + w
 }
+
+// scanMasked is a warp's inclusive scan by shuffles up under a mask of
+// its first lanes, the same at every step: the steps are collected and
+// completed at once where the mask is full.
+func scanMasked(t *gocuda.Thread, in, out []float32, lanes int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	mask := uint32(1)<<lanes - 1
+	if lanes >= 32 {
+		mask = gocuda.FullMask
+	}
+	v := in[i]
+	for d := 1; d < 32; d <<= 1 {
+		y := gocuda.ShflUpSync(t, mask, v, d, 32)
+		if t.LaneID() >= d {
+			v += y
+		}
+	}
+	out[i] = v
+}
