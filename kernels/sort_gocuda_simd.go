@@ -603,6 +603,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							_ = tBefore
 //line scan_block.go:62
 							var gc_u2 uint32
+//line scan_block.go:62
+							_ = gc_u2
 //line sort.go:66
 							if gc_in2 := gc_alive12.ToBits(); gc_in2 != 0 {
 //line sort.go:66
@@ -673,6 +675,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						_ = tBefore
 //line scan_block.go:62
 						var gc_u uint32
+//line scan_block.go:62
+						_ = gc_u
 //line sort.go:66
 						if gc_in := gc_alive11.ToBits(); gc_in != 0 {
 //line sort.go:66

@@ -515,6 +515,8 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:96
 							var gc_u2 int32
 //line samples_scan.go:96
+							_ = gc_u2
+//line samples_scan.go:96
 							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits(); gc_in2 != 0 {
 //line samples_scan.go:96
 								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
@@ -585,6 +587,8 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
 						var gc_u int32
+//line samples_scan.go:96
+						_ = gc_u
 //line samples_scan.go:96
 						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 //line samples_scan.go:96
@@ -671,6 +675,8 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 						var gc_u4 int32
 //line samples_scan.go:100
+						_ = gc_u4
+//line samples_scan.go:100
 						if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line samples_scan.go:100
 							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
@@ -718,6 +724,8 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 					}
 //line samples_scan.go:100
 					var gc_u3 int32
+//line samples_scan.go:100
+					_ = gc_u3
 //line samples_scan.go:100
 					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line samples_scan.go:100

@@ -1043,6 +1043,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:90
 										var gc_u12 float32
 //line shoc.go:90
+										_ = gc_u12
+//line shoc.go:90
 										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:90
 											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
@@ -1131,6 +1133,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								if gc_if6.ToBits() != 0 {
 //line shoc.go:90
 									var gc_u11 float32
+//line shoc.go:90
+									_ = gc_u11
 //line shoc.go:90
 									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:90
@@ -1313,6 +1317,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:91
 								var gc_u9 float32
 //line shoc.go:91
+								_ = gc_u9
+//line shoc.go:91
 								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:91
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
@@ -1419,6 +1425,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
 							var gc_u8 float32
+//line shoc.go:91
+							_ = gc_u8
 //line shoc.go:91
 							if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:91
@@ -2451,6 +2459,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:167
 										var gc_u12 float32
 //line shoc.go:167
+										_ = gc_u12
+//line shoc.go:167
 										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:167
 											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
@@ -2539,6 +2549,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								if gc_if6.ToBits() != 0 {
 //line shoc.go:167
 									var gc_u11 float32
+//line shoc.go:167
+									_ = gc_u11
 //line shoc.go:167
 									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:167
@@ -2721,6 +2733,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:168
 								var gc_u9 float32
 //line shoc.go:168
+								_ = gc_u9
+//line shoc.go:168
 								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:168
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
@@ -2827,6 +2841,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
 							var gc_u8 float32
+//line shoc.go:168
+							_ = gc_u8
 //line shoc.go:168
 							if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:168

@@ -1094,6 +1094,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
 							_ = step
+//line methods.go:75
+							_ = step
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
 //line methods.go:63
@@ -1133,6 +1135,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+						_ = step
 //line methods.go:75
 						_ = step
 //line methods.go:63
@@ -1197,6 +1201,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
 							_ = step
+//line methods.go:75
+							_ = step
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
 //line methods.go:63
@@ -1238,6 +1244,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+						_ = step
 //line methods.go:75
 						_ = step
 //line methods.go:63

@@ -2122,6 +2122,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 									var gc_u4 int
 //line reverse.go:84
+									_ = gc_u4
+//line reverse.go:84
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line reverse.go:84
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
@@ -2185,6 +2187,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							if gc_if2.ToBits() != 0 {
 //line reverse.go:84
 								var gc_u2 int
+//line reverse.go:84
+								_ = gc_u2
 //line reverse.go:84
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line reverse.go:84

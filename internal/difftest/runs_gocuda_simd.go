@@ -906,6 +906,8 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 										var gc_u4 float32
 //line runs.go:81
+										_ = gc_u4
+//line runs.go:81
 										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:81
 											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -988,6 +990,8 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								if gc_if3.ToBits() != 0 {
 //line runs.go:81
 									var gc_u3 float32
+//line runs.go:81
+									_ = gc_u3
 //line runs.go:81
 									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:81
@@ -1090,6 +1094,8 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 										var gc_u2 float32
 //line runs.go:81
+										_ = gc_u2
+//line runs.go:81
 										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line runs.go:81
 											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
@@ -1170,6 +1176,8 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								if gc_if.ToBits() != 0 {
 //line runs.go:81
 									var gc_u float32
+//line runs.go:81
+									_ = gc_u
 //line runs.go:81
 									if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line runs.go:81
@@ -1343,6 +1351,8 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 										var gc_u4 float32
 //line runs.go:97
+										_ = gc_u4
+//line runs.go:97
 										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:97
 											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
@@ -1425,6 +1435,8 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								if gc_if3.ToBits() != 0 {
 //line runs.go:97
 									var gc_u3 float32
+//line runs.go:97
+									_ = gc_u3
 //line runs.go:97
 									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:97
@@ -1527,6 +1539,8 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 										var gc_u2 float32
 //line runs.go:97
+										_ = gc_u2
+//line runs.go:97
 										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line runs.go:97
 											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2+gc_gdx2*gc_bz2)
@@ -1607,6 +1621,8 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								if gc_if.ToBits() != 0 {
 //line runs.go:97
 									var gc_u float32
+//line runs.go:97
+									_ = gc_u
 //line runs.go:97
 									if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line runs.go:97

@@ -1882,6 +1882,8 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:150
 								var gc_u int32
 //line vector.go:150
+								_ = gc_u
+//line vector.go:150
 								if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 //line vector.go:150
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)

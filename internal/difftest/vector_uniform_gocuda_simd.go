@@ -353,6 +353,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 								var gc_u4 float32
 //line vector_uniform.go:33
+								_ = gc_u4
+//line vector_uniform.go:33
 								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line vector_uniform.go:33
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
@@ -404,6 +406,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							}
 //line vector_uniform.go:33
 							var gc_u3 float32
+//line vector_uniform.go:33
+							_ = gc_u3
 //line vector_uniform.go:33
 							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line vector_uniform.go:33
@@ -478,6 +482,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 								}
 //line vector_uniform.go:33
 								var gc_u2 float32
+//line vector_uniform.go:33
+								_ = gc_u2
 //line vector_uniform.go:36
 								if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line vector_uniform.go:36
@@ -536,6 +542,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							}
 //line vector_uniform.go:33
 							var gc_u float32
+//line vector_uniform.go:33
+							_ = gc_u
 //line vector_uniform.go:36
 							if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line vector_uniform.go:36

@@ -1169,6 +1169,8 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:110
 					var gc_u int
 //line warp_lanes.go:110
+					_ = gc_u
+//line warp_lanes.go:110
 					if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line warp_lanes.go:110
 						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)

@@ -1180,6 +1180,8 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:111
 								var gc_u int
 //line window.go:111
+								_ = gc_u
+//line window.go:111
 								if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
 //line window.go:111
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)

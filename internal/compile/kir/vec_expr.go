@@ -76,6 +76,7 @@ func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 	}
 	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
 		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Type: v.typeExpr(t)}}}})
+	v.emit(blank(name)) // a value assigned to _ (_ = x / y) has no other use
 	first := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(v.sized("FirstLane"))}, Args: []ast.Expr{ast.NewIdent(bits)}}
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{vcall(v.maskNow(), "ToBits")}},

@@ -139,7 +139,10 @@ func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
 	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
 		if l.Name == "_" {
-			return // the value's operands were evaluated; it has no effect of its own
+			if val.shape == vUniform { // it may fail (_ = d / k): evaluated, as the scalar form does
+				v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+			}
+			return // a vector's operands were evaluated; it has no effect of its own
 		}
 		obj, ok := info.ObjectOf(l).(*types.Var)
 		if !ok {

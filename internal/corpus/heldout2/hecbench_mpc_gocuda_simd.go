@@ -1221,6 +1221,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								var gc_u2 int32
 //line hecbench_mpc.go:242
+								_ = gc_u2
+//line hecbench_mpc.go:242
 								if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:242
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
@@ -1301,6 +1303,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:242
 								var gc_u int32
+//line hecbench_mpc.go:242
+								_ = gc_u
 //line hecbench_mpc.go:242
 								if gc_in := gc_if4.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:242
@@ -2305,6 +2309,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 								var gc_u4 int32
 //line hecbench_mpc.go:303
+								_ = gc_u4
+//line hecbench_mpc.go:303
 								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line hecbench_mpc.go:303
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
@@ -2374,6 +2380,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:303
 								var gc_u2 int32
+//line hecbench_mpc.go:303
+								_ = gc_u2
 //line hecbench_mpc.go:303
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:303

@@ -98,6 +98,8 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 								var gc_u4 float64
 //line pmpp_sparse.go:25
+								_ = gc_u4
+//line pmpp_sparse.go:25
 								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line pmpp_sparse.go:25
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
@@ -170,6 +172,8 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 							if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:26
 								var gc_u2 float64
+//line pmpp_sparse.go:26
+								_ = gc_u2
 //line pmpp_sparse.go:26
 								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:26
@@ -348,6 +352,8 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 									var gc_u4 float64
 //line pmpp_sparse.go:39
+									_ = gc_u4
+//line pmpp_sparse.go:39
 									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line pmpp_sparse.go:39
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
@@ -420,6 +426,8 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 								if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:40
 									var gc_u2 float64
+//line pmpp_sparse.go:40
+									_ = gc_u2
 //line pmpp_sparse.go:40
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:40

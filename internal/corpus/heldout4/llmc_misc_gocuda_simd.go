@@ -1221,6 +1221,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:140
 					var gc_u float32
 //line llmc_misc.go:140
+					_ = gc_u
+//line llmc_misc.go:140
 					if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line llmc_misc.go:140
 						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)

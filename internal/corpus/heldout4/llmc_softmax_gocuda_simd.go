@@ -4562,6 +4562,8 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:347
 				var gc_u float32
 //line llmc_softmax.go:347
+				_ = gc_u
+//line llmc_softmax.go:347
 				if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line llmc_softmax.go:347
 					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
@@ -4991,6 +4993,8 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 //line llmc_softmax.go:377
 				var gc_u2 float32
+//line llmc_softmax.go:377
+				_ = gc_u2
 //line llmc_softmax.go:377
 				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line llmc_softmax.go:377
