@@ -130,8 +130,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line lud.go:30
 						i = i_
-//line lud.go:30
-						_ = i
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -225,8 +223,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 //line lud.go:30
 					i = i_
-//line lud.go:30
-					_ = i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -642,8 +638,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						_ = arrayOffset
 //line lud.go:50
 						i = i_2
-//line lud.go:50
-						_ = i
 //line lud.go:53
 						arrayOffset = (offset+1)*matrixDim + offset
 //line lud.go:54
@@ -712,8 +706,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line lud.go:54
 						i = i_3
-//line lud.go:54
-						_ = i
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -737,8 +729,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					_ = arrayOffset
 //line lud.go:50
 					i = i_2
-//line lud.go:50
-					_ = i
 //line lud.go:53
 					arrayOffset = (offset+1)*matrixDim + offset
 //line lud.go:54
@@ -807,8 +797,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 //line lud.go:54
 					i = i_3
-//line lud.go:54
-					_ = i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1311,8 +1299,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							}
 //line lud.go:173
 							i = i_
-//line lud.go:173
-							_ = i
 							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1363,8 +1349,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line lud.go:173
 						i = i_
-//line lud.go:173
-						_ = i
 						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1449,8 +1433,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							}
 //line lud.go:173
 							i = i_
-//line lud.go:173
-							_ = i
 							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1507,8 +1489,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line lud.go:173
 						i = i_
-//line lud.go:173
-						_ = i
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -6310,8 +6310,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							var r T = gc_t12
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum T = r
 //line kernels.go:218
@@ -6357,8 +6355,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = gc_t11
 //line kernels.go:227
 						var r T = gc_t11
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -6431,8 +6427,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							var r T = gc_t10
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum T = r
 //line kernels.go:218
@@ -6478,8 +6472,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = gc_t9
 //line kernels.go:227
 						var r T = gc_t9
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7230,8 +7222,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var r float32 = gc_t4
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum float32 = r
 //line kernels.go:218
@@ -7277,8 +7267,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = gc_t3
 //line kernels.go:227
 						var r float32 = gc_t3
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7351,8 +7339,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var r float32 = gc_t2
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum float32 = r
 //line kernels.go:218
@@ -7398,8 +7384,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = gc_t
 //line kernels.go:227
 						var r float32 = gc_t
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -8150,8 +8134,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var r int32 = gc_t8
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum int32 = r
 //line kernels.go:218
@@ -8197,8 +8179,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = gc_t7
 //line kernels.go:227
 						var r int32 = gc_t7
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -8271,8 +8251,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var r int32 = gc_t6
 //line kernels.go:227
 							_ = r
-//line kernels.go:227
-							_ = r
 //line kernels.go:218
 							var sum int32 = r
 //line kernels.go:218
@@ -8318,8 +8296,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = gc_t5
 //line kernels.go:227
 						var r int32 = gc_t5
-//line kernels.go:227
-						_ = r
 //line kernels.go:227
 						_ = r
 //line kernels.go:218

@@ -1094,8 +1094,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
 							_ = step
-//line methods.go:75
-							_ = step
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
 //line methods.go:63
@@ -1135,8 +1133,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-						_ = step
 //line methods.go:75
 						_ = step
 //line methods.go:63
@@ -1201,8 +1197,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
 							_ = step
-//line methods.go:75
-							_ = step
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
 //line methods.go:63
@@ -1244,8 +1238,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-//line methods.go:75
-						_ = step
 //line methods.go:75
 						_ = step
 //line methods.go:63

@@ -4285,8 +4285,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							var g_ gain = gc_t4
 //line methodvalues.go:187
 							_ = g_
-//line methodvalues.go:187
-							_ = g_
 							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4315,8 +4313,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						_ = gc_t3
 //line methodvalues.go:187
 						var g_ gain = gc_t3
-//line methodvalues.go:187
-						_ = g_
 //line methodvalues.go:187
 						_ = g_
 						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
@@ -4370,8 +4366,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							var g_ gain = gc_t2
 //line methodvalues.go:187
 							_ = g_
-//line methodvalues.go:187
-							_ = g_
 //line methodvalues.go:16
 							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methodvalues.go:16
@@ -4406,8 +4400,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						_ = gc_t
 //line methodvalues.go:187
 						var g_ gain = gc_t
-//line methodvalues.go:187
-						_ = g_
 //line methodvalues.go:187
 						_ = g_
 //line methodvalues.go:16

@@ -139,8 +139,12 @@ func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
 	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
 		if l.Name == "_" {
-			if val.shape == vUniform { // it may fail (_ = d / k): evaluated, as the scalar form does
-				v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+			switch ast.Unparen(val.x).(type) {
+			case *ast.Ident, *ast.BasicLit: // it cannot fail
+			default:
+				if val.shape == vUniform { // it may (_ = d / k): evaluated, as the scalar form does
+					v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
+				}
 			}
 			return // a vector's operands were evaluated; it has no effect of its own
 		}

@@ -575,8 +575,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 //line rodinia_lud.go:167
 					i = i_
-//line rodinia_lud.go:167
-					_ = i
 					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -656,8 +654,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					}
 //line rodinia_lud.go:167
 					i = i_
-//line rodinia_lud.go:167
-					_ = i
 					lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {

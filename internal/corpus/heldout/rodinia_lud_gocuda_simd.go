@@ -122,8 +122,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 //line rodinia_lud.go:25
 					i = i_
-//line rodinia_lud.go:25
-					_ = i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -413,8 +411,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					_ = arrayOffset
 //line rodinia_lud.go:47
 					i = i_2
-//line rodinia_lud.go:47
-					_ = i
 //line rodinia_lud.go:55
 					arrayOffset = (offset+1)*matrixDim + offset
 //line rodinia_lud.go:56
@@ -483,8 +479,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 //line rodinia_lud.go:56
 					i = i_3
-//line rodinia_lud.go:56
-					_ = i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -920,8 +914,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line rodinia_lud.go:167
 						i = i_
-//line rodinia_lud.go:167
-						_ = i
 						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1004,8 +996,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 //line rodinia_lud.go:167
 						i = i_
-//line rodinia_lud.go:167
-						_ = i
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

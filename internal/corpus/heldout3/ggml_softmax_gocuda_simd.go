@@ -4458,8 +4458,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:331
 					_ = r_9
 //line ggml_softmax.go:331
-					_ = r_9
-//line ggml_softmax.go:331
 					x_8 := val_3
 //line ggml_softmax.go:331
 					_ = x_8
