@@ -76,15 +76,22 @@ func shflAddVector[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) bool {
 func addFloat32x16(vals *[warpSize]float32, src *[warpSize]uint32, in uint32) {
 	lo := archsimd.LoadFloat32x16((*[16]float32)(vals[:16]))
 	hi := archsimd.LoadFloat32x16((*[16]float32)(vals[16:]))
+	lo, hi = stepFloat32x16(lo, hi, src, in)
+	lo.Store((*[16]float32)(vals[:16]))
+	hi.Store((*[16]float32)(vals[16:]))
+	archsimd.ClearAVXUpperBits()
+}
+
+// stepFloat32x16 is addFloat32x16's step on a warp held in two registers,
+// lo its lanes 0 to 15 and hi 16 to 31: it returns the warp after it.
+func stepFloat32x16(lo, hi archsimd.Float32x16, src *[warpSize]uint32, in uint32) (archsimd.Float32x16, archsimd.Float32x16) {
 	rlo := lo.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[:16]))))
 	rhi := hi.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[16:]))))
 	if in != fullWarp {
 		rlo = lo.Merge(rlo, archsimd.Mask32x16FromBits(^uint16(in)))
 		rhi = hi.Merge(rhi, archsimd.Mask32x16FromBits(^uint16(in>>16)))
 	}
-	rlo.Store((*[16]float32)(vals[:16]))
-	rhi.Store((*[16]float32)(vals[16:]))
-	archsimd.ClearAVXUpperBits()
+	return rlo, rhi
 }
 
 // addFloat32x8 is addFloat32x16 eight lanes at a time, with AVX2, which
@@ -227,14 +234,7 @@ func shflAddRun[T Number](s Shuffle, vals *[warpSize]T, r *ShflSteps) bool {
 		if a >= b {
 			continue
 		}
-		in := uint32(uint64(1)<<b - 1<<a)
-		rlo := lo.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[:16]))))
-		rhi := hi.Add(lo.ConcatPermute(hi, archsimd.LoadUint32x16((*[16]uint32)(src[16:]))))
-		if in != fullWarp {
-			rlo = lo.Merge(rlo, archsimd.Mask32x16FromBits(^uint16(in)))
-			rhi = hi.Merge(rhi, archsimd.Mask32x16FromBits(^uint16(in>>16)))
-		}
-		lo, hi = rlo, rhi
+		lo, hi = stepFloat32x16(lo, hi, src, uint32(uint64(1)<<b-1<<a))
 	}
 	lo.Store((*[16]float32)(v[:16]))
 	hi.Store((*[16]float32)(v[16:]))

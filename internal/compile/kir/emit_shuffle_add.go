@@ -232,9 +232,10 @@ func (e *emitter) shuffleRun(n *For) bool {
 }
 
 // invariant reports whether x has the same value at every trip of loop:
-// constants, and variables that neither the loop's header nor its body
-// assigns, combined by operators (no calls, no loads).
+// constants, and variables that the loop (its header and body) neither
+// assigns nor addresses, combined by operators (no calls, no loads).
 func (f *Func) invariant(x ast.Expr, loop *ast.ForStmt) bool {
+	changed := changedVars(f.Src.Info, &ast.BlockStmt{List: []ast.Stmt{loop}}, false)
 	ok := true
 	ast.Inspect(x, func(n ast.Node) bool {
 		e, isExpr := n.(ast.Expr)
@@ -246,8 +247,7 @@ func (f *Func) invariant(x ast.Expr, loop *ast.ForStmt) bool {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
-			v, isVar := f.Src.Info.Uses[n].(*types.Var)
-			if isVar && (f.assignsTo(loop.Body, v) || assignsIn(f, loop.Init, v) || assignsIn(f, loop.Post, v)) {
+			if v, isVar := f.Src.Info.Uses[n].(*types.Var); isVar && changed[v] {
 				ok = false
 			}
 		case *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr:
@@ -257,9 +257,4 @@ func (f *Func) invariant(x ast.Expr, loop *ast.ForStmt) bool {
 		return ok
 	})
 	return ok
-}
-
-// assignsIn reports whether statement s (nil: none) assigns v.
-func assignsIn(f *Func, s ast.Stmt, v *types.Var) bool {
-	return s != nil && f.assignsTo(&ast.BlockStmt{List: []ast.Stmt{s}}, v)
 }
