@@ -256,9 +256,7 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {
-		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
-			Args: []ast.Expr{dst}}
-		fast = &ast.ExprStmt{X: vcall(val, "StoreMasked", arr, m)}
+		fast = &ast.ExprStmt{X: vcall(val, "StoreMasked", v.stepArray(dst, elem), m)}
 	}
 	if !inPlace {
 		v.emit(fast)
@@ -266,6 +264,13 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 	}
 	v.emit(&ast.IfStmt{Cond: v.inRange(x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
 		Else: &ast.BlockStmt{List: v.laneStores(x, lanesOf(i), val, elem)}})
+}
+
+// stepArray writes dst, a slice of elements of type elem, as a pointer to
+// an array of the step's width, which a masked store takes.
+func (v *vectorizer) stepArray(dst ast.Expr, elem types.Type) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
+		Args: []ast.Expr{dst}}
 }
 
 // once writes a store of a value the same for every thread: once, where

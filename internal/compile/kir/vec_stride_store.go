@@ -39,9 +39,7 @@ func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
 		if from < 0 {
 			at = &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(int64(-from))}
 		}
-		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(int64(w)), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
-			Args: []ast.Expr{&ast.SliceExpr{X: x.x, Low: at}}}
-		return &ast.ExprStmt{X: vcall(vcall(ast.NewIdent(name), "Permute", spread), "StoreMasked", arr, mask)}
+		return &ast.ExprStmt{X: vcall(vcall(ast.NewIdent(name), "Permute", spread), "StoreMasked", v.stepArray(&ast.SliceExpr{X: x.x, Low: at}, elem), mask)}
 	}
 	fast := []ast.Stmt{store(0, lo, evenLo), store(w, hi, evenHi)}
 	shifted := []ast.Stmt{store(-1, lo, oddLo), store(w-1, hi, oddHi)}
