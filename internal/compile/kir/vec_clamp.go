@@ -151,13 +151,36 @@ func (v *vectorizer) laneLoads(name string, x ast.Expr, at func(k ast.Expr) ast.
 // laneStores returns the statements that store vector val's lanes of the
 // mask in force one by one, lane k to x[at(k)] as its own thread.
 func (v *vectorizer) laneStores(x ast.Expr, at func(k ast.Expr) ast.Expr, val ast.Expr, elem types.Type) []ast.Stmt {
+	return v.laneStoresOf(x, elem, laneStore{at, val})
+}
+
+// A laneStore is a vector whose lanes laneStoresOf stores, and where:
+// lane k's element is at(k).
+type laneStore struct {
+	at  func(k ast.Expr) ast.Expr
+	val ast.Expr
+}
+
+// laneStoresOf returns the statements that store, lane by lane in lane
+// order for the lanes of the mask in force, each lane's elements of
+// stores to x in the order given: a thread's stores of one statement in
+// turn, as the scalar form makes them.
+func (v *vectorizer) laneStoresOf(x ast.Expr, elem types.Type, stores ...laneStore) []ast.Stmt {
 	v.noteStore()
-	arr, decl := v.laneArray(elem)
 	k := v.temp("k")
-	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: at(ast.NewIdent(k))}}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
-	out := []ast.Stmt{decl, &ast.ExprStmt{X: vcall(val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})}}
-	return append(out, v.laneByLane(k, one)...)
+	var decls, fills, body []ast.Stmt
+	for _, s := range stores {
+		arr, decl := v.laneArray(elem)
+		decls = append(decls, decl)
+		fills = append(fills, &ast.ExprStmt{X: vcall(s.val, "Store", &ast.UnaryExpr{Op: token.AND, X: arr})})
+		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: s.at(ast.NewIdent(k))}}, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}})
+	}
+	var each ast.Stmt = &ast.BlockStmt{List: body}
+	if len(body) == 1 {
+		each = body[0]
+	}
+	return append(append(decls, fills...), v.laneByLane(k, each)...)
 }
 
 // declVec declares the vector variable name, of archsimd type vt.

@@ -110,28 +110,9 @@ func (v *vectorizer) storePair(lhs []ast.Expr, vals []vval) bool {
 	}
 	fast := []ast.Stmt{store(lo, i.x), store(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(w))})}
 	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
-	slow := v.pairLaneStores(x.x, lanesOf(i), lanesOf(odd), a, b, t)
+	slow := v.laneStoresOf(x.x, t, laneStore{lanesOf(i), a}, laneStore{lanesOf(odd), b})
 	v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*w), Body: &ast.BlockStmt{List: fast}, Else: &ast.BlockStmt{List: slow}})
 	return true
-}
-
-// pairLaneStores returns the statements that store, lane by lane in lane
-// order, lane k of a to x at atA(k), then lane k of b at atB(k): the two
-// stores of each thread's assignment in turn, for the lanes of the mask
-// in force.
-func (v *vectorizer) pairLaneStores(x ast.Expr, atA, atB func(k ast.Expr) ast.Expr, a, b ast.Expr, elem types.Type) []ast.Stmt {
-	v.noteStore()
-	arrA, declA := v.laneArray(elem)
-	arrB, declB := v.laneArray(elem)
-	k := v.temp("k")
-	store := func(at func(k ast.Expr) ast.Expr, arr ast.Expr) ast.Stmt {
-		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: at(ast.NewIdent(k))}}, Tok: token.ASSIGN,
-			Rhs: []ast.Expr{&ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}}}
-	}
-	out := []ast.Stmt{declA, declB, &ast.ExprStmt{X: vcall(a, "Store", &ast.UnaryExpr{Op: token.AND, X: arrA})},
-		&ast.ExprStmt{X: vcall(b, "Store", &ast.UnaryExpr{Op: token.AND, X: arrB})}}
-	both := &ast.BlockStmt{List: []ast.Stmt{store(atA, arrA), store(atB, arrB)}}
-	return append(out, v.laneByLane(k, both)...)
 }
 
 // interleave returns the lanes of vectors a and b interleaved (a0, b0,
