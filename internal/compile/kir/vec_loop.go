@@ -100,7 +100,7 @@ type vectorizer struct {
 	restarts   []vrestart // the loads checked in place
 
 	// pinned are the variables the step takes as 1, with their scalar
-	// code (vec_pin.go); nil where none may be.
+	// code (vec_pin.go), shared by the translation's attempts.
 	pinned map[*types.Var]ast.Expr
 }
 

@@ -24,7 +24,7 @@ import (
 // pinnable returns the variable a uniform operand c names, where the step
 // may pin it (see above), or nil.
 func (v *vectorizer) pinnable(c vval) *types.Var {
-	if c.pin == nil || c.shape != vUniform || v.warpLanes != nil || v.f.Runs || v.pinned == nil {
+	if c.pin == nil || c.shape != vUniform || v.warpLanes != nil || v.f.Runs {
 		return nil
 	}
 	if _, done := v.pinned[c.pin]; done {
