@@ -949,7 +949,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			v_ := gc_l_v_[gc_lane]
 			_ = v_
 			var v T
@@ -963,13 +963,26 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:101
 			v = r_
-
-//line reduce_variants.go:102
-			if (gc_rank & 31) == 0 {
-				warpSums[(gc_rank >> 5)] = v
-			}
 			_ = r_
 			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank >> 5)] = v
+			}
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -980,14 +993,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		var gc_l_v_2 [32]T
 		var gc_c2r [32]T
 		{
-			var gc_m11 uint32
+			var gc_m14 uint32
 
 //line reduce_variants.go:106
 			if (gc_w >> 5) == 0 {
-				gc_m11 = ^uint32(0)
+				gc_m14 = ^uint32(0)
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
+			gc_save14 := gc_act
+			gc_act = gc_save14 & gc_m14
 			if gc_act != 0 {
 
 //line reduce_variants.go:107
@@ -1047,35 +1060,152 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			gc_act = gc_save14 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				gc_at := partial[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:110
-				var r T = v
+					var r T = v
 
 //line reduce_variants.go:110
-				_ = r
+					_ = r
 
 //line reduce_variants.go:81
-				sum := r
+					sum := r
 
 //line reduce_variants.go:82
-				if gc_tx == 0 {
-					partial[gc_bx] = sum
+					{
+						gc_at[0] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+					var r T = v
+
+//line reduce_variants.go:110
+					_ = r
+
+//line reduce_variants.go:81
+					sum := r
+
+//line reduce_variants.go:82
+					{
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
 			}
 		}
 	}
@@ -1983,7 +2113,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
 			_ = v_2
 			var v_ T
@@ -1997,13 +2127,26 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:101
 			v_ = r_
-
-//line reduce_variants.go:102
-			if (gc_rank & 31) == 0 {
-				warpSums[(gc_rank >> 5)] = v_
-			}
 			_ = r_
 			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank >> 5)] = v_
+			}
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2014,14 +2157,14 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		var gc_l_v_3 [32]T
 		var gc_c2r [32]T
 		{
-			var gc_m13 uint32
+			var gc_m16 uint32
 
 //line reduce_variants.go:106
 			if (gc_w >> 5) == 0 {
-				gc_m13 = ^uint32(0)
+				gc_m16 = ^uint32(0)
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
+			gc_save16 := gc_act
+			gc_act = gc_save16 & gc_m16
 			if gc_act != 0 {
 
 //line reduce_variants.go:107
@@ -2081,35 +2224,152 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			gc_act = gc_save13 &^ gc_dead
+			gc_act = gc_save16 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_s_v_[gc_rank]
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+				gc_at := partial[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v_ := gc_s_v_[gc_rank]
 
 //line reduce_variants.go:110
-				var r T = v_
+					var r T = v_
 
 //line reduce_variants.go:110
-				_ = r
+					_ = r
 
 //line reduce_variants.go:176
-				sum := r
+					sum := r
 
 //line reduce_variants.go:177
-				if gc_tx == 0 {
-					partial[gc_bx] = sum
+					{
+						gc_at[0] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+					var r T = v_
+
+//line reduce_variants.go:110
+					_ = r
+
+//line reduce_variants.go:176
+					sum := r
+
+//line reduce_variants.go:177
+					{
+						partial[gc_bx] = sum
+					}
+					_ = r
+					_ = sum
+				}
 			}
 		}
 	}

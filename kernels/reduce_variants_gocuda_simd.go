@@ -8921,7 +8921,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
+			_ = gc_rank5
 			v_ := gc_l_v_[gc_lane5]
 			_ = v_
 			var v T
@@ -8935,13 +8935,26 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 
 //line reduce_variants.go:101
 			v = r_
-
-//line reduce_variants.go:102
-			if (gc_rank5 & 31) == 0 {
-				warpSums[(gc_rank5 >> 5)] = v
-			}
 			_ = r_
 			gc_s_v[gc_rank5] = v
+		}
+		gc_lo10, gc_hi10 := 0, 32
+		if gc_lo10 < gc_hi10 {
+			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+		}
+		if gc_lo10 < gc_hi10 {
+			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+		}
+		gc_hi10 = min(gc_hi10, gc_cnt5)
+		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank5 >> 5)] = v
+			}
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -8952,14 +8965,14 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 		var gc_l_v_2 [32]T
 		var gc_c52r [32]T
 		{
-			var gc_m115 uint32
+			var gc_m145 uint32
 
 //line reduce_variants.go:106
 			if (gc_w5 >> 5) == 0 {
-				gc_m115 = ^uint32(0)
+				gc_m145 = ^uint32(0)
 			}
-			gc_save115 := gc_act5
-			gc_act5 = gc_save115 & gc_m115
+			gc_save145 := gc_act5
+			gc_act5 = gc_save145 & gc_m145
 			if gc_act5 != 0 {
 
 //line reduce_variants.go:107
@@ -9034,35 +9047,152 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 					gc_s_v[gc_rank5] = v
 				}
 			}
-			gc_act5 = gc_save115 &^ gc_dead5
+			gc_act5 = gc_save145 &^ gc_dead5
 		}
-		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off5 := gc_bx5
+			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+				gc_at5 := partial[gc_off5:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:110
-				var r T = v
+					var r T = v
 
 //line reduce_variants.go:110
-				_ = r
+					_ = r
 
 //line reduce_variants.go:81
-				sum := r
+					sum := r
 
 //line reduce_variants.go:82
-				if gc_tx5 == 0 {
-					partial[gc_bx5] = sum
+					{
+						gc_at5[0] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
+			} else {
+				gc_step5 := gc_from5
+				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step5 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+					var r T = v
+
+//line reduce_variants.go:110
+					_ = r
+
+//line reduce_variants.go:81
+					sum := r
+
+//line reduce_variants.go:82
+					{
+						partial[gc_bx5] = sum
+					}
+					_ = r
+					_ = sum
+				}
 			}
 		}
 	}
@@ -9086,7 +9216,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_ [32]float32
@@ -9383,10 +9514,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota4
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -9407,33 +9534,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				_ = r_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:102
-				gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
-//line reduce_variants.go:102
-				_ = gc_if8
-//line reduce_variants.go:103
-				if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes5 [8]float32
-//line reduce_variants.go:103
-					v.Store(&gc_lanes5)
-//line reduce_variants.go:103
-					for gc_k5 := range 8 {
-//line reduce_variants.go:103
-						if gc_if8.ToBits()&(1<<gc_k5) != 0 {
-//line reduce_variants.go:103
-							gc_pos2.Thread = gc_rank2 + gc_k5
-//line reduce_variants.go:103
-							warpSums[(gc_rank2 >> 5)] = gc_lanes5[gc_k5]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v.StoreSlice(gc_s_v[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -9445,7 +9546,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				v_ := gc_l_v_[gc_lane2]
 				_ = v_
 				var v float32
@@ -9459,13 +9560,26 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:101
 				v = r_
-
-//line reduce_variants.go:102
-				if (gc_rank2 & 31) == 0 {
-					warpSums[(gc_rank2 >> 5)] = v
-				}
 				_ = r_
 				gc_s_v[gc_rank2] = v
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
@@ -9476,14 +9590,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		var gc_l_v_2 [32]float32
 		var gc_c22r [32]float32
 		{
-			var gc_m112 uint32
+			var gc_m142 uint32
 
 //line reduce_variants.go:106
 			if (gc_w2 >> 5) == 0 {
-				gc_m112 = ^uint32(0)
+				gc_m142 = ^uint32(0)
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
+			gc_save142 := gc_act2
+			gc_act2 = gc_save142 & gc_m142
 			if gc_act2 != 0 {
 
 //line reduce_variants.go:107
@@ -9495,9 +9609,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 					_ = gc_none2
 //line reduce_variants.go:108
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota6
+					_ = gc_iota5
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -9525,11 +9639,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
+						gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if10
+						_ = gc_if9
 //line reduce.go:281
-						if gc_if10.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
@@ -9543,7 +9657,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 								for gc_k7 := range 8 {
 //line reduce.go:281
-									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce.go:281
@@ -9559,25 +9673,25 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if10)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line reduce.go:281
-							gc_returned6 = gc_if10.Or(gc_returned6)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if10 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if10
 //line reduce.go:284
-						if gc_if11.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero6 float32
 //line reduce.go:284
 							_ = gc_zero6
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if11)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if10)
 //line reduce.go:284
-							gc_returned6 = gc_if11.Or(gc_returned6)
+							gc_returned6 = gc_if10.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -9723,85 +9837,133 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act2 = gc_save142 &^ gc_dead2
 		}
-		gc_left7 := gc_act2
-		if compiled.SIMD {
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+				gc_at2 := partial[gc_off2:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
 //line reduce_variants.go:110
-			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r float32 = v
+
 //line reduce_variants.go:110
-			_ = gc_iota7
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line reduce_variants.go:110
-				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:110
-				_ = v
-//line reduce_variants.go:110
-				r := v
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:81
-				sum := r
+					sum := r
+
+//line reduce_variants.go:82
+					{
+						gc_at2[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:81
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:82
-				gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line reduce_variants.go:82
-				_ = gc_if12
-//line reduce_variants.go:83
-				if gc_if12.ToBits() != 0 {
-//line reduce_variants.go:83
-					var gc_lanes8 [8]float32
-//line reduce_variants.go:83
-					sum.Store(&gc_lanes8)
-//line reduce_variants.go:83
-					for gc_k8 := range 8 {
-//line reduce_variants.go:83
-						if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:83
-							gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce_variants.go:83
-							partial[gc_bx2] = gc_lanes8[gc_k8]
-//line reduce_variants.go:83
+						{
+							partial[gc_bx2] = sum
 						}
-//line reduce_variants.go:83
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:83
-					gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:83
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left7 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left7&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
@@ -9815,7 +9977,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					sum := r
 
 //line reduce_variants.go:82
-					if gc_tx2 == 0 {
+					{
 						partial[gc_bx2] = sum
 					}
 					_ = r
@@ -9844,21 +10006,22 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
-		gc_left8 := gc_act3
+		gc_left7 := gc_act3
 		if compiled.SIMD {
 //line reduce_variants.go:81
 			gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
 			_ = gc_none3
 //line reduce_variants.go:81
-			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota9
+			_ = gc_iota7
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
@@ -9892,11 +10055,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned9
 //line reduce.go:281
-				gc_if15 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
+				gc_if13 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
 //line reduce.go:281
-				_ = gc_if15
+				_ = gc_if13
 //line reduce_variants.go:81
-				if gc_if15.ToBits() != 0 {
+				if gc_if13.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld9 archsimd.Int32x8
 //line reduce_variants.go:81
@@ -9906,15 +10069,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes11 [8]int32
+						var gc_lanes10 [8]int32
 //line reduce_variants.go:81
-						for gc_k11 := range 8 {
+						for gc_k10 := range 8 {
 //line reduce_variants.go:81
-							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+							if gc_if13.ToBits()&(1<<gc_k10) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k11
+								gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce_variants.go:81
-								gc_lanes11[gc_k11] = in[gc_i9+gc_k11]
+								gc_lanes10[gc_k10] = in[gc_i9+gc_k10]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -9922,29 +10085,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes11)
+						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result9 = gc_ld9.Merge(gc_result9, gc_if15)
+					gc_result9 = gc_ld9.Merge(gc_result9, gc_if13)
 //line reduce_variants.go:81
-					gc_returned9 = gc_if15.Or(gc_returned9)
+					gc_returned9 = gc_if13.Or(gc_returned9)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if16 := gc_returned9.ToInt32x8().Not().ToMask()
+				gc_if14 := gc_returned9.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if16
+				_ = gc_if14
 //line reduce.go:284
-				if gc_if16.ToBits() != 0 {
+				if gc_if14.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero9 int32
 //line reduce.go:284
 					_ = gc_zero9
 //line reduce.go:284
-					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if16)
+					gc_result9 = archsimd.BroadcastInt32x8(gc_zero9).Merge(gc_result9, gc_if14)
 //line reduce.go:284
-					gc_returned9 = gc_if16.Or(gc_returned9)
+					gc_returned9 = gc_if14.Or(gc_returned9)
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -9964,11 +10127,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned10
 //line reduce.go:281
-				gc_if17 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+				gc_if15 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-				_ = gc_if17
+				_ = gc_if15
 //line reduce_variants.go:81
-				if gc_if17.ToBits() != 0 {
+				if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld10 archsimd.Int32x8
 //line reduce_variants.go:81
@@ -9978,15 +10141,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes12 [8]int32
+						var gc_lanes11 [8]int32
 //line reduce_variants.go:81
-						for gc_k12 := range 8 {
+						for gc_k11 := range 8 {
 //line reduce_variants.go:81
-							if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k12
+								gc_pos3.Thread = gc_rank3 + gc_k11
 //line reduce_variants.go:81
-								gc_lanes12[gc_k12] = in[gc_i10+gc_k12]
+								gc_lanes11[gc_k11] = in[gc_i10+gc_k11]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -9994,29 +10157,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes12)
+						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes11)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result10 = gc_ld10.Merge(gc_result10, gc_if17)
+					gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
 //line reduce_variants.go:81
-					gc_returned10 = gc_if17.Or(gc_returned10)
+					gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if18 := gc_returned10.ToInt32x8().Not().ToMask()
+				gc_if16 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if18
+				_ = gc_if16
 //line reduce.go:284
-				if gc_if18.ToBits() != 0 {
+				if gc_if16.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero10 int32
 //line reduce.go:284
 					_ = gc_zero10
 //line reduce.go:284
-					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if18)
+					gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if16)
 //line reduce.go:284
-					gc_returned10 = gc_if18.Or(gc_returned10)
+					gc_returned10 = gc_if16.Or(gc_returned10)
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -10035,11 +10198,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 				v_.StoreSlice(gc_l_v_[gc_lane3:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank3:])
-				gc_left8 &^= 0xff << gc_lane3
+				gc_left7 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left8 != 0 {
+		if gc_left7 != 0 {
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -10048,7 +10211,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -10101,7 +10264,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left9 := gc_act3
+					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10117,13 +10280,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 							v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_.StoreSlice(gc_l_v_[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left8 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left8 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
+							if gc_left8&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -10139,12 +10302,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 				}
 			}
 		}
-		gc_left10 := gc_act3
+		gc_left9 := gc_act3
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota11
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
@@ -10165,45 +10324,19 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 				_ = r_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:102
-				gc_if20 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
-//line reduce_variants.go:102
-				_ = gc_if20
-//line reduce_variants.go:103
-				if gc_if20.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes13 [8]int32
-//line reduce_variants.go:103
-					v.Store(&gc_lanes13)
-//line reduce_variants.go:103
-					for gc_k13 := range 8 {
-//line reduce_variants.go:103
-						if gc_if20.ToBits()&(1<<gc_k13) != 0 {
-//line reduce_variants.go:103
-							gc_pos3.Thread = gc_rank3 + gc_k13
-//line reduce_variants.go:103
-							warpSums[(gc_rank3 >> 5)] = gc_lanes13[gc_k13]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v.StoreSlice(gc_s_v[gc_rank3:])
-				gc_left10 &^= 0xff << gc_lane3
+				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left10 != 0 {
+		if gc_left9 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left10&(1<<gc_lane3) == 0 {
+				if gc_left9&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+				_ = gc_rank3
 				v_ := gc_l_v_[gc_lane3]
 				_ = v_
 				var v int32
@@ -10217,13 +10350,26 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:101
 				v = r_
-
-//line reduce_variants.go:102
-				if (gc_rank3 & 31) == 0 {
-					warpSums[(gc_rank3 >> 5)] = v
-				}
 				_ = r_
 				gc_s_v[gc_rank3] = v
+			}
+		}
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_lo6 < gc_hi6 {
+			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		}
+		if gc_lo6 < gc_hi6 {
+			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt3)
+		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank3 >> 5)] = v
 			}
 		}
 	}
@@ -10234,28 +10380,28 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 		var gc_l_v_2 [32]int32
 		var gc_c32r [32]int32
 		{
-			var gc_m113 uint32
+			var gc_m143 uint32
 
 //line reduce_variants.go:106
 			if (gc_w3 >> 5) == 0 {
-				gc_m113 = ^uint32(0)
+				gc_m143 = ^uint32(0)
 			}
-			gc_save113 := gc_act3
-			gc_act3 = gc_save113 & gc_m113
+			gc_save143 := gc_act3
+			gc_act3 = gc_save143 & gc_m143
 			if gc_act3 != 0 {
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left11 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none4
 //line reduce_variants.go:108
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota13
+					_ = gc_iota10
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -10283,11 +10429,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_returned12
 //line reduce.go:281
-						gc_if22 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
 //line reduce.go:281
-						_ = gc_if22
+						_ = gc_if19
 //line reduce.go:281
-						if gc_if22.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
@@ -10297,15 +10443,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes15 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:281
-								for gc_k15 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:281
-									if gc_if22.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if19.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k15
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:281
-										gc_lanes15[gc_k15] = gc_in4[gc_i12+gc_k15]
+										gc_lanes14[gc_k14] = gc_in4[gc_i12+gc_k14]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -10313,29 +10459,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes15)
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if22)
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
 //line reduce.go:281
-							gc_returned12 = gc_if22.Or(gc_returned12)
+							gc_returned12 = gc_if19.Or(gc_returned12)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if23 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if23
+						_ = gc_if20
 //line reduce.go:284
-						if gc_if23.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero12 int32
 //line reduce.go:284
 							_ = gc_zero12
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if23)
+							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if20)
 //line reduce.go:284
-							gc_returned12 = gc_if23.Or(gc_returned12)
+							gc_returned12 = gc_if20.Or(gc_returned12)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -10344,13 +10490,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 						_ = v_2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left11 &^= 0xff << gc_lane3
+						gc_left10 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -10390,7 +10536,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left12 := gc_act3
+							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10406,13 +10552,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left12 &^= 0xff << gc_lane3
+									gc_left11 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
+							if gc_left11 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left12&(1<<gc_lane3) == 0 {
+									if gc_left11&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -10428,7 +10574,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 						}
 					}
 				}
-				gc_left13 := gc_act3
+				gc_left12 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -10452,13 +10598,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 						v = r_2
 //line reduce_variants.go:108
 						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left13 &^= 0xff << gc_lane3
+						gc_left12 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left13 != 0 {
+				if gc_left12 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left13&(1<<gc_lane3) == 0 {
+						if gc_left12&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -10481,85 +10627,133 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 					}
 				}
 			}
-			gc_act3 = gc_save113 &^ gc_dead3
+			gc_act3 = gc_save143 &^ gc_dead3
 		}
-		gc_left14 := gc_act3
-		if compiled.SIMD {
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := gc_bx3
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				gc_at3 := partial[gc_off3:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					v := gc_s_v[gc_rank3]
+
 //line reduce_variants.go:110
-			gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r int32 = v
+
 //line reduce_variants.go:110
-			_ = gc_iota14
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b3.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				_ = gc_rank3
-//line reduce_variants.go:110
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:110
-				_ = v
-//line reduce_variants.go:110
-				r := v
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:81
-				sum := r
+					sum := r
+
+//line reduce_variants.go:82
+					{
+						gc_at3[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step3 := gc_from3
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:81
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:82
-				gc_if24 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
-//line reduce_variants.go:82
-				_ = gc_if24
-//line reduce_variants.go:83
-				if gc_if24.ToBits() != 0 {
-//line reduce_variants.go:83
-					var gc_lanes16 [8]int32
-//line reduce_variants.go:83
-					sum.Store(&gc_lanes16)
-//line reduce_variants.go:83
-					for gc_k16 := range 8 {
-//line reduce_variants.go:83
-						if gc_if24.ToBits()&(1<<gc_k16) != 0 {
-//line reduce_variants.go:83
-							gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce_variants.go:83
-							partial[gc_bx3] = gc_lanes16[gc_k16]
-//line reduce_variants.go:83
+						{
+							partial[gc_bx3] = sum
 						}
-//line reduce_variants.go:83
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:83
-					gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:83
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left14 &^= 0xff << gc_lane3
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left14 != 0 {
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_left14&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
 
@@ -10573,7 +10767,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 					sum := r
 
 //line reduce_variants.go:82
-					if gc_tx3 == 0 {
+					{
 						partial[gc_bx3] = sum
 					}
 					_ = r
@@ -10602,21 +10796,22 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
-		gc_left15 := gc_act4
+		gc_left13 := gc_act4
 		if compiled.SIMD {
 //line reduce_variants.go:81
 			gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
 			_ = gc_none5
 //line reduce_variants.go:81
-			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota16
+			_ = gc_iota12
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
@@ -10650,11 +10845,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 				_ = gc_returned15
 //line reduce.go:281
-				gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+				gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line reduce.go:281
-				_ = gc_if27
+				_ = gc_if23
 //line reduce_variants.go:81
-				if gc_if27.ToBits() != 0 {
+				if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld15 archsimd.Uint32x8
 //line reduce_variants.go:81
@@ -10664,15 +10859,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes19 [8]uint32
+						var gc_lanes17 [8]uint32
 //line reduce_variants.go:81
-						for gc_k19 := range 8 {
+						for gc_k17 := range 8 {
 //line reduce_variants.go:81
-							if gc_if27.ToBits()&(1<<gc_k19) != 0 {
+							if gc_if23.ToBits()&(1<<gc_k17) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k19
+								gc_pos4.Thread = gc_rank4 + gc_k17
 //line reduce_variants.go:81
-								gc_lanes19[gc_k19] = in[gc_i15+gc_k19]
+								gc_lanes17[gc_k17] = in[gc_i15+gc_k17]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10680,29 +10875,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes19)
+						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes17)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result15 = gc_ld15.Merge(gc_result15, gc_if27)
+					gc_result15 = gc_ld15.Merge(gc_result15, gc_if23)
 //line reduce_variants.go:81
-					gc_returned15 = gc_if27.Or(gc_returned15)
+					gc_returned15 = gc_if23.Or(gc_returned15)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if28 := gc_returned15.ToInt32x8().Not().ToMask()
+				gc_if24 := gc_returned15.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if28
+				_ = gc_if24
 //line reduce.go:284
-				if gc_if28.ToBits() != 0 {
+				if gc_if24.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero15 uint32
 //line reduce.go:284
 					_ = gc_zero15
 //line reduce.go:284
-					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if28)
+					gc_result15 = archsimd.BroadcastUint32x8(gc_zero15).Merge(gc_result15, gc_if24)
 //line reduce.go:284
-					gc_returned15 = gc_if28.Or(gc_returned15)
+					gc_returned15 = gc_if24.Or(gc_returned15)
 //line reduce.go:284
 				}
 //line reduce_variants.go:81
@@ -10722,11 +10917,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 				_ = gc_returned16
 //line reduce.go:281
-				gc_if29 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+				gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
-				_ = gc_if29
+				_ = gc_if25
 //line reduce_variants.go:81
-				if gc_if29.ToBits() != 0 {
+				if gc_if25.ToBits() != 0 {
 //line reduce_variants.go:81
 					var gc_ld16 archsimd.Uint32x8
 //line reduce_variants.go:81
@@ -10736,15 +10931,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes20 [8]uint32
+						var gc_lanes18 [8]uint32
 //line reduce_variants.go:81
-						for gc_k20 := range 8 {
+						for gc_k18 := range 8 {
 //line reduce_variants.go:81
-							if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+							if gc_if25.ToBits()&(1<<gc_k18) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k20
+								gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce_variants.go:81
-								gc_lanes20[gc_k20] = in[gc_i16+gc_k20]
+								gc_lanes18[gc_k18] = in[gc_i16+gc_k18]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10752,29 +10947,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes20)
+						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result16 = gc_ld16.Merge(gc_result16, gc_if29)
+					gc_result16 = gc_ld16.Merge(gc_result16, gc_if25)
 //line reduce_variants.go:81
-					gc_returned16 = gc_if29.Or(gc_returned16)
+					gc_returned16 = gc_if25.Or(gc_returned16)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
-				gc_if30 := gc_returned16.ToInt32x8().Not().ToMask()
+				gc_if26 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:81
-				_ = gc_if30
+				_ = gc_if26
 //line reduce.go:284
-				if gc_if30.ToBits() != 0 {
+				if gc_if26.ToBits() != 0 {
 //line reduce.go:284
 					var gc_zero16 uint32
 //line reduce.go:284
 					_ = gc_zero16
 //line reduce.go:284
-					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if30)
+					gc_result16 = archsimd.BroadcastUint32x8(gc_zero16).Merge(gc_result16, gc_if26)
 //line reduce.go:284
-					gc_returned16 = gc_if30.Or(gc_returned16)
+					gc_returned16 = gc_if26.Or(gc_returned16)
 //line reduce.go:284
 				}
 //line reduce.go:284
@@ -10793,11 +10988,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 				v_.StoreSlice(gc_l_v_[gc_lane4:])
 //line reduce.go:284
 				v.StoreSlice(gc_s_v[gc_rank4:])
-				gc_left15 &^= 0xff << gc_lane4
+				gc_left13 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left15 != 0 {
+		if gc_left13 != 0 {
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -10806,7 +11001,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left15&(1<<gc_lane4) == 0 {
+					if gc_left13&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -10859,7 +11054,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left16 := gc_act4
+					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10875,13 +11070,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 							v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_.StoreSlice(gc_l_v_[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
+							gc_left14 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left16&(1<<gc_lane4) == 0 {
+							if gc_left14&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -10897,12 +11092,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 				}
 			}
 		}
-		gc_left17 := gc_act4
+		gc_left15 := gc_act4
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota18
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
@@ -10923,45 +11114,19 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 				_ = r_
 //line reduce_variants.go:101
 				v = r_
-//line reduce_variants.go:102
-				gc_if32 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
-//line reduce_variants.go:102
-				_ = gc_if32
-//line reduce_variants.go:103
-				if gc_if32.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes21 [8]uint32
-//line reduce_variants.go:103
-					v.Store(&gc_lanes21)
-//line reduce_variants.go:103
-					for gc_k21 := range 8 {
-//line reduce_variants.go:103
-						if gc_if32.ToBits()&(1<<gc_k21) != 0 {
-//line reduce_variants.go:103
-							gc_pos4.Thread = gc_rank4 + gc_k21
-//line reduce_variants.go:103
-							warpSums[(gc_rank4 >> 5)] = gc_lanes21[gc_k21]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v.StoreSlice(gc_s_v[gc_rank4:])
-				gc_left17 &^= 0xff << gc_lane4
+				gc_left15 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left17 != 0 {
+		if gc_left15 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left17&(1<<gc_lane4) == 0 {
+				if gc_left15&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+				_ = gc_rank4
 				v_ := gc_l_v_[gc_lane4]
 				_ = v_
 				var v uint32
@@ -10975,13 +11140,26 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:101
 				v = r_
-
-//line reduce_variants.go:102
-				if (gc_rank4 & 31) == 0 {
-					warpSums[(gc_rank4 >> 5)] = v
-				}
 				_ = r_
 				gc_s_v[gc_rank4] = v
+			}
+		}
+		gc_lo8, gc_hi8 := 0, 32
+		if gc_lo8 < gc_hi8 {
+			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		}
+		if gc_lo8 < gc_hi8 {
+			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		}
+		gc_hi8 = min(gc_hi8, gc_cnt4)
+		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank4 >> 5)] = v
 			}
 		}
 	}
@@ -10992,28 +11170,28 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 		var gc_l_v_2 [32]uint32
 		var gc_c42r [32]uint32
 		{
-			var gc_m114 uint32
+			var gc_m144 uint32
 
 //line reduce_variants.go:106
 			if (gc_w4 >> 5) == 0 {
-				gc_m114 = ^uint32(0)
+				gc_m144 = ^uint32(0)
 			}
-			gc_save114 := gc_act4
-			gc_act4 = gc_save114 & gc_m114
+			gc_save144 := gc_act4
+			gc_act4 = gc_save144 & gc_m144
 			if gc_act4 != 0 {
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left18 := gc_act4
+				gc_left16 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none6
 //line reduce_variants.go:108
-					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota20
+					_ = gc_iota15
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -11041,11 +11219,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if34 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i18, 8))))
+						gc_if29 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if34
+						_ = gc_if29
 //line reduce.go:281
-						if gc_if34.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
@@ -11055,15 +11233,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes23 [8]uint32
+								var gc_lanes21 [8]uint32
 //line reduce.go:281
-								for gc_k23 := range 8 {
+								for gc_k21 := range 8 {
 //line reduce.go:281
-									if gc_if34.ToBits()&(1<<gc_k23) != 0 {
+									if gc_if29.ToBits()&(1<<gc_k21) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k23
+										gc_pos4.Thread = gc_rank4 + gc_k21
 //line reduce.go:281
-										gc_lanes23[gc_k23] = gc_in6[gc_i18+gc_k23]
+										gc_lanes21[gc_k21] = gc_in6[gc_i18+gc_k21]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -11071,29 +11249,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes23)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes21)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if34)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if29)
 //line reduce.go:281
-							gc_returned18 = gc_if34.Or(gc_returned18)
+							gc_returned18 = gc_if29.Or(gc_returned18)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if35 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if30 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if35
+						_ = gc_if30
 //line reduce.go:284
-						if gc_if35.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero18 uint32
 //line reduce.go:284
 							_ = gc_zero18
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if35)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if30)
 //line reduce.go:284
-							gc_returned18 = gc_if35.Or(gc_returned18)
+							gc_returned18 = gc_if30.Or(gc_returned18)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -11102,13 +11280,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 						_ = v_2
 //line reduce.go:284
 						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left18 &^= 0xff << gc_lane4
+						gc_left16 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left18 != 0 {
+				if gc_left16 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
+						if gc_left16&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -11148,7 +11326,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left19 := gc_act4
+							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11164,13 +11342,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left19 &^= 0xff << gc_lane4
+									gc_left17 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left19 != 0 {
+							if gc_left17 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left19&(1<<gc_lane4) == 0 {
+									if gc_left17&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -11186,7 +11364,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 						}
 					}
 				}
-				gc_left20 := gc_act4
+				gc_left18 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -11210,13 +11388,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 						v = r_2
 //line reduce_variants.go:108
 						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left20 &^= 0xff << gc_lane4
+						gc_left18 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left20 != 0 {
+				if gc_left18 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left20&(1<<gc_lane4) == 0 {
+						if gc_left18&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -11239,85 +11417,133 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 					}
 				}
 			}
-			gc_act4 = gc_save114 &^ gc_dead4
+			gc_act4 = gc_save144 &^ gc_dead4
 		}
-		gc_left21 := gc_act4
-		if compiled.SIMD {
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off4 := gc_bx4
+			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at4 := partial[gc_off4:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					v := gc_s_v[gc_rank4]
+
 //line reduce_variants.go:110
-			gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r uint32 = v
+
 //line reduce_variants.go:110
-			_ = gc_iota21
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b4.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				_ = gc_rank4
-//line reduce_variants.go:110
-				v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:110
-				_ = v
-//line reduce_variants.go:110
-				r := v
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:81
-				sum := r
+					sum := r
+
+//line reduce_variants.go:82
+					{
+						gc_at4[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step4 := gc_from4
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:81
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:82
-				gc_if36 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))
-//line reduce_variants.go:82
-				_ = gc_if36
-//line reduce_variants.go:83
-				if gc_if36.ToBits() != 0 {
-//line reduce_variants.go:83
-					var gc_lanes24 [8]uint32
-//line reduce_variants.go:83
-					sum.Store(&gc_lanes24)
-//line reduce_variants.go:83
-					for gc_k24 := range 8 {
-//line reduce_variants.go:83
-						if gc_if36.ToBits()&(1<<gc_k24) != 0 {
-//line reduce_variants.go:83
-							gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce_variants.go:83
-							partial[gc_bx4] = gc_lanes24[gc_k24]
-//line reduce_variants.go:83
+						{
+							partial[gc_bx4] = sum
 						}
-//line reduce_variants.go:83
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:83
-					gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:83
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left21 &^= 0xff << gc_lane4
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left21 != 0 {
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					if gc_left21&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
 
@@ -11331,7 +11557,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 					sum := r
 
 //line reduce_variants.go:82
-					if gc_tx4 == 0 {
+					{
 						partial[gc_bx4] = sum
 					}
 					_ = r
@@ -15785,10 +16011,10 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n5; gc_step5 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
 			{
-				gc_rank5 := gc_step5 + 0
+				gc_rank5 := gc_step9 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -15797,7 +16023,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step5 + 1
+				gc_rank5 := gc_step9 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -15806,7 +16032,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step5 + 2
+				gc_rank5 := gc_step9 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -15815,7 +16041,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step5 + 3
+				gc_rank5 := gc_step9 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -15824,7 +16050,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 		}
-		for gc_rank5 := gc_step5; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -15949,7 +16175,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
+			_ = gc_rank5
 			v_2 := gc_l_v_2[gc_lane5]
 			_ = v_2
 			var v_ T
@@ -15963,13 +16189,26 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:101
 			v_ = r_
-
-//line reduce_variants.go:102
-			if (gc_rank5 & 31) == 0 {
-				warpSums[(gc_rank5 >> 5)] = v_
-			}
 			_ = r_
 			gc_s_v_[gc_rank5] = v_
+		}
+		gc_lo10, gc_hi10 := 0, 32
+		if gc_lo10 < gc_hi10 {
+			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+		}
+		if gc_lo10 < gc_hi10 {
+			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+		}
+		gc_hi10 = min(gc_hi10, gc_cnt5)
+		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+			gc_rank5 := gc_w5 + gc_lane5
+			gc_pos5.Thread = gc_rank5
+			v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank5 >> 5)] = v_
+			}
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
@@ -15980,14 +16219,14 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 		var gc_l_v_3 [32]T
 		var gc_c52r [32]T
 		{
-			var gc_m135 uint32
+			var gc_m165 uint32
 
 //line reduce_variants.go:106
 			if (gc_w5 >> 5) == 0 {
-				gc_m135 = ^uint32(0)
+				gc_m165 = ^uint32(0)
 			}
-			gc_save135 := gc_act5
-			gc_act5 = gc_save135 & gc_m135
+			gc_save165 := gc_act5
+			gc_act5 = gc_save165 & gc_m165
 			if gc_act5 != 0 {
 
 //line reduce_variants.go:107
@@ -16062,35 +16301,152 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 					gc_s_v_[gc_rank5] = v_
 				}
 			}
-			gc_act5 = gc_save135 &^ gc_dead5
+			gc_act5 = gc_save165 &^ gc_dead5
 		}
-		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				v_ := gc_s_v_[gc_rank5]
+	}
+	{
+		gc_from9, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
+		for gc_base5 := 0; gc_from9 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off6 := gc_bx5
+			if gc_from9 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at5 := partial[gc_off6:][:1]
+				for gc_tx5 := gc_from9; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+					v_ := gc_s_v_[gc_rank5]
 
 //line reduce_variants.go:110
-				var r T = v_
+					var r T = v_
 
 //line reduce_variants.go:110
-				_ = r
+					_ = r
 
 //line reduce_variants.go:176
-				sum := r
+					sum := r
 
 //line reduce_variants.go:177
-				if gc_tx5 == 0 {
-					partial[gc_bx5] = sum
+					{
+						gc_at5[0] = sum
+					}
+					_ = r
+					_ = sum
 				}
-				_ = r
-				_ = sum
+			} else {
+				gc_step10 := gc_from9
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx5] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+					var r T = v_
+
+//line reduce_variants.go:110
+					_ = r
+
+//line reduce_variants.go:176
+					sum := r
+
+//line reduce_variants.go:177
+					{
+						partial[gc_bx5] = sum
+					}
+					_ = r
+					_ = sum
+				}
 			}
 		}
 	}
@@ -16152,10 +16508,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -16164,7 +16520,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step2 + 1
+				gc_rank2 := gc_step3 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -16173,7 +16529,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step2 + 2
+				gc_rank2 := gc_step3 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -16182,7 +16538,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step2 + 3
+				gc_rank2 := gc_step3 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -16191,7 +16547,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -16249,7 +16605,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_2 [32]float32
@@ -16373,10 +16730,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota2
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -16397,33 +16750,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				_ = r_
 //line reduce_variants.go:101
 				v_ = r_
-//line reduce_variants.go:102
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
-//line reduce_variants.go:102
-				_ = gc_if2
-//line reduce_variants.go:103
-				if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes [8]float32
-//line reduce_variants.go:103
-					v_.Store(&gc_lanes)
-//line reduce_variants.go:103
-					for gc_k := range 8 {
-//line reduce_variants.go:103
-						if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line reduce_variants.go:103
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line reduce_variants.go:103
-							warpSums[(gc_rank2 >> 5)] = gc_lanes[gc_k]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -16435,7 +16762,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				v_2 := gc_l_v_2[gc_lane2]
 				_ = v_2
 				var v_ float32
@@ -16449,13 +16776,26 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:101
 				v_ = r_
-
-//line reduce_variants.go:102
-				if (gc_rank2 & 31) == 0 {
-					warpSums[(gc_rank2 >> 5)] = v_
-				}
 				_ = r_
 				gc_s_v_[gc_rank2] = v_
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank2 >> 5)] = v_
 			}
 		}
 	}
@@ -16466,14 +16806,14 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		var gc_l_v_3 [32]float32
 		var gc_c22r [32]float32
 		{
-			var gc_m132 uint32
+			var gc_m162 uint32
 
 //line reduce_variants.go:106
 			if (gc_w2 >> 5) == 0 {
-				gc_m132 = ^uint32(0)
+				gc_m162 = ^uint32(0)
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
+			gc_save162 := gc_act2
+			gc_act2 = gc_save162 & gc_m162
 			if gc_act2 != 0 {
 
 //line reduce_variants.go:107
@@ -16485,9 +16825,9 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 					_ = gc_none
 //line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota4
+					_ = gc_iota3
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -16515,11 +16855,11 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:281
-						_ = gc_if4
+						_ = gc_if3
 //line reduce.go:281
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
@@ -16533,7 +16873,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 								for gc_k3 := range 8 {
 //line reduce.go:281
-									if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line reduce.go:281
@@ -16549,25 +16889,25 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line reduce.go:281
-							gc_returned2 = gc_if4.Or(gc_returned2)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if4 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if4
 //line reduce.go:284
-						if gc_if5.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero2 float32
 //line reduce.go:284
 							_ = gc_zero2
 //line reduce.go:284
-							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if4)
 //line reduce.go:284
-							gc_returned2 = gc_if5.Or(gc_returned2)
+							gc_returned2 = gc_if4.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -16713,85 +17053,133 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
+			gc_act2 = gc_save162 &^ gc_dead2
 		}
-		gc_left7 := gc_act2
-		if compiled.SIMD {
+	}
+	{
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				gc_at2 := partial[gc_off3:][:1]
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					v_ := gc_s_v_[gc_rank2]
+
 //line reduce_variants.go:110
-			gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r float32 = v_
+
 //line reduce_variants.go:110
-			_ = gc_iota5
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line reduce_variants.go:110
-				v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
-//line reduce_variants.go:110
-				_ = v_
-//line reduce_variants.go:110
-				r := v_
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:176
-				sum := r
+					sum := r
+
+//line reduce_variants.go:177
+					{
+						gc_at2[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step4 := gc_from3
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:176
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:177
-				gc_if6 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line reduce_variants.go:177
-				_ = gc_if6
-//line reduce_variants.go:178
-				if gc_if6.ToBits() != 0 {
-//line reduce_variants.go:178
-					var gc_lanes4 [8]float32
-//line reduce_variants.go:178
-					sum.Store(&gc_lanes4)
-//line reduce_variants.go:178
-					for gc_k4 := range 8 {
-//line reduce_variants.go:178
-						if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:178
-							gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce_variants.go:178
-							partial[gc_bx2] = gc_lanes4[gc_k4]
-//line reduce_variants.go:178
+						{
+							partial[gc_bx2] = sum
 						}
-//line reduce_variants.go:178
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:178
-					gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:178
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left7 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left7&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
 
@@ -16805,7 +17193,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					sum := r
 
 //line reduce_variants.go:177
-					if gc_tx2 == 0 {
+					{
 						partial[gc_bx2] = sum
 					}
 					_ = r
@@ -16872,10 +17260,10 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
 			{
-				gc_rank3 := gc_step3 + 0
+				gc_rank3 := gc_step5 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -16884,7 +17272,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step3 + 1
+				gc_rank3 := gc_step5 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -16893,7 +17281,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step3 + 2
+				gc_rank3 := gc_step5 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -16902,7 +17290,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step3 + 3
+				gc_rank3 := gc_step5 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -16911,7 +17299,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 		}
-		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -16969,12 +17357,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		gc_left8 := gc_act3
+		gc_left7 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -16998,13 +17387,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank3:])
-				gc_left8 &^= 0xff << gc_lane3
+				gc_left7 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left8 != 0 {
+		if gc_left7 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
+				if gc_left7&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -17053,7 +17442,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left9 := gc_act3
+					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -17069,13 +17458,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 							v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+							gc_left8 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left8 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
+							if gc_left8&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -17091,12 +17480,8 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				}
 			}
 		}
-		gc_left10 := gc_act3
+		gc_left9 := gc_act3
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota7
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
@@ -17117,45 +17502,19 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				_ = r_
 //line reduce_variants.go:101
 				v_ = r_
-//line reduce_variants.go:102
-				gc_if8 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
-//line reduce_variants.go:102
-				_ = gc_if8
-//line reduce_variants.go:103
-				if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes5 [8]int32
-//line reduce_variants.go:103
-					v_.Store(&gc_lanes5)
-//line reduce_variants.go:103
-					for gc_k5 := range 8 {
-//line reduce_variants.go:103
-						if gc_if8.ToBits()&(1<<gc_k5) != 0 {
-//line reduce_variants.go:103
-							gc_pos3.Thread = gc_rank3 + gc_k5
-//line reduce_variants.go:103
-							warpSums[(gc_rank3 >> 5)] = gc_lanes5[gc_k5]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank3:])
-				gc_left10 &^= 0xff << gc_lane3
+				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left10 != 0 {
+		if gc_left9 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left10&(1<<gc_lane3) == 0 {
+				if gc_left9&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+				_ = gc_rank3
 				v_2 := gc_l_v_2[gc_lane3]
 				_ = v_2
 				var v_ int32
@@ -17169,13 +17528,26 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:101
 				v_ = r_
-
-//line reduce_variants.go:102
-				if (gc_rank3 & 31) == 0 {
-					warpSums[(gc_rank3 >> 5)] = v_
-				}
 				_ = r_
 				gc_s_v_[gc_rank3] = v_
+			}
+		}
+		gc_lo6, gc_hi6 := 0, 32
+		if gc_lo6 < gc_hi6 {
+			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+		}
+		if gc_lo6 < gc_hi6 {
+			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+		}
+		gc_hi6 = min(gc_hi6, gc_cnt3)
+		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank3 >> 5)] = v_
 			}
 		}
 	}
@@ -17186,28 +17558,28 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 		var gc_l_v_3 [32]int32
 		var gc_c32r [32]int32
 		{
-			var gc_m133 uint32
+			var gc_m163 uint32
 
 //line reduce_variants.go:106
 			if (gc_w3 >> 5) == 0 {
-				gc_m133 = ^uint32(0)
+				gc_m163 = ^uint32(0)
 			}
-			gc_save133 := gc_act3
-			gc_act3 = gc_save133 & gc_m133
+			gc_save163 := gc_act3
+			gc_act3 = gc_save163 & gc_m163
 			if gc_act3 != 0 {
 
 //line reduce_variants.go:107
 				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left11 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none2
 //line reduce_variants.go:108
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota9
+					_ = gc_iota6
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -17235,11 +17607,11 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_returned4
 //line reduce.go:281
-						gc_if10 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:281
-						_ = gc_if10
+						_ = gc_if7
 //line reduce.go:281
-						if gc_if10.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld4 archsimd.Int32x8
 //line reduce.go:281
@@ -17249,15 +17621,15 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes7 [8]int32
+								var gc_lanes6 [8]int32
 //line reduce.go:281
-								for gc_k7 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:281
-									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if7.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k7
+										gc_pos3.Thread = gc_rank3 + gc_k6
 //line reduce.go:281
-										gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+										gc_lanes6[gc_k6] = gc_in4[gc_i4+gc_k6]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -17265,29 +17637,29 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if10)
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if7)
 //line reduce.go:281
-							gc_returned4 = gc_if10.Or(gc_returned4)
+							gc_returned4 = gc_if7.Or(gc_returned4)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if11 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if8
 //line reduce.go:284
-						if gc_if11.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero4 int32
 //line reduce.go:284
 							_ = gc_zero4
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if11)
+							gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:284
-							gc_returned4 = gc_if11.Or(gc_returned4)
+							gc_returned4 = gc_if8.Or(gc_returned4)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -17296,13 +17668,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						_ = v_3
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-						gc_left11 &^= 0xff << gc_lane3
+						gc_left10 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -17342,7 +17714,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left12 := gc_act3
+							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -17358,13 +17730,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left12 &^= 0xff << gc_lane3
+									gc_left11 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
+							if gc_left11 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left12&(1<<gc_lane3) == 0 {
+									if gc_left11&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -17380,7 +17752,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						}
 					}
 				}
-				gc_left13 := gc_act3
+				gc_left12 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -17404,13 +17776,13 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						v_ = r_2
 //line reduce_variants.go:108
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left13 &^= 0xff << gc_lane3
+						gc_left12 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left13 != 0 {
+				if gc_left12 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left13&(1<<gc_lane3) == 0 {
+						if gc_left12&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -17433,85 +17805,133 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-			gc_act3 = gc_save133 &^ gc_dead3
+			gc_act3 = gc_save163 &^ gc_dead3
 		}
-		gc_left14 := gc_act3
-		if compiled.SIMD {
+	}
+	{
+		gc_from5, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from5 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off4 := gc_bx3
+			if gc_from5 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at3 := partial[gc_off4:][:1]
+				for gc_tx3 := gc_from5; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					v_ := gc_s_v_[gc_rank3]
+
 //line reduce_variants.go:110
-			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r int32 = v_
+
 //line reduce_variants.go:110
-			_ = gc_iota10
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b3.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				_ = gc_rank3
-//line reduce_variants.go:110
-				v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
-//line reduce_variants.go:110
-				_ = v_
-//line reduce_variants.go:110
-				r := v_
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:176
-				sum := r
+					sum := r
+
+//line reduce_variants.go:177
+					{
+						gc_at3[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step6 := gc_from5
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:176
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:177
-				gc_if12 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
-//line reduce_variants.go:177
-				_ = gc_if12
-//line reduce_variants.go:178
-				if gc_if12.ToBits() != 0 {
-//line reduce_variants.go:178
-					var gc_lanes8 [8]int32
-//line reduce_variants.go:178
-					sum.Store(&gc_lanes8)
-//line reduce_variants.go:178
-					for gc_k8 := range 8 {
-//line reduce_variants.go:178
-						if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:178
-							gc_pos3.Thread = gc_rank3 + gc_k8
-//line reduce_variants.go:178
-							partial[gc_bx3] = gc_lanes8[gc_k8]
-//line reduce_variants.go:178
+						{
+							partial[gc_bx3] = sum
 						}
-//line reduce_variants.go:178
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:178
-					gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:178
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left14 &^= 0xff << gc_lane3
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left14 != 0 {
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_left14&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
 
@@ -17525,7 +17945,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 					sum := r
 
 //line reduce_variants.go:177
-					if gc_tx3 == 0 {
+					{
 						partial[gc_bx3] = sum
 					}
 					_ = r
@@ -17592,10 +18012,10 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n4; gc_step4 += 4 {
+		gc_step7 := gc_vstep3
+		for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
 			{
-				gc_rank4 := gc_step4 + 0
+				gc_rank4 := gc_step7 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -17604,7 +18024,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step4 + 1
+				gc_rank4 := gc_step7 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -17613,7 +18033,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step4 + 2
+				gc_rank4 := gc_step7 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -17622,7 +18042,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step4 + 3
+				gc_rank4 := gc_step7 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -17631,7 +18051,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 		}
-		for gc_rank4 := gc_step4; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -17689,12 +18109,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		gc_left15 := gc_act4
+		gc_left13 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -17718,13 +18139,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank4:])
-				gc_left15 &^= 0xff << gc_lane4
+				gc_left13 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left15 != 0 {
+		if gc_left13 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left15&(1<<gc_lane4) == 0 {
+				if gc_left13&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -17773,7 +18194,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left16 := gc_act4
+					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -17789,13 +18210,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 							v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
+							gc_left14 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left16&(1<<gc_lane4) == 0 {
+							if gc_left14&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -17811,12 +18232,8 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				}
 			}
 		}
-		gc_left17 := gc_act4
+		gc_left15 := gc_act4
 		if compiled.SIMD {
-//line reduce_variants.go:93
-			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:93
-			_ = gc_iota12
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
@@ -17837,45 +18254,19 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				_ = r_
 //line reduce_variants.go:101
 				v_ = r_
-//line reduce_variants.go:102
-				gc_if14 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
-//line reduce_variants.go:102
-				_ = gc_if14
-//line reduce_variants.go:103
-				if gc_if14.ToBits() != 0 {
-//line reduce_variants.go:103
-					var gc_lanes9 [8]uint32
-//line reduce_variants.go:103
-					v_.Store(&gc_lanes9)
-//line reduce_variants.go:103
-					for gc_k9 := range 8 {
-//line reduce_variants.go:103
-						if gc_if14.ToBits()&(1<<gc_k9) != 0 {
-//line reduce_variants.go:103
-							gc_pos4.Thread = gc_rank4 + gc_k9
-//line reduce_variants.go:103
-							warpSums[(gc_rank4 >> 5)] = gc_lanes9[gc_k9]
-//line reduce_variants.go:103
-						}
-//line reduce_variants.go:103
-					}
-//line reduce_variants.go:103
-					gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:103
-				}
-//line reduce_variants.go:103
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank4:])
-				gc_left17 &^= 0xff << gc_lane4
+				gc_left15 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left17 != 0 {
+		if gc_left15 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left17&(1<<gc_lane4) == 0 {
+				if gc_left15&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+				_ = gc_rank4
 				v_2 := gc_l_v_2[gc_lane4]
 				_ = v_2
 				var v_ uint32
@@ -17889,13 +18280,26 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:101
 				v_ = r_
-
-//line reduce_variants.go:102
-				if (gc_rank4 & 31) == 0 {
-					warpSums[(gc_rank4 >> 5)] = v_
-				}
 				_ = r_
 				gc_s_v_[gc_rank4] = v_
+			}
+		}
+		gc_lo8, gc_hi8 := 0, 32
+		if gc_lo8 < gc_hi8 {
+			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+		}
+		if gc_lo8 < gc_hi8 {
+			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+		}
+		gc_hi8 = min(gc_hi8, gc_cnt4)
+		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+			gc_rank4 := gc_w4 + gc_lane4
+			gc_pos4.Thread = gc_rank4
+			v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:102
+			{
+				warpSums[(gc_rank4 >> 5)] = v_
 			}
 		}
 	}
@@ -17906,28 +18310,28 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 		var gc_l_v_3 [32]uint32
 		var gc_c42r [32]uint32
 		{
-			var gc_m134 uint32
+			var gc_m164 uint32
 
 //line reduce_variants.go:106
 			if (gc_w4 >> 5) == 0 {
-				gc_m134 = ^uint32(0)
+				gc_m164 = ^uint32(0)
 			}
-			gc_save134 := gc_act4
-			gc_act4 = gc_save134 & gc_m134
+			gc_save164 := gc_act4
+			gc_act4 = gc_save164 & gc_m164
 			if gc_act4 != 0 {
 
 //line reduce_variants.go:107
 				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left18 := gc_act4
+				gc_left16 := gc_act4
 				if compiled.SIMD {
 //line reduce_variants.go:108
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 					_ = gc_none3
 //line reduce_variants.go:108
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-					_ = gc_iota14
+					_ = gc_iota9
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -17955,11 +18359,11 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+						gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if16
+						_ = gc_if11
 //line reduce.go:281
-						if gc_if16.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:281
 							var gc_ld6 archsimd.Uint32x8
 //line reduce.go:281
@@ -17969,15 +18373,15 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes11 [8]uint32
+								var gc_lanes9 [8]uint32
 //line reduce.go:281
-								for gc_k11 := range 8 {
+								for gc_k9 := range 8 {
 //line reduce.go:281
-									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k9) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k11
+										gc_pos4.Thread = gc_rank4 + gc_k9
 //line reduce.go:281
-										gc_lanes11[gc_k11] = gc_in6[gc_i6+gc_k11]
+										gc_lanes9[gc_k9] = gc_in6[gc_i6+gc_k9]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -17985,29 +18389,29 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
+								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes9)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if16)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if11)
 //line reduce.go:281
-							gc_returned6 = gc_if16.Or(gc_returned6)
+							gc_returned6 = gc_if11.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
-						gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if12 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if12
 //line reduce.go:284
-						if gc_if17.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero6 uint32
 //line reduce.go:284
 							_ = gc_zero6
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if17)
+							gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if12)
 //line reduce.go:284
-							gc_returned6 = gc_if17.Or(gc_returned6)
+							gc_returned6 = gc_if12.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -18016,13 +18420,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						_ = v_3
 //line reduce.go:284
 						v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-						gc_left18 &^= 0xff << gc_lane4
+						gc_left16 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left18 != 0 {
+				if gc_left16 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
+						if gc_left16&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -18062,7 +18466,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left19 := gc_act4
+							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -18078,13 +18482,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 									v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left19 &^= 0xff << gc_lane4
+									gc_left17 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left19 != 0 {
+							if gc_left17 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left19&(1<<gc_lane4) == 0 {
+									if gc_left17&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -18100,7 +18504,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				gc_left20 := gc_act4
+				gc_left18 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -18124,13 +18528,13 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						v_ = r_2
 //line reduce_variants.go:108
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left20 &^= 0xff << gc_lane4
+						gc_left18 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left20 != 0 {
+				if gc_left18 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left20&(1<<gc_lane4) == 0 {
+						if gc_left18&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -18153,85 +18557,133 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-			gc_act4 = gc_save134 &^ gc_dead4
+			gc_act4 = gc_save164 &^ gc_dead4
 		}
-		gc_left21 := gc_act4
-		if compiled.SIMD {
+	}
+	{
+		gc_from7, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from7 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off5 := gc_bx4
+			if gc_from7 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+				gc_at4 := partial[gc_off5:][:1]
+				for gc_tx4 := gc_from7; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					v_ := gc_s_v_[gc_rank4]
+
 //line reduce_variants.go:110
-			gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r uint32 = v_
+
 //line reduce_variants.go:110
-			_ = gc_iota15
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b4.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				_ = gc_rank4
-//line reduce_variants.go:110
-				v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
-//line reduce_variants.go:110
-				_ = v_
-//line reduce_variants.go:110
-				r := v_
-//line reduce_variants.go:110
-				_ = r
+					_ = r
+
 //line reduce_variants.go:176
-				sum := r
+					sum := r
+
+//line reduce_variants.go:177
+					{
+						gc_at4[0] = sum
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step8 := gc_from7
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+					{
+						gc_tx4 := gc_step8 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
 //line reduce_variants.go:176
-				_ = sum
+						sum := r
+
 //line reduce_variants.go:177
-				gc_if18 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))
-//line reduce_variants.go:177
-				_ = gc_if18
-//line reduce_variants.go:178
-				if gc_if18.ToBits() != 0 {
-//line reduce_variants.go:178
-					var gc_lanes12 [8]uint32
-//line reduce_variants.go:178
-					sum.Store(&gc_lanes12)
-//line reduce_variants.go:178
-					for gc_k12 := range 8 {
-//line reduce_variants.go:178
-						if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:178
-							gc_pos4.Thread = gc_rank4 + gc_k12
-//line reduce_variants.go:178
-							partial[gc_bx4] = gc_lanes12[gc_k12]
-//line reduce_variants.go:178
+						{
+							partial[gc_bx4] = sum
 						}
-//line reduce_variants.go:178
+						_ = r
+						_ = sum
 					}
-//line reduce_variants.go:178
-					gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:178
+					{
+						gc_tx4 := gc_step8 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step8 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step8 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
 				}
-				gc_left21 &^= 0xff << gc_lane4
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left21 != 0 {
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					if gc_left21&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
 
@@ -18245,7 +18697,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 					sum := r
 
 //line reduce_variants.go:177
-					if gc_tx4 == 0 {
+					{
 						partial[gc_bx4] = sum
 					}
 					_ = r

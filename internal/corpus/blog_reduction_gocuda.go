@@ -42,7 +42,8 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -231,6 +232,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			_ = val
 			_ = val_
 			gc_l_val_[gc_lane] = val_
+			gc_s_val[gc_rank] = val
 		}
 
 //line blog_reduction.go:22
@@ -292,6 +294,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					shared[wid] = val
 				}
 				_ = r_
+				gc_s_val[gc_rank] = val
 			}
 		}
 	}
@@ -301,7 +304,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_val_2 [32]int32
-		var gc_l_val [32]int32
 		var gc_c2r [32]int32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -327,11 +329,11 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_l_val[gc_lane] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
 		{
-			var gc_m14 uint32
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -349,12 +351,12 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m14 |= 1 << gc_lane
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -362,8 +364,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
+					val := gc_s_val[gc_rank]
 
 //line blog_reduction.go:49
 					var val_2 int32 = val
@@ -419,22 +420,106 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 //line blog_reduction.go:49
 					val = r_2
 					_ = r_2
-					gc_l_val[gc_lane] = val
+					gc_s_val[gc_rank] = val
 				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val := gc_s_val[gc_rank]
 				_ = val
 				var sum int32
 				_ = sum
@@ -447,13 +532,268 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 
 //line blog_reduction.go:65
 				sum = r
-
-//line blog_reduction.go:66
-				if gc_tx == 0 {
-					out[gc_bx] = sum
-				}
 				_ = r
 				gc_s_sum[gc_rank] = sum
+			}
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val := gc_s_val[gc_rank]
+				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:65
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at2 := out[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+
+//line blog_reduction.go:66
+					{
+						gc_at2[0] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+
+//line blog_reduction.go:66
+					{
+						out[gc_bx] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
@@ -488,8 +828,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 1)[:gc_n]
+	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -673,6 +1014,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				_ = val_
 				_ = val_2
 				gc_l_val_2[gc_lane] = val_2
+				gc_s_val_[gc_rank] = val_
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -736,6 +1078,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					shared[wid] = val_
 				}
 				_ = r_
+				gc_s_val_[gc_rank] = val_
 			}
 		}
 	}
@@ -745,7 +1088,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_val_3 [32]int32
-		var gc_l_val_ [32]int32
 		var gc_c2r [32]int32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -771,11 +1113,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val_ = shared[lane]
 				}
-				gc_l_val_[gc_lane] = val_
+				gc_s_val_[gc_rank] = val_
 			}
 		}
 		{
-			var gc_m14 uint32
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -793,12 +1135,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m14 |= 1 << gc_lane
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -806,8 +1148,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
+					val_ := gc_s_val_[gc_rank]
 
 //line blog_reduction.go:49
 					var val_3 int32 = val_
@@ -863,22 +1204,106 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 //line blog_reduction.go:49
 					val_ = r_2
 					_ = r_2
-					gc_l_val_[gc_lane] = val_
+					gc_s_val_[gc_rank] = val_
 				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val_ := gc_l_val_[gc_lane]
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val_ := gc_s_val_[gc_rank]
 				_ = val_
 				var sum int32
 				_ = sum
@@ -891,13 +1316,268 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:100
 				sum = r
-
-//line blog_reduction.go:101
-				if gc_tx == 0 {
-					out[gc_bx] = sum
-				}
 				_ = r
 				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val_ := gc_s_val_[gc_rank]
+				_ = val_
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val_
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:100
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+				gc_at := out[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+
+//line blog_reduction.go:101
+					{
+						gc_at[0] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+
+//line blog_reduction.go:101
+					{
+						out[gc_bx] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
@@ -1193,7 +1873,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -1382,6 +2063,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			_ = val
 			_ = val_
 			gc_l_val_[gc_lane] = val_
+			gc_s_val[gc_rank] = val
 		}
 
 //line blog_reduction.go:22
@@ -1443,6 +2125,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					shared[wid] = val
 				}
 				_ = r_
+				gc_s_val[gc_rank] = val
 			}
 		}
 	}
@@ -1452,7 +2135,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_val_2 [32]int32
-		var gc_l_val [32]int32
 		var gc_c2r [32]int32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -1478,11 +2160,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_tx < gc_bdx/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_l_val[gc_lane] = val
+				gc_s_val[gc_rank] = val
 			}
 		}
 		{
-			var gc_m14 uint32
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1500,12 +2182,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m14 |= 1 << gc_lane
+						gc_m15 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -1513,8 +2195,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
+					val := gc_s_val[gc_rank]
 
 //line blog_reduction.go:49
 					var val_2 int32 = val
@@ -1570,23 +2251,334 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 //line blog_reduction.go:49
 					val = r_2
 					_ = r_2
-					gc_l_val[gc_lane] = val
+					gc_s_val[gc_rank] = val
 				}
 			}
-			gc_act = gc_save14 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val := gc_s_val[gc_rank]
 				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:131
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				val := gc_s_val[gc_rank]
+				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:131
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
 				var sum int32
 				_ = sum
 
@@ -1600,7 +2592,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				sum = r
 
 //line blog_reduction.go:132
-				if gc_tx == 0 {
+				{
 					atomic.Add(out, sum)
 				}
 				_ = r

@@ -43,7 +43,8 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -77,10 +78,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -89,7 +90,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -98,7 +99,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -107,7 +108,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -116,7 +117,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -141,9 +142,9 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-					gc_at2 := in[gc_off3:][:gc_to2]
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+					gc_at3 := in[gc_off4:][:gc_to2]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -161,7 +162,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:62
 								_ = i
 //line blog_reduction.go:63
-								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]))
 //line blog_reduction.go:63
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -186,7 +187,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:62
 							_ = i
 //line blog_reduction.go:63
-							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -206,7 +207,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						_ = i
 
 //line blog_reduction.go:63
-						sum += gc_at2[gc_tx2]
+						sum += gc_at3[gc_tx2]
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
@@ -273,10 +274,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -290,7 +291,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -304,7 +305,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -318,7 +319,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -332,7 +333,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -381,6 +382,8 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				_ = val_
 //line blog_reduction.go:35
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+				val.StoreSlice(gc_s_val[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -408,6 +411,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				_ = val
 				_ = val_
 				gc_l_val_[gc_lane2] = val_
+				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -510,6 +514,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					shared[wid] = val
 				}
 				_ = r_
+				gc_s_val[gc_rank2] = val
 			}
 		}
 	}
@@ -519,7 +524,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val_2 [32]int32
-		var gc_l_val [32]int32
 		var gc_c22r [32]int32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -545,11 +549,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_l_val[gc_lane2] = val
+				gc_s_val[gc_rank2] = val
 			}
 		}
 		{
-			var gc_m142 uint32
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -567,12 +571,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m142 |= 1 << gc_lane2
+						gc_m152 |= 1 << gc_lane2
 					}
 				}
 			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
@@ -583,7 +587,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
 //line blog_reduction.go:49
 						_ = val
 //line blog_reduction.go:49
@@ -603,8 +607,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-						val := gc_l_val[gc_lane2]
-						_ = val
+						val := gc_s_val[gc_rank2]
 
 //line blog_reduction.go:49
 						var val_2 int32 = val
@@ -701,7 +704,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:49
 						val = r_2
 //line blog_reduction.go:49
-						val.StoreSlice(gc_l_val[gc_lane2:])
+						val.StoreSlice(gc_s_val[gc_rank2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
@@ -727,96 +730,239 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:49
 						val = r_2
 						_ = r_2
-						gc_l_val[gc_lane2] = val
+						gc_s_val[gc_rank2] = val
 					}
 				}
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
-		gc_left6 := gc_act2
-		if compiled.SIMD {
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
 //line blog_reduction.go:51
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r int32 = val
+
 //line blog_reduction.go:51
-			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
-//line blog_reduction.go:51
-				val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:51
+				val := gc_s_val[gc_rank2]
 				_ = val
-//line blog_reduction.go:51
-				var sum archsimd.Int32x8
-//line blog_reduction.go:51
+				var sum int32
 				_ = sum
+
 //line blog_reduction.go:51
-				r := val
+				var r int32 = val
+
 //line blog_reduction.go:51
 				_ = r
+
 //line blog_reduction.go:65
 				sum = r
-//line blog_reduction.go:66
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line blog_reduction.go:66
-				_ = gc_if2
-//line blog_reduction.go:67
-				if gc_if2.ToBits() != 0 {
-//line blog_reduction.go:67
-					var gc_lanes [8]int32
-//line blog_reduction.go:67
-					sum.Store(&gc_lanes)
-//line blog_reduction.go:67
-					for gc_k := range 8 {
-//line blog_reduction.go:67
-						if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line blog_reduction.go:67
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_reduction.go:67
-							out[gc_bx2] = gc_lanes[gc_k]
-//line blog_reduction.go:67
-						}
-//line blog_reduction.go:67
-					}
-//line blog_reduction.go:67
-					gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:67
-				}
-//line blog_reduction.go:67
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-				gc_left6 &^= 0xff << gc_lane2
+				_ = r
+				gc_s_sum[gc_rank2] = sum
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left6 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left6&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_l_val[gc_lane2]
+			gc_step9 := gc_hi4
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
 					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val := gc_s_val[gc_rank2]
+				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:65
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
+				gc_at4 := out[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
 					var sum int32
 					_ = sum
 
@@ -830,7 +976,130 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					sum = r
 
 //line blog_reduction.go:66
-					if gc_tx2 == 0 {
+					{
+						gc_at4[0] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+
+//line blog_reduction.go:66
+					{
 						out[gc_bx2] = sum
 					}
 					_ = r
@@ -870,13 +1139,14 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 1)[:gc_n2]
+	gc_s_val_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -890,7 +1160,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step2 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -904,7 +1174,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step2 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -918,7 +1188,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step2 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -932,7 +1202,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1077,6 +1347,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:98
 				val_2.StoreSlice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:98
+				val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:98
 				sum.StoreSlice(gc_s_sum[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -1125,6 +1397,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					_ = val_
 					_ = val_2
 					gc_l_val_2[gc_lane2] = val_2
+					gc_s_val_[gc_rank2] = val_
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1229,6 +1502,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					shared[wid] = val_
 				}
 				_ = r_
+				gc_s_val_[gc_rank2] = val_
 			}
 		}
 	}
@@ -1238,7 +1512,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val_3 [32]int32
-		var gc_l_val_ [32]int32
 		var gc_c22r [32]int32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -1264,11 +1537,11 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
 					val_ = shared[lane]
 				}
-				gc_l_val_[gc_lane2] = val_
+				gc_s_val_[gc_rank2] = val_
 			}
 		}
 		{
-			var gc_m142 uint32
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1286,12 +1559,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m142 |= 1 << gc_lane2
+						gc_m152 |= 1 << gc_lane2
 					}
 				}
 			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
@@ -1302,7 +1575,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line blog_reduction.go:49
-						val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
 //line blog_reduction.go:49
 						_ = val_
 //line blog_reduction.go:49
@@ -1322,8 +1595,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-						val_ := gc_l_val_[gc_lane2]
-						_ = val_
+						val_ := gc_s_val_[gc_rank2]
 
 //line blog_reduction.go:49
 						var val_3 int32 = val_
@@ -1420,7 +1692,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:49
 						val_ = r_2
 //line blog_reduction.go:49
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						val_.StoreSlice(gc_s_val_[gc_rank2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1446,96 +1718,239 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:49
 						val_ = r_2
 						_ = r_2
-						gc_l_val_[gc_lane2] = val_
+						gc_s_val_[gc_rank2] = val_
 					}
 				}
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
-		gc_left6 := gc_act2
-		if compiled.SIMD {
+	}
+	{
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from3, gc_bdx2), max(gc_from3, gc_to2)
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
 //line blog_reduction.go:51
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					var r int32 = val_
+
 //line blog_reduction.go:51
-			_ = gc_iota3
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
-//line blog_reduction.go:51
-				val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:51
+				val_ := gc_s_val_[gc_rank2]
 				_ = val_
-//line blog_reduction.go:51
-				var sum archsimd.Int32x8
-//line blog_reduction.go:51
+				var sum int32
 				_ = sum
+
 //line blog_reduction.go:51
-				r := val_
+				var r int32 = val_
+
 //line blog_reduction.go:51
 				_ = r
+
 //line blog_reduction.go:100
 				sum = r
-//line blog_reduction.go:101
-				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line blog_reduction.go:101
-				_ = gc_if3
-//line blog_reduction.go:102
-				if gc_if3.ToBits() != 0 {
-//line blog_reduction.go:102
-					var gc_lanes [8]int32
-//line blog_reduction.go:102
-					sum.Store(&gc_lanes)
-//line blog_reduction.go:102
-					for gc_k := range 8 {
-//line blog_reduction.go:102
-						if gc_if3.ToBits()&(1<<gc_k) != 0 {
-//line blog_reduction.go:102
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_reduction.go:102
-							out[gc_bx2] = gc_lanes[gc_k]
-//line blog_reduction.go:102
-						}
-//line blog_reduction.go:102
-					}
-//line blog_reduction.go:102
-					gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:102
-				}
-//line blog_reduction.go:102
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-				gc_left6 &^= 0xff << gc_lane2
+				_ = r
+				gc_s_sum[gc_rank2] = sum
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left6 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left6&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_l_val_[gc_lane2]
+			gc_step7 := gc_hi4
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
 					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val_ := gc_s_val_[gc_rank2]
+				_ = val_
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val_
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:100
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+	{
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at2 := out[gc_off3:][:1]
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
 					var sum int32
 					_ = sum
 
@@ -1549,7 +1964,130 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					sum = r
 
 //line blog_reduction.go:101
-					if gc_tx2 == 0 {
+					{
+						gc_at2[0] = sum
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_step8 := gc_from3
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							out[gc_bx2] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+
+//line blog_reduction.go:101
+					{
 						out[gc_bx2] = sum
 					}
 					_ = r
@@ -2063,7 +2601,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	{
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -2097,10 +2636,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:127
@@ -2109,7 +2648,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:127
@@ -2118,7 +2657,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:127
@@ -2127,7 +2666,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:127
@@ -2136,7 +2675,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:127
@@ -2293,10 +2832,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -2310,7 +2849,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -2324,7 +2863,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -2338,7 +2877,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -2352,7 +2891,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2401,6 +2940,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				_ = val_
 //line blog_reduction.go:35
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+				val.StoreSlice(gc_s_val[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2428,6 +2969,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				_ = val
 				_ = val_
 				gc_l_val_[gc_lane2] = val_
+				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -2530,6 +3072,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					shared[wid] = val
 				}
 				_ = r_
+				gc_s_val[gc_rank2] = val
 			}
 		}
 	}
@@ -2539,7 +3082,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val_2 [32]int32
-		var gc_l_val [32]int32
 		var gc_c22r [32]int32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -2565,11 +3107,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
 					val = shared[lane]
 				}
-				gc_l_val[gc_lane2] = val
+				gc_s_val[gc_rank2] = val
 			}
 		}
 		{
-			var gc_m142 uint32
+			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2587,12 +3129,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 //line blog_reduction.go:48
 					if wid == 0 {
-						gc_m142 |= 1 << gc_lane2
+						gc_m152 |= 1 << gc_lane2
 					}
 				}
 			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
@@ -2603,7 +3145,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
 //line blog_reduction.go:49
 						_ = val
 //line blog_reduction.go:49
@@ -2623,8 +3165,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-						val := gc_l_val[gc_lane2]
-						_ = val
+						val := gc_s_val[gc_rank2]
 
 //line blog_reduction.go:49
 						var val_2 int32 = val
@@ -2721,7 +3262,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:49
 						val = r_2
 //line blog_reduction.go:49
-						val.StoreSlice(gc_l_val[gc_lane2:])
+						val.StoreSlice(gc_s_val[gc_rank2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2747,24 +3288,335 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:49
 						val = r_2
 						_ = r_2
-						gc_l_val[gc_lane2] = val
+						gc_s_val[gc_rank2] = val
 					}
 				}
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val := gc_s_val[gc_rank2]
 				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:131
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+			gc_step9 := gc_hi4
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val := gc_s_val[gc_rank2]
+				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:131
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step10 := gc_from2
+			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:131
+					sum = r
+
+//line blog_reduction.go:132
+					{
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				val := gc_s_val[gc_rank2]
 				var sum int32
 				_ = sum
 
@@ -2778,7 +3630,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				sum = r
 
 //line blog_reduction.go:132
-				if gc_tx2 == 0 {
+				{
 					atomic.Add(out, sum)
 				}
 				_ = r

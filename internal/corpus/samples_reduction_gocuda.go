@@ -3281,7 +3281,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_l_ok[gc_lane] = ok
 			}
 			{
-				var gc_m8 uint32
+				var gc_m9 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -3290,11 +3290,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:340
 					if ok {
-						gc_m8 |= 1 << gc_lane
+						gc_m9 |= 1 << gc_lane
 					}
 				}
-				gc_save8 := gc_act
-				gc_act = gc_save8 & gc_m8
+				gc_save9 := gc_act
+				gc_act = gc_save9 & gc_m9
 				if gc_act != 0 {
 
 //line samples_reduction.go:341
@@ -3319,11 +3319,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
+				gc_act = gc_save9 &^ gc_dead
 			}
 		}
 		{
-			var gc_m12 uint32
+			var gc_m13 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -3332,11 +3332,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:342
 				if !returned {
-					gc_m12 |= 1 << gc_lane
+					gc_m13 |= 1 << gc_lane
 				}
 			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
 			if gc_act != 0 {
 
 //line samples_reduction.go:343
@@ -3386,7 +3386,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_l_returned[gc_lane] = returned
 				}
 			}
-			gc_act = gc_save12 &^ gc_dead
+			gc_act = gc_save13 &^ gc_dead
 		}
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -3478,7 +3478,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_l_ballotResult[gc_lane] = ballotResult
 		}
 		{
-			var gc_m26 uint32
+			var gc_m27 uint32
 
 //line samples_reduction.go:405
 			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
@@ -3487,7 +3487,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_hi2 = gc_bound2
 				}
 				if gc_lo2 < gc_hi2 {
-					gc_m26 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
@@ -3507,13 +3507,13 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:405
 						if tid < shmemExtent {
-							gc_m26 |= 1 << gc_lane
+							gc_m27 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save26 := gc_act
-			gc_act = gc_save26 & gc_m26
+			gc_save27 := gc_act
+			gc_act = gc_save27 & gc_m27
 			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.At(gc_w)
@@ -3592,7 +3592,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_l_ok_[gc_lane] = ok_
 					}
 					{
-						var gc_m20 uint32
+						var gc_m21 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -3604,11 +3604,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:340
 							if ok_ {
-								gc_m20 |= 1 << gc_lane
+								gc_m21 |= 1 << gc_lane
 							}
 						}
-						gc_save20 := gc_act
-						gc_act = gc_save20 & gc_m20
+						gc_save21 := gc_act
+						gc_act = gc_save21 & gc_m21
 						if gc_act != 0 {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
@@ -3647,11 +3647,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 								gc_l_returned_[gc_lane] = returned_
 							}
 						}
-						gc_act = gc_save20 &^ gc_dead
+						gc_act = gc_save21 &^ gc_dead
 					}
 				}
 				{
-					var gc_m24 uint32
+					var gc_m25 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -3663,11 +3663,11 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:342
 						if !returned_ {
-							gc_m24 |= 1 << gc_lane
+							gc_m25 |= 1 << gc_lane
 						}
 					}
-					gc_save24 := gc_act
-					gc_act = gc_save24 & gc_m24
+					gc_save25 := gc_act
+					gc_act = gc_save25 & gc_m25
 					if gc_act != 0 {
 
 //line samples_reduction.go:343
@@ -3727,7 +3727,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_l_returned_[gc_lane] = returned_
 						}
 					}
-					gc_act = gc_save24 &^ gc_dead
+					gc_act = gc_save25 &^ gc_dead
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -3745,27 +3745,109 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			}
-			gc_act = gc_save26 &^ gc_dead
+			gc_act = gc_save27 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata) {
+				gc_at := gOdata[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_reduction.go:361
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:411
-				if tid == 0 {
-					gOdata[gc_bx] = mySum
+					{
+						gc_at[0] = mySum
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+					{
+						gOdata[gc_bx] = mySum
+					}
 				}
 			}
 		}

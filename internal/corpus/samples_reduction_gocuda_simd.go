@@ -25903,10 +25903,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n5; gc_step5 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
 			{
-				gc_rank5 := gc_step5 + 0
+				gc_rank5 := gc_step9 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -25915,7 +25915,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step5 + 1
+				gc_rank5 := gc_step9 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -25924,7 +25924,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step5 + 2
+				gc_rank5 := gc_step9 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -25933,7 +25933,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step5 + 3
+				gc_rank5 := gc_step9 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -25942,7 +25942,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 		}
-		for gc_rank5 := gc_step5; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -26067,7 +26067,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_l_ok[gc_lane5] = ok
 			}
 			{
-				var gc_m85 uint32
+				var gc_m95 uint32
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
@@ -26076,11 +26076,11 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:340
 					if ok {
-						gc_m85 |= 1 << gc_lane5
+						gc_m95 |= 1 << gc_lane5
 					}
 				}
-				gc_save85 := gc_act5
-				gc_act5 = gc_save85 & gc_m85
+				gc_save95 := gc_act5
+				gc_act5 = gc_save95 & gc_m95
 				if gc_act5 != 0 {
 
 //line samples_reduction.go:341
@@ -26105,11 +26105,11 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_l_returned[gc_lane5] = returned
 					}
 				}
-				gc_act5 = gc_save85 &^ gc_dead5
+				gc_act5 = gc_save95 &^ gc_dead5
 			}
 		}
 		{
-			var gc_m125 uint32
+			var gc_m135 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -26118,11 +26118,11 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:342
 				if !returned {
-					gc_m125 |= 1 << gc_lane5
+					gc_m135 |= 1 << gc_lane5
 				}
 			}
-			gc_save125 := gc_act5
-			gc_act5 = gc_save125 & gc_m125
+			gc_save135 := gc_act5
+			gc_act5 = gc_save135 & gc_m135
 			if gc_act5 != 0 {
 
 //line samples_reduction.go:343
@@ -26187,7 +26187,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_l_returned[gc_lane5] = returned
 				}
 			}
-			gc_act5 = gc_save125 &^ gc_dead5
+			gc_act5 = gc_save135 &^ gc_dead5
 		}
 		{
 			gc_tidx5 := gc_b5.At(gc_w5)
@@ -26269,7 +26269,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left22 := gc_act5
+		gc_left19 := gc_act5
 		if compiled.SIMD {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
 				if gc_act5>>gc_lane5&0xff != 0xff {
@@ -26283,13 +26283,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-				gc_left22 &^= 0xff << gc_lane5
+				gc_left19 &^= 0xff << gc_lane5
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left22 != 0 {
+		if gc_left19 != 0 {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left22&(1<<gc_lane5) == 0 {
+				if gc_left19&(1<<gc_lane5) == 0 {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
@@ -26302,7 +26302,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			}
 		}
 		{
-			var gc_m265 uint32
+			var gc_m275 uint32
 
 //line samples_reduction.go:405
 			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
@@ -26311,7 +26311,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_hi10 = gc_bound10
 				}
 				if gc_lo10 < gc_hi10 {
-					gc_m265 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+					gc_m275 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
 				}
 			} else {
 				{
@@ -26331,13 +26331,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:405
 						if tid < shmemExtent {
-							gc_m265 |= 1 << gc_lane5
+							gc_m275 |= 1 << gc_lane5
 						}
 					}
 				}
 			}
-			gc_save265 := gc_act5
-			gc_act5 = gc_save265 & gc_m265
+			gc_save275 := gc_act5
+			gc_act5 = gc_save275 & gc_m275
 			if gc_act5 != 0 {
 				{
 					gc_tidx5 := gc_b5.At(gc_w5)
@@ -26416,7 +26416,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_l_ok_[gc_lane5] = ok_
 					}
 					{
-						var gc_m205 uint32
+						var gc_m215 uint32
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
@@ -26428,13 +26428,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:340
 							if ok_ {
-								gc_m205 |= 1 << gc_lane5
+								gc_m215 |= 1 << gc_lane5
 							}
 						}
-						gc_save205 := gc_act5
-						gc_act5 = gc_save205 & gc_m205
+						gc_save215 := gc_act5
+						gc_act5 = gc_save215 & gc_m215
 						if gc_act5 != 0 {
-							gc_left23 := gc_act5
+							gc_left20 := gc_act5
 							if compiled.SIMD {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
 									if gc_act5>>gc_lane5&0xff != 0xff {
@@ -26452,13 +26452,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 									_ = v_
 //line samples_reduction.go:341
 									mask_2.StoreSlice(gc_c54m[gc_lane5:])
-									gc_left23 &^= 0xff << gc_lane5
+									gc_left20 &^= 0xff << gc_lane5
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left23 != 0 {
+							if gc_left20 != 0 {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									if gc_left23&(1<<gc_lane5) == 0 {
+									if gc_left20&(1<<gc_lane5) == 0 {
 										continue
 									}
 									gc_rank5 := gc_w5 + gc_lane5
@@ -26495,11 +26495,11 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 								gc_l_returned_[gc_lane5] = returned_
 							}
 						}
-						gc_act5 = gc_save205 &^ gc_dead5
+						gc_act5 = gc_save215 &^ gc_dead5
 					}
 				}
 				{
-					var gc_m245 uint32
+					var gc_m255 uint32
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -26511,11 +26511,11 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:342
 						if !returned_ {
-							gc_m245 |= 1 << gc_lane5
+							gc_m255 |= 1 << gc_lane5
 						}
 					}
-					gc_save245 := gc_act5
-					gc_act5 = gc_save245 & gc_m245
+					gc_save255 := gc_act5
+					gc_act5 = gc_save255 & gc_m255
 					if gc_act5 != 0 {
 
 //line samples_reduction.go:343
@@ -26575,7 +26575,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_l_returned_[gc_lane5] = returned_
 						}
 					}
-					gc_act5 = gc_save245 &^ gc_dead5
+					gc_act5 = gc_save255 &^ gc_dead5
 				}
 				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 					if gc_act5&(1<<gc_lane5) == 0 {
@@ -26593,27 +26593,109 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			}
-			gc_act5 = gc_save265 &^ gc_dead5
+			gc_act5 = gc_save275 &^ gc_dead5
 		}
-		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
+			gc_to5 = gc_bound9 + 1
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off5 := gc_bx5
+			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) {
+				gc_at5 := gOdata[gc_off5:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line samples_reduction.go:361
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:411
-				if tid == 0 {
-					gOdata[gc_bx5] = mySum
+					{
+						gc_at5[0] = mySum
+					}
+				}
+			} else {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+					{
+						gOdata[gc_bx5] = mySum
+					}
 				}
 			}
 		}
@@ -26640,10 +26722,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -26652,7 +26734,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step2 + 1
+				gc_rank2 := gc_step3 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -26661,7 +26743,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step2 + 2
+				gc_rank2 := gc_step3 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -26670,7 +26752,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step2 + 3
+				gc_rank2 := gc_step3 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -26679,7 +26761,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -26804,7 +26886,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_l_ok[gc_lane2] = ok
 			}
 			{
-				var gc_m82 uint32
+				var gc_m92 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -26813,11 +26895,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:340
 					if ok {
-						gc_m82 |= 1 << gc_lane2
+						gc_m92 |= 1 << gc_lane2
 					}
 				}
-				gc_save82 := gc_act2
-				gc_act2 = gc_save82 & gc_m82
+				gc_save92 := gc_act2
+				gc_act2 = gc_save92 & gc_m92
 				if gc_act2 != 0 {
 
 //line samples_reduction.go:341
@@ -26842,11 +26924,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_l_returned[gc_lane2] = returned
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
+				gc_act2 = gc_save92 &^ gc_dead2
 			}
 		}
 		{
-			var gc_m122 uint32
+			var gc_m132 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -26855,11 +26937,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:342
 				if !returned {
-					gc_m122 |= 1 << gc_lane2
+					gc_m132 |= 1 << gc_lane2
 				}
 			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
 			if gc_act2 != 0 {
 
 //line samples_reduction.go:343
@@ -26946,7 +27028,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_l_returned[gc_lane2] = returned
 				}
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -27061,7 +27143,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 		{
-			var gc_m262 uint32
+			var gc_m272 uint32
 
 //line samples_reduction.go:405
 			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
@@ -27070,7 +27152,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {
-					gc_m262 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+					gc_m272 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 				}
 			} else {
 				{
@@ -27090,13 +27172,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:405
 						if tid < shmemExtent {
-							gc_m262 |= 1 << gc_lane2
+							gc_m272 |= 1 << gc_lane2
 						}
 					}
 				}
 			}
-			gc_save262 := gc_act2
-			gc_act2 = gc_save262 & gc_m262
+			gc_save272 := gc_act2
+			gc_act2 = gc_save272 & gc_m272
 			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
@@ -27175,7 +27257,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_l_ok_[gc_lane2] = ok_
 					}
 					{
-						var gc_m202 uint32
+						var gc_m212 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -27187,11 +27269,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:340
 							if ok_ {
-								gc_m202 |= 1 << gc_lane2
+								gc_m212 |= 1 << gc_lane2
 							}
 						}
-						gc_save202 := gc_act2
-						gc_act2 = gc_save202 & gc_m202
+						gc_save212 := gc_act2
+						gc_act2 = gc_save212 & gc_m212
 						if gc_act2 != 0 {
 							gc_left3 := gc_act2
 							if compiled.SIMD {
@@ -27254,11 +27336,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_l_returned_[gc_lane2] = returned_
 							}
 						}
-						gc_act2 = gc_save202 &^ gc_dead2
+						gc_act2 = gc_save212 &^ gc_dead2
 					}
 				}
 				{
-					var gc_m242 uint32
+					var gc_m252 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
@@ -27270,11 +27352,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:342
 						if !returned_ {
-							gc_m242 |= 1 << gc_lane2
+							gc_m252 |= 1 << gc_lane2
 						}
 					}
-					gc_save242 := gc_act2
-					gc_act2 = gc_save242 & gc_m242
+					gc_save252 := gc_act2
+					gc_act2 = gc_save252 & gc_m252
 					if gc_act2 != 0 {
 
 //line samples_reduction.go:343
@@ -27392,7 +27474,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_l_returned_[gc_lane2] = returned_
 						}
 					}
-					gc_act2 = gc_save242 &^ gc_dead2
+					gc_act2 = gc_save252 &^ gc_dead2
 				}
 				gc_left6 := gc_act2
 				if compiled.SIMD {
@@ -27436,81 +27518,98 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			}
-			gc_act2 = gc_save262 &^ gc_dead2
+			gc_act2 = gc_save272 &^ gc_dead2
 		}
-		gc_left7 := gc_act2
-		if compiled.SIMD {
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+				gc_at2 := gOdata[gc_off2:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_reduction.go:361
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:411
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:411
-			_ = gc_iota
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+					{
+						gc_at2[0] = mySum
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line samples_reduction.go:361
-				var tid int = gc_tx2
-//line samples_reduction.go:361
-				_ = tid
-//line samples_reduction.go:361
-				mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:361
-				_ = mySum
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:411
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line samples_reduction.go:411
-				_ = gc_if
-//line samples_reduction.go:412
-				if gc_if.ToBits() != 0 {
-//line samples_reduction.go:412
-					var gc_lanes [8]float32
-//line samples_reduction.go:412
-					mySum.Store(&gc_lanes)
-//line samples_reduction.go:412
-					for gc_k3 := range 8 {
-//line samples_reduction.go:412
-						if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line samples_reduction.go:412
-							gc_pos2.Thread = gc_rank2 + gc_k3
-//line samples_reduction.go:412
-							gOdata[gc_bx2] = gc_lanes[gc_k3]
-//line samples_reduction.go:412
+						{
+							gOdata[gc_bx2] = mySum
 						}
-//line samples_reduction.go:412
 					}
-//line samples_reduction.go:412
-					gc_pos2.Thread = gc_rank2
-//line samples_reduction.go:412
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
 				}
-				gc_left7 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left7&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:361
@@ -27519,7 +27618,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:411
-					if tid == 0 {
+					{
 						gOdata[gc_bx2] = mySum
 					}
 				}
@@ -27548,10 +27647,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
 			{
-				gc_rank3 := gc_step3 + 0
+				gc_rank3 := gc_step5 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -27560,7 +27659,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step3 + 1
+				gc_rank3 := gc_step5 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -27569,7 +27668,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step3 + 2
+				gc_rank3 := gc_step5 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -27578,7 +27677,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step3 + 3
+				gc_rank3 := gc_step5 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -27587,7 +27686,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 		}
-		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -27712,7 +27811,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_l_ok[gc_lane3] = ok
 			}
 			{
-				var gc_m83 uint32
+				var gc_m93 uint32
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -27721,11 +27820,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:340
 					if ok {
-						gc_m83 |= 1 << gc_lane3
+						gc_m93 |= 1 << gc_lane3
 					}
 				}
-				gc_save83 := gc_act3
-				gc_act3 = gc_save83 & gc_m83
+				gc_save93 := gc_act3
+				gc_act3 = gc_save93 & gc_m93
 				if gc_act3 != 0 {
 
 //line samples_reduction.go:341
@@ -27750,11 +27849,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_l_returned[gc_lane3] = returned
 					}
 				}
-				gc_act3 = gc_save83 &^ gc_dead3
+				gc_act3 = gc_save93 &^ gc_dead3
 			}
 		}
 		{
-			var gc_m123 uint32
+			var gc_m133 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
@@ -27763,11 +27862,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:342
 				if !returned {
-					gc_m123 |= 1 << gc_lane3
+					gc_m133 |= 1 << gc_lane3
 				}
 			}
-			gc_save123 := gc_act3
-			gc_act3 = gc_save123 & gc_m123
+			gc_save133 := gc_act3
+			gc_act3 = gc_save133 & gc_m133
 			if gc_act3 != 0 {
 
 //line samples_reduction.go:343
@@ -27794,7 +27893,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-							gc_left8 := gc_act3
+							gc_left7 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -27810,13 +27909,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 									mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left7 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left8 != 0 {
+							if gc_left7 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left8&(1<<gc_lane3) == 0 {
+									if gc_left7&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -27854,7 +27953,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_l_returned[gc_lane3] = returned
 				}
 			}
-			gc_act3 = gc_save123 &^ gc_dead3
+			gc_act3 = gc_save133 &^ gc_dead3
 		}
 		{
 			gc_tidx3 := gc_b3.At(gc_w3)
@@ -27936,7 +28035,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left9 := gc_act3
+		gc_left8 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -27950,13 +28049,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-				gc_left9 &^= 0xff << gc_lane3
+				gc_left8 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left9 != 0 {
+		if gc_left8 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left9&(1<<gc_lane3) == 0 {
+				if gc_left8&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -27969,7 +28068,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 		{
-			var gc_m263 uint32
+			var gc_m273 uint32
 
 //line samples_reduction.go:405
 			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
@@ -27978,7 +28077,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_hi6 = gc_bound6
 				}
 				if gc_lo6 < gc_hi6 {
-					gc_m263 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+					gc_m273 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
 				}
 			} else {
 				{
@@ -27998,13 +28097,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:405
 						if tid < shmemExtent {
-							gc_m263 |= 1 << gc_lane3
+							gc_m273 |= 1 << gc_lane3
 						}
 					}
 				}
 			}
-			gc_save263 := gc_act3
-			gc_act3 = gc_save263 & gc_m263
+			gc_save273 := gc_act3
+			gc_act3 = gc_save273 & gc_m273
 			if gc_act3 != 0 {
 				{
 					gc_tidx3 := gc_b3.At(gc_w3)
@@ -28083,7 +28182,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_l_ok_[gc_lane3] = ok_
 					}
 					{
-						var gc_m203 uint32
+						var gc_m213 uint32
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							if gc_act3&(1<<gc_lane3) == 0 {
 								continue
@@ -28095,13 +28194,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:340
 							if ok_ {
-								gc_m203 |= 1 << gc_lane3
+								gc_m213 |= 1 << gc_lane3
 							}
 						}
-						gc_save203 := gc_act3
-						gc_act3 = gc_save203 & gc_m203
+						gc_save213 := gc_act3
+						gc_act3 = gc_save213 & gc_m213
 						if gc_act3 != 0 {
-							gc_left10 := gc_act3
+							gc_left9 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -28119,13 +28218,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									_ = v_
 //line samples_reduction.go:341
 									mask_2.StoreSlice(gc_c34m[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									gc_left9 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
+							if gc_left9 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_left9&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -28162,11 +28261,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								gc_l_returned_[gc_lane3] = returned_
 							}
 						}
-						gc_act3 = gc_save203 &^ gc_dead3
+						gc_act3 = gc_save213 &^ gc_dead3
 					}
 				}
 				{
-					var gc_m243 uint32
+					var gc_m253 uint32
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						if gc_act3&(1<<gc_lane3) == 0 {
 							continue
@@ -28178,16 +28277,16 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:342
 						if !returned_ {
-							gc_m243 |= 1 << gc_lane3
+							gc_m253 |= 1 << gc_lane3
 						}
 					}
-					gc_save243 := gc_act3
-					gc_act3 = gc_save243 & gc_m243
+					gc_save253 := gc_act3
+					gc_act3 = gc_save253 & gc_m253
 					if gc_act3 != 0 {
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left11 := gc_act3
+							gc_left10 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -28206,24 +28305,24 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:344
 									mask_2.StoreSlice(gc_c35m[gc_lane3:])
 //line samples_reduction.go:344
+									for gc_k3 := range 8 {
+//line samples_reduction.go:344
+										gc_c35a[gc_lane3+gc_k3] = offset_
+//line samples_reduction.go:344
+									}
+//line samples_reduction.go:344
 									for gc_k4 := range 8 {
 //line samples_reduction.go:344
-										gc_c35a[gc_lane3+gc_k4] = offset_
+										gc_c35w[gc_lane3+gc_k4] = gocuda.WarpSize
 //line samples_reduction.go:344
 									}
-//line samples_reduction.go:344
-									for gc_k5 := range 8 {
-//line samples_reduction.go:344
-										gc_c35w[gc_lane3+gc_k5] = gocuda.WarpSize
-//line samples_reduction.go:344
-									}
-									gc_left11 &^= 0xff << gc_lane3
+									gc_left10 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left11 != 0 {
+							if gc_left10 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
+									if gc_left10&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -28242,7 +28341,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left12 := gc_act3
+							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -28258,13 +28357,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-									gc_left12 &^= 0xff << gc_lane3
+									gc_left11 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left12 != 0 {
+							if gc_left11 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left12&(1<<gc_lane3) == 0 {
+									if gc_left11&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -28300,9 +28399,9 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_l_returned_[gc_lane3] = returned_
 						}
 					}
-					gc_act3 = gc_save243 &^ gc_dead3
+					gc_act3 = gc_save253 &^ gc_dead3
 				}
-				gc_left13 := gc_act3
+				gc_left12 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -28322,13 +28421,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left13 &^= 0xff << gc_lane3
+						gc_left12 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left13 != 0 {
+				if gc_left12 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left13&(1<<gc_lane3) == 0 {
+						if gc_left12&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -28344,81 +28443,98 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			}
-			gc_act3 = gc_save263 &^ gc_dead3
+			gc_act3 = gc_save273 &^ gc_dead3
 		}
-		gc_left14 := gc_act3
-		if compiled.SIMD {
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
+			gc_to3 = gc_bound5 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := gc_bx3
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) {
+				gc_at3 := gOdata[gc_off3:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line samples_reduction.go:361
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:411
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:411
-			_ = gc_iota2
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
+					{
+						gc_at3[0] = mySum
+					}
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b3.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				_ = gc_rank3
+			} else {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
 //line samples_reduction.go:361
-				var tid int = gc_tx3
-//line samples_reduction.go:361
-				_ = tid
-//line samples_reduction.go:361
-				mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:361
-				_ = mySum
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:411
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line samples_reduction.go:411
-				_ = gc_if2
-//line samples_reduction.go:412
-				if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:412
-					var gc_lanes2 [8]int32
-//line samples_reduction.go:412
-					mySum.Store(&gc_lanes2)
-//line samples_reduction.go:412
-					for gc_k6 := range 8 {
-//line samples_reduction.go:412
-						if gc_if2.ToBits()&(1<<gc_k6) != 0 {
-//line samples_reduction.go:412
-							gc_pos3.Thread = gc_rank3 + gc_k6
-//line samples_reduction.go:412
-							gOdata[gc_bx3] = gc_lanes2[gc_k6]
-//line samples_reduction.go:412
+						{
+							gOdata[gc_bx3] = mySum
 						}
-//line samples_reduction.go:412
 					}
-//line samples_reduction.go:412
-					gc_pos3.Thread = gc_rank3
-//line samples_reduction.go:412
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
 				}
-				gc_left14 &^= 0xff << gc_lane3
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left14 != 0 {
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_left14&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:361
@@ -28427,7 +28543,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:411
-					if tid == 0 {
+					{
 						gOdata[gc_bx3] = mySum
 					}
 				}
@@ -28456,10 +28572,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n4; gc_step4 += 4 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
 			{
-				gc_rank4 := gc_step4 + 0
+				gc_rank4 := gc_step7 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -28468,7 +28584,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step4 + 1
+				gc_rank4 := gc_step7 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -28477,7 +28593,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step4 + 2
+				gc_rank4 := gc_step7 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -28486,7 +28602,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step4 + 3
+				gc_rank4 := gc_step7 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -28495,7 +28611,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 		}
-		for gc_rank4 := gc_step4; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -28620,7 +28736,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_l_ok[gc_lane4] = ok
 			}
 			{
-				var gc_m84 uint32
+				var gc_m94 uint32
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
@@ -28629,11 +28745,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:340
 					if ok {
-						gc_m84 |= 1 << gc_lane4
+						gc_m94 |= 1 << gc_lane4
 					}
 				}
-				gc_save84 := gc_act4
-				gc_act4 = gc_save84 & gc_m84
+				gc_save94 := gc_act4
+				gc_act4 = gc_save94 & gc_m94
 				if gc_act4 != 0 {
 
 //line samples_reduction.go:341
@@ -28658,11 +28774,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_l_returned[gc_lane4] = returned
 					}
 				}
-				gc_act4 = gc_save84 &^ gc_dead4
+				gc_act4 = gc_save94 &^ gc_dead4
 			}
 		}
 		{
-			var gc_m124 uint32
+			var gc_m134 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
@@ -28671,11 +28787,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:342
 				if !returned {
-					gc_m124 |= 1 << gc_lane4
+					gc_m134 |= 1 << gc_lane4
 				}
 			}
-			gc_save124 := gc_act4
-			gc_act4 = gc_save124 & gc_m124
+			gc_save134 := gc_act4
+			gc_act4 = gc_save134 & gc_m134
 			if gc_act4 != 0 {
 
 //line samples_reduction.go:343
@@ -28702,7 +28818,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-							gc_left15 := gc_act4
+							gc_left13 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -28718,13 +28834,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 									mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
+									gc_left13 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left15 != 0 {
+							if gc_left13 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
+									if gc_left13&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -28762,7 +28878,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_l_returned[gc_lane4] = returned
 				}
 			}
-			gc_act4 = gc_save124 &^ gc_dead4
+			gc_act4 = gc_save134 &^ gc_dead4
 		}
 		{
 			gc_tidx4 := gc_b4.At(gc_w4)
@@ -28844,7 +28960,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left16 := gc_act4
+		gc_left14 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -28858,13 +28974,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-				gc_left16 &^= 0xff << gc_lane4
+				gc_left14 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left16 != 0 {
+		if gc_left14 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left16&(1<<gc_lane4) == 0 {
+				if gc_left14&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -28877,7 +28993,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 		{
-			var gc_m264 uint32
+			var gc_m274 uint32
 
 //line samples_reduction.go:405
 			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
@@ -28886,7 +29002,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_hi8 = gc_bound8
 				}
 				if gc_lo8 < gc_hi8 {
-					gc_m264 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+					gc_m274 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
 				}
 			} else {
 				{
@@ -28906,13 +29022,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:405
 						if tid < shmemExtent {
-							gc_m264 |= 1 << gc_lane4
+							gc_m274 |= 1 << gc_lane4
 						}
 					}
 				}
 			}
-			gc_save264 := gc_act4
-			gc_act4 = gc_save264 & gc_m264
+			gc_save274 := gc_act4
+			gc_act4 = gc_save274 & gc_m274
 			if gc_act4 != 0 {
 				{
 					gc_tidx4 := gc_b4.At(gc_w4)
@@ -28991,7 +29107,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_l_ok_[gc_lane4] = ok_
 					}
 					{
-						var gc_m204 uint32
+						var gc_m214 uint32
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							if gc_act4&(1<<gc_lane4) == 0 {
 								continue
@@ -29003,13 +29119,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:340
 							if ok_ {
-								gc_m204 |= 1 << gc_lane4
+								gc_m214 |= 1 << gc_lane4
 							}
 						}
-						gc_save204 := gc_act4
-						gc_act4 = gc_save204 & gc_m204
+						gc_save214 := gc_act4
+						gc_act4 = gc_save214 & gc_m214
 						if gc_act4 != 0 {
-							gc_left17 := gc_act4
+							gc_left15 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -29027,13 +29143,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									_ = v_
 //line samples_reduction.go:341
 									mask_2.StoreSlice(gc_c44m[gc_lane4:])
-									gc_left17 &^= 0xff << gc_lane4
+									gc_left15 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left17 != 0 {
+							if gc_left15 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left17&(1<<gc_lane4) == 0 {
+									if gc_left15&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -29070,11 +29186,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								gc_l_returned_[gc_lane4] = returned_
 							}
 						}
-						gc_act4 = gc_save204 &^ gc_dead4
+						gc_act4 = gc_save214 &^ gc_dead4
 					}
 				}
 				{
-					var gc_m244 uint32
+					var gc_m254 uint32
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						if gc_act4&(1<<gc_lane4) == 0 {
 							continue
@@ -29086,16 +29202,16 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:342
 						if !returned_ {
-							gc_m244 |= 1 << gc_lane4
+							gc_m254 |= 1 << gc_lane4
 						}
 					}
-					gc_save244 := gc_act4
-					gc_act4 = gc_save244 & gc_m244
+					gc_save254 := gc_act4
+					gc_act4 = gc_save254 & gc_m254
 					if gc_act4 != 0 {
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left18 := gc_act4
+							gc_left16 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -29114,24 +29230,24 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:344
 									mask_2.StoreSlice(gc_c45m[gc_lane4:])
 //line samples_reduction.go:344
-									for gc_k7 := range 8 {
+									for gc_k5 := range 8 {
 //line samples_reduction.go:344
-										gc_c45a[gc_lane4+gc_k7] = offset_
-//line samples_reduction.go:344
-									}
-//line samples_reduction.go:344
-									for gc_k8 := range 8 {
-//line samples_reduction.go:344
-										gc_c45w[gc_lane4+gc_k8] = gocuda.WarpSize
+										gc_c45a[gc_lane4+gc_k5] = offset_
 //line samples_reduction.go:344
 									}
-									gc_left18 &^= 0xff << gc_lane4
+//line samples_reduction.go:344
+									for gc_k6 := range 8 {
+//line samples_reduction.go:344
+										gc_c45w[gc_lane4+gc_k6] = gocuda.WarpSize
+//line samples_reduction.go:344
+									}
+									gc_left16 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left18 != 0 {
+							if gc_left16 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left18&(1<<gc_lane4) == 0 {
+									if gc_left16&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -29150,7 +29266,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left19 := gc_act4
+							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -29166,13 +29282,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-									gc_left19 &^= 0xff << gc_lane4
+									gc_left17 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left19 != 0 {
+							if gc_left17 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left19&(1<<gc_lane4) == 0 {
+									if gc_left17&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -29208,9 +29324,9 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_l_returned_[gc_lane4] = returned_
 						}
 					}
-					gc_act4 = gc_save244 &^ gc_dead4
+					gc_act4 = gc_save254 &^ gc_dead4
 				}
-				gc_left20 := gc_act4
+				gc_left18 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -29230,13 +29346,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left20 &^= 0xff << gc_lane4
+						gc_left18 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left20 != 0 {
+				if gc_left18 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left20&(1<<gc_lane4) == 0 {
+						if gc_left18&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -29252,81 +29368,98 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			}
-			gc_act4 = gc_save264 &^ gc_dead4
+			gc_act4 = gc_save274 &^ gc_dead4
 		}
-		gc_left21 := gc_act4
-		if compiled.SIMD {
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
+			gc_to4 = gc_bound7 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off4 := gc_bx4
+			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
+				gc_at4 := gOdata[gc_off4:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line samples_reduction.go:361
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:411
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:411
-			_ = gc_iota3
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
+					{
+						gc_at4[0] = mySum
+					}
 				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b4.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				_ = gc_rank4
+			} else {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+					{
+						gc_tx4 := gc_step8 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
 //line samples_reduction.go:361
-				var tid int = gc_tx4
-//line samples_reduction.go:361
-				_ = tid
-//line samples_reduction.go:361
-				mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:361
-				_ = mySum
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:411
-				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line samples_reduction.go:411
-				_ = gc_if3
-//line samples_reduction.go:412
-				if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:412
-					var gc_lanes3 [8]uint32
-//line samples_reduction.go:412
-					mySum.Store(&gc_lanes3)
-//line samples_reduction.go:412
-					for gc_k9 := range 8 {
-//line samples_reduction.go:412
-						if gc_if3.ToBits()&(1<<gc_k9) != 0 {
-//line samples_reduction.go:412
-							gc_pos4.Thread = gc_rank4 + gc_k9
-//line samples_reduction.go:412
-							gOdata[gc_bx4] = gc_lanes3[gc_k9]
-//line samples_reduction.go:412
+						{
+							gOdata[gc_bx4] = mySum
 						}
-//line samples_reduction.go:412
 					}
-//line samples_reduction.go:412
-					gc_pos4.Thread = gc_rank4
-//line samples_reduction.go:412
+					{
+						gc_tx4 := gc_step8 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
 				}
-				gc_left21 &^= 0xff << gc_lane4
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left21 != 0 {
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					if gc_left21&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:361
@@ -29335,7 +29468,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:411
-					if tid == 0 {
+					{
 						gOdata[gc_bx4] = mySum
 					}
 				}

@@ -2519,6 +2519,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_v [32]int32
 		var gc_l_v_ [32]int32
 		var gc_c1r [32]int32
 		{
@@ -2551,6 +2552,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				_ = v_
 				_ = v
 				_ = v_
+				gc_l_v[gc_lane] = v
 				gc_l_v_[gc_lane] = v_
 			}
 		}
@@ -2577,17 +2579,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			var v int32
 			_ = v
 			v_ := gc_l_v_[gc_lane]
@@ -2601,12 +2595,27 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:254
 			v = r
+			_ = r
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
 
 //line kernels.go:255
 			{
 				sums[(gc_rank >> 5)] = v
 			}
-			_ = r
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2614,17 +2623,18 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_s [32]int32
 		var gc_l_v_2 [32]int32
 		var gc_c2r [32]int32
 		{
-			var gc_m11 uint32
+			var gc_m15 uint32
 
 //line kernels.go:259
 			if (gc_w >> 5) == 0 {
-				gc_m11 = ^uint32(0)
+				gc_m15 = ^uint32(0)
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -2645,6 +2655,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					_ = v_2
 					_ = s
 					_ = v_2
+					gc_l_s[gc_lane] = s
 					gc_l_v_2[gc_lane] = v_2
 				}
 
@@ -2670,17 +2681,9 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					var s int32
 					_ = s
 					v_2 := gc_l_v_2[gc_lane]
@@ -2694,15 +2697,30 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:264
 					s = r_
+					_ = r_
+					gc_l_s[gc_lane] = s
+				}
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					s := gc_l_s[gc_lane]
+					_ = s
 
 //line kernels.go:265
 					{
 						partial[gc_bx] = s
 					}
-					_ = r_
 				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 }
@@ -2729,18 +2747,21 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_mask [32]uint32
-		var gc_l_v [32]float32
 		var gc_c1m [32]uint32
+		var gc_c1v [32]float32
 		var gc_c1a [32]int
 		var gc_c1w [32]int
 		var gc_c1r [32]float32
 		var gc_c2m [32]uint32
+		var gc_c2v [32]float32
 		var gc_c2a [32]int
 		var gc_c2w [32]int
 		var gc_c2r [32]float32
@@ -2777,7 +2798,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					_ = mask
 					_ = v
 					gc_l_mask[gc_lane] = mask
-					gc_l_v[gc_lane] = v
+					gc_s_v[gc_rank] = v
 				}
 			}
 		}
@@ -2789,17 +2810,17 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				_ = gc_rank
 				mask := gc_l_mask[gc_lane]
 				_ = mask
-				v := gc_l_v[gc_lane]
-				_ = v
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:293
 				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = v
 				gc_c1a[gc_lane] = d
 				gc_c1w[gc_lane] = gocuda.WarpSize
 			}
 
 //line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v, &gc_c1a, &gc_c1w, &gc_c1r)
+			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -2808,8 +2829,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:293
 				y := gc_c1r[gc_lane]
@@ -2819,7 +2839,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					v += y
 				}
 				_ = y
-				gc_l_v[gc_lane] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 		{
@@ -2832,43 +2852,138 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				_ = gc_rank
 				mask := gc_l_mask[gc_lane]
 				_ = mask
-				v := gc_l_v[gc_lane]
-				_ = v
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:298
 				gc_c2m[gc_lane] = mask
+				gc_c2v[gc_lane] = v
 				gc_c2a[gc_lane] = lanes - 1
 				gc_c2w[gc_lane] = gocuda.WarpSize
 			}
 		}
 
 //line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, &gc_c2a, &gc_c2w, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_l_v[gc_lane]
-				_ = v
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
 
 //line kernels.go:298
-				total := gc_c2r[gc_lane]
+			total := gc_c2r[gc_lane]
+			_ = total
+			gc_s_total[gc_rank] = total
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
 
 //line kernels.go:299
-				if i < len(out) {
-					out[i] = v + total/1024
+					{
+						gc_at[gc_tx] = v + total/1024
+					}
 				}
-				_ = total
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+					{
+						out[i] = v + total/1024
+					}
+				}
 			}
 		}
 	}

@@ -8479,9 +8479,11 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_v [32]int32
 		var gc_l_v_ [32]int32
 		var gc_c21r [32]int32
 		gc_left := gc_act2
@@ -8535,6 +8537,8 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:252
 				_ = v_
 //line kernels.go:252
+				v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:252
 				v_.StoreSlice(gc_l_v_[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -8574,6 +8578,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					_ = v_
 					_ = v
 					_ = v_
+					gc_l_v[gc_lane2] = v
 					gc_l_v_[gc_lane2] = v_
 				}
 			}
@@ -8643,10 +8648,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-//line kernels.go:276
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:276
-			_ = gc_iota4
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -8667,32 +8668,8 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				_ = r
 //line kernels.go:254
 				v = r
-//line kernels.go:255
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
-//line kernels.go:255
-				_ = gc_if4
-//line kernels.go:256
-				if gc_if4.ToBits() != 0 {
-//line kernels.go:256
-					var gc_lanes [8]int32
-//line kernels.go:256
-					v.Store(&gc_lanes)
-//line kernels.go:256
-					for gc_k := range 8 {
-//line kernels.go:256
-						if gc_if4.ToBits()&(1<<gc_k) != 0 {
-//line kernels.go:256
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line kernels.go:256
-							sums[(gc_rank2 >> 5)] = gc_lanes[gc_k]
-//line kernels.go:256
-						}
-//line kernels.go:256
-					}
-//line kernels.go:256
-					gc_pos2.Thread = gc_rank2
-//line kernels.go:256
-				}
+//line kernels.go:254
+				v.StoreSlice(gc_l_v[gc_lane2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -8703,7 +8680,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				var v int32
 				_ = v
 				v_ := gc_l_v_[gc_lane2]
@@ -8717,37 +8694,54 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:254
 				v = r
+				_ = r
+				gc_l_v[gc_lane2] = v
+			}
+		}
+		gc_lo5, gc_hi5 := 0, 32
+		if gc_lo5 < gc_hi5 {
+			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+		}
+		if gc_lo5 < gc_hi5 {
+			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+		}
+		gc_hi5 = min(gc_hi5, gc_cnt2)
+		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			_ = v
 
 //line kernels.go:255
-				if (gc_rank2 & 31) == 0 {
-					sums[(gc_rank2 >> 5)] = v
-				}
-				_ = r
+			{
+				sums[(gc_rank2 >> 5)] = v
 			}
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_s [32]int32
 		var gc_l_v_2 [32]int32
 		var gc_c22r [32]int32
 		{
-			var gc_m112 uint32
+			var gc_m152 uint32
 
 //line kernels.go:259
 			if (gc_w2 >> 5) == 0 {
-				gc_m112 = ^uint32(0)
+				gc_m152 = ^uint32(0)
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
+			gc_save152 := gc_act2
+			gc_act2 = gc_save152 & gc_m152
 			if gc_act2 != 0 {
 				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:260
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:260
-					_ = gc_iota6
+					_ = gc_iota5
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -8765,19 +8759,21 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 						}
 //line kernels.go:261
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-						_ = gc_if6
+						_ = gc_if5
 //line kernels.go:262
-						if gc_if6.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if6)
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
 //line kernels.go:262
 						}
 //line kernels.go:262
 						v_2 := s
 //line kernels.go:262
 						_ = v_2
+//line kernels.go:262
+						s.StoreSlice(gc_l_s[gc_lane2:])
 //line kernels.go:262
 						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 						gc_left4 &^= 0xff << gc_lane2
@@ -8807,6 +8803,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						_ = v_2
 						_ = s
 						_ = v_2
+						gc_l_s[gc_lane2] = s
 						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
@@ -8875,10 +8872,6 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-//line kernels.go:276
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:276
-					_ = gc_iota8
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -8899,32 +8892,8 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						_ = r_
 //line kernels.go:264
 						s = r_
-//line kernels.go:265
-						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
-//line kernels.go:265
-						_ = gc_if8
-//line kernels.go:266
-						if gc_if8.ToBits() != 0 {
-//line kernels.go:266
-							var gc_lanes2 [8]int32
-//line kernels.go:266
-							s.Store(&gc_lanes2)
-//line kernels.go:266
-							for gc_k2 := range 8 {
-//line kernels.go:266
-								if gc_if8.ToBits()&(1<<gc_k2) != 0 {
-//line kernels.go:266
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line kernels.go:266
-									partial[gc_bx2] = gc_lanes2[gc_k2]
-//line kernels.go:266
-								}
-//line kernels.go:266
-							}
-//line kernels.go:266
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:266
-						}
+//line kernels.go:264
+						s.StoreSlice(gc_l_s[gc_lane2:])
 						gc_left6 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
@@ -8935,7 +8904,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						var s int32
 						_ = s
 						v_2 := gc_l_v_2[gc_lane2]
@@ -8949,16 +8918,31 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:264
 						s = r_
+						_ = r_
+						gc_l_s[gc_lane2] = s
+					}
+				}
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				}
+				gc_hi6 = min(gc_hi6, gc_cnt2)
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					s := gc_l_s[gc_lane2]
+					_ = s
 
 //line kernels.go:265
-						if (gc_rank2 & 31) == 0 {
-							partial[gc_bx2] = s
-						}
-						_ = r_
+					{
+						partial[gc_bx2] = s
 					}
 				}
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
+			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 }
@@ -8985,17 +8969,20 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_total := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mask [32]uint32
-		var gc_l_v [32]float32
 		var gc_c21m [32]uint32
+		var gc_c21v [32]float32
 		var gc_c21a [32]int
 		var gc_c21w [32]int
 		var gc_c21r [32]float32
 		var gc_c22m [32]uint32
+		var gc_c22v [32]float32
 		var gc_c22a [32]int
 		var gc_c22w [32]int
 		var gc_c22r [32]float32
@@ -9055,7 +9042,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
 //line kernels.go:290
-				v.StoreSlice(gc_l_v[gc_lane2:])
+				v.StoreSlice(gc_s_v[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -9097,7 +9084,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						_ = mask
 						_ = v
 						gc_l_mask[gc_lane2] = mask
-						gc_l_v[gc_lane2] = v
+						gc_s_v[gc_rank2] = v
 					}
 				}
 			}
@@ -9118,11 +9105,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 					_ = mask
 //line kernels.go:293
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:293
 					_ = v
 //line kernels.go:293
 					mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+					v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
 					for gc_k := range 8 {
 //line kernels.go:293
@@ -9148,18 +9137,18 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_rank2
 					mask := gc_l_mask[gc_lane2]
 					_ = mask
-					v := gc_l_v[gc_lane2]
-					_ = v
+					v := gc_s_v[gc_rank2]
 
 //line kernels.go:293
 					gc_c21m[gc_lane2] = mask
+					gc_c21v[gc_lane2] = v
 					gc_c21a[gc_lane2] = d
 					gc_c21w[gc_lane2] = gocuda.WarpSize
 				}
 			}
 
 //line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v, &gc_c21a, &gc_c21w, &gc_c21r)
+			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line kernels.go:293
@@ -9173,7 +9162,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 //line kernels.go:293
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:293
 					_ = v
 //line kernels.go:293
@@ -9191,7 +9180,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:294
 					}
 //line kernels.go:294
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_s_v[gc_rank2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
@@ -9203,8 +9192,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+					v := gc_s_v[gc_rank2]
 
 //line kernels.go:293
 					y := gc_c21r[gc_lane2]
@@ -9214,7 +9202,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						v += y
 					}
 					_ = y
-					gc_l_v[gc_lane2] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
@@ -9235,11 +9223,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:286
 				_ = mask
 //line kernels.go:286
-				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:286
 				_ = v
 //line kernels.go:298
 				mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+				v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
 				for gc_k3 := range 8 {
 //line kernels.go:298
@@ -9270,11 +9260,11 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_rank2
 					mask := gc_l_mask[gc_lane2]
 					_ = mask
-					v := gc_l_v[gc_lane2]
-					_ = v
+					v := gc_s_v[gc_rank2]
 
 //line kernels.go:298
 					gc_c22m[gc_lane2] = mask
+					gc_c22v[gc_lane2] = v
 					gc_c22a[gc_lane2] = lanes - 1
 					gc_c22w[gc_lane2] = gocuda.WarpSize
 				}
@@ -9282,92 +9272,287 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		}
 
 //line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, &gc_c22a, &gc_c22w, &gc_c22r)
+		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-//line kernels.go:298
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:298
-			_ = gc_iota4
-//line kernels.go:300
-			gc_vb := archsimd.BroadcastFloat32x8(1024)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
 				_ = gc_rank2
-//line kernels.go:285
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-				_ = i
-//line kernels.go:285
-				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:285
-				_ = v
 //line kernels.go:298
 				total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line kernels.go:298
 				_ = total
-//line kernels.go:299
-				if i < 0 || i > len(out)-8 {
-//line kernels.go:299
-					break
-//line kernels.go:299
-				}
-//line kernels.go:299
-				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line kernels.go:299
-				_ = gc_if4
-//line kernels.go:300
-				if gc_if4.ToBits() != 0 {
-//line kernels.go:300
-					v.Add(total.Div(gc_vb)).StoreMasked((*[8]float32)(out[i:]), gc_if4)
-//line kernels.go:300
-				}
+//line kernels.go:298
+				total.StoreSlice(gc_s_total[gc_rank2:])
 				gc_left5 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left5 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line kernels.go:298
+				total := gc_c22r[gc_lane2]
+				_ = total
+				gc_s_total[gc_rank2] = total
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:300
+						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:285
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+							_ = i
+//line kernels.go:285
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+							_ = v
+//line kernels.go:285
+							total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+//line kernels.go:285
+							_ = total
+//line kernels.go:299
+							{
+//line kernels.go:299
+								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at2[gc_tx2:])
+//line kernels.go:299
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
+				}
+				if compiled.SIMD {
+//line kernels.go:300
+					gc_vb3 := archsimd.BroadcastFloat32x8(1024)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:285
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+						_ = i
+//line kernels.go:285
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+						_ = v
+//line kernels.go:285
+						total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+//line kernels.go:285
+						_ = total
+//line kernels.go:299
+						{
+//line kernels.go:299
+							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at2[gc_tx2:])
+//line kernels.go:299
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line kernels.go:285
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
+
+//line kernels.go:299
+					{
+						gc_at2[gc_tx2] = v + total/1024
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:300
+						gc_vb2 := archsimd.BroadcastFloat32x16(1024)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:285
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+							_ = i
+//line kernels.go:285
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+							_ = v
+//line kernels.go:285
+							total := archsimd.LoadFloat32x16Slice(gc_s_total[gc_rank2:])
+//line kernels.go:285
+							_ = total
+//line kernels.go:299
+							{
+								if i < 0 || i > len(out)-16 {
+//line kernels.go:300
+									break
+//line kernels.go:300
+								}
+//line kernels.go:300
+								v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
+//line kernels.go:300
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line kernels.go:300
+					gc_vb := archsimd.BroadcastFloat32x8(1024)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:285
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+						_ = i
+//line kernels.go:285
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:285
+						_ = v
+//line kernels.go:285
+						total := archsimd.LoadFloat32x8Slice(gc_s_total[gc_rank2:])
+//line kernels.go:285
+						_ = total
+//line kernels.go:299
+						{
+							if i < 0 || i > len(out)-8 {
+//line kernels.go:300
+								break
+//line kernels.go:300
+							}
+//line kernels.go:300
+							v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
+//line kernels.go:300
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+						total := gc_s_total[gc_rank2]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+						total := gc_s_total[gc_rank2]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+						total := gc_s_total[gc_rank2]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+						total := gc_s_total[gc_rank2]
+
+//line kernels.go:299
+						{
+							out[i] = v + total/1024
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:285
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-					v := gc_l_v[gc_lane2]
-					_ = v
-
-//line kernels.go:298
-					total := gc_c22r[gc_lane2]
+					v := gc_s_v[gc_rank2]
+					total := gc_s_total[gc_rank2]
 
 //line kernels.go:299
-					if i < len(out) {
+					{
 						out[i] = v + total/1024
 					}
-					_ = total
 				}
 			}
 		}

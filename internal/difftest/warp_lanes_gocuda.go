@@ -32,12 +32,13 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_l_v [32]float32
+		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -62,52 +63,137 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					v = in[i]
 				}
 				_ = v
-				gc_l_v[gc_lane] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 
 //line warp_lanes.go:24
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:25
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-			} else {
+				gc_c1v[gc_lane] = v
+			}
 
 //line warp_lanes.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:25
-					v += gc_c1r[gc_lane]
-					gc_l_v[gc_lane] = v
-				}
+				v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
 			}
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line warp_lanes.go:19
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_l_v[gc_lane]
-				_ = v
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:27
-				if i < len(out) {
-					out[i] = v
+					{
+						gc_at[gc_tx] = v
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+					{
+						out[i] = v
+					}
 				}
 			}
 		}
@@ -137,12 +223,13 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_l_v [32]int32
+		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -167,47 +254,143 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					v = in[i]
 				}
 				_ = v
-				gc_l_v[gc_lane] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 
 //line warp_lanes.go:43
 		for mask := 16; mask > 0; mask >>= 1 {
-
-//line warp_lanes.go:44
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+				v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:44
+				gc_c1v[gc_lane] = v
+			}
+
+//line warp_lanes.go:44
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:44
 				v = max(v, gc_c1r[gc_lane])
-				gc_l_v[gc_lane] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 
 //line warp_lanes.go:38
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_l_v[gc_lane]
-				_ = v
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:46
-				if i < len(out) {
-					out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					{
+						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+					{
+						out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
 				}
 			}
 		}
@@ -235,12 +418,13 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_l_v [32]uint32
+		var gc_c1v [32]uint32
 		var gc_c1r [32]uint32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -265,71 +449,152 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					v = in[i]
 				}
 				_ = v
-				gc_l_v[gc_lane] = v
+				gc_s_v[gc_rank] = v
 			}
 		}
 
 //line warp_lanes.go:65
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:66
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
-			} else {
+				gc_c1v[gc_lane] = v
+			}
 
 //line warp_lanes.go:66
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
 
 //line warp_lanes.go:64
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_l_v[gc_lane]
-					_ = v
+				lane := (gc_rank & 31)
+				_ = lane
+				v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:66
-					n := gc_c1r[gc_lane]
+				n := gc_c1r[gc_lane]
 
 //line warp_lanes.go:67
-					{
-						v += n
-					}
-					_ = n
-					gc_l_v[gc_lane] = v
+				{
+					v += n
 				}
+				_ = n
+				gc_s_v[gc_rank] = v
 			}
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line warp_lanes.go:59
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_l_v[gc_lane]
-				_ = v
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:71
-				if i < len(out) {
-					out[i] = v
+					{
+						gc_at[gc_tx] = v
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+					{
+						out[i] = v
+					}
 				}
 			}
 		}

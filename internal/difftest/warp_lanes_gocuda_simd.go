@@ -33,11 +33,12 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_v [32]float32
+		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
@@ -86,7 +87,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:22
 				}
 //line warp_lanes.go:22
-				v.StoreSlice(gc_l_v[gc_lane2:])
+				v.StoreSlice(gc_s_v[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -118,146 +119,296 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						v = in[i]
 					}
 					_ = v
-					gc_l_v[gc_lane2] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 
 //line warp_lanes.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warp_lanes.go:25
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-		} else {
-
-//line warp_lanes.go:24
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warp_lanes.go:25
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
-				} else {
-
-//line warp_lanes.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:25
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:25
-							_ = v
-//line warp_lanes.go:25
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:25
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line warp_lanes.go:25
-							v += gc_c21r[gc_lane2]
-							gc_l_v[gc_lane2] = v
-						}
-					}
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+					_ = v
+//line warp_lanes.go:25
+					v.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-//line warp_lanes.go:27
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_lanes.go:27
-			_ = gc_iota3
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_lanes.go:19
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-				_ = i
-//line warp_lanes.go:19
-				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:19
-				_ = v
-//line warp_lanes.go:27
-				if i < 0 || i > len(out)-8 {
-//line warp_lanes.go:27
-					break
-//line warp_lanes.go:27
-				}
-//line warp_lanes.go:27
-				gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line warp_lanes.go:27
-				_ = gc_if3
-//line warp_lanes.go:28
-				if gc_if3.ToBits() != 0 {
-//line warp_lanes.go:28
-					v.StoreMasked((*[8]float32)(out[i:]), gc_if3)
-//line warp_lanes.go:28
-				}
-				gc_left3 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:25
+					gc_c21v[gc_lane2] = v
+				}
+			}
+
+//line warp_lanes.go:25
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_lanes.go:25
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+					_ = v
+//line warp_lanes.go:25
+					v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:25
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:25
+					v += gc_c21r[gc_lane2]
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_lanes.go:19
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+							_ = i
+//line warp_lanes.go:19
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:19
+							_ = v
+//line warp_lanes.go:27
+							{
+								v.StoreSlice(gc_at2[gc_tx2:])
+//line warp_lanes.go:28
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_lanes.go:19
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+						_ = i
+//line warp_lanes.go:19
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:19
+						_ = v
+//line warp_lanes.go:27
+						{
+							v.StoreSlice(gc_at2[gc_tx2:])
+//line warp_lanes.go:28
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line warp_lanes.go:19
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:27
+					{
+						gc_at2[gc_tx2] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_lanes.go:19
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+							_ = i
+//line warp_lanes.go:19
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:19
+							_ = v
+//line warp_lanes.go:27
+							{
+								if i < 0 || i > len(out)-16 {
+//line warp_lanes.go:28
+									break
+//line warp_lanes.go:28
+								}
+//line warp_lanes.go:28
+								v.StoreSlice(out[i:])
+//line warp_lanes.go:28
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_lanes.go:19
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+						_ = i
+//line warp_lanes.go:19
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:19
+						_ = v
+//line warp_lanes.go:27
+						{
+							if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:28
+								break
+//line warp_lanes.go:28
+							}
+//line warp_lanes.go:28
+							v.StoreSlice(out[i:])
+//line warp_lanes.go:28
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:27
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line warp_lanes.go:19
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-					v := gc_l_v[gc_lane2]
-					_ = v
+					v := gc_s_v[gc_rank2]
 
 //line warp_lanes.go:27
-					if i < len(out) {
+					{
 						out[i] = v
 					}
 				}
@@ -289,12 +440,12 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_v [32]int32
+		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
@@ -345,7 +496,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:41
 				}
 //line warp_lanes.go:41
-				v.StoreSlice(gc_l_v[gc_lane2:])
+				v.StoreSlice(gc_s_v[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -377,16 +528,13 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						v = in[i]
 					}
 					_ = v
-					gc_l_v[gc_lane2] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 
 //line warp_lanes.go:43
 		for mask := 16; mask > 0; mask >>= 1 {
-
-//line warp_lanes.go:44
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -396,13 +544,11 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 //line warp_lanes.go:44
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:44
 					_ = v
 //line warp_lanes.go:44
-					v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_lanes.go:44
-					v.StoreSlice(gc_l_v[gc_lane2:])
+					v.StoreSlice(gc_c21v[gc_lane2:])
 					gc_left2 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
@@ -414,36 +560,160 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:44
+					gc_c21v[gc_lane2] = v
+				}
+			}
+
+//line warp_lanes.go:44
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, mask, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_lanes.go:44
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
 					_ = v
+//line warp_lanes.go:44
+					v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:44
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
 
 //line warp_lanes.go:44
 					v = max(v, gc_c21r[gc_lane2])
-					gc_l_v[gc_lane2] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
 
 //line warp_lanes.go:38
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				v := gc_l_v[gc_lane2]
-				_ = v
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_s_v[gc_rank2]
 
 //line warp_lanes.go:46
-				if i < len(out) {
-					out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					{
+						gc_at2[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+					{
+						out[i] = v*int32((gc_rank2&31)) + int32(mask16(t))
+					}
 				}
 			}
 		}
@@ -471,11 +741,12 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_v [32]uint32
+		var gc_c21v [32]uint32
 		var gc_c21r [32]uint32
 		gc_left := gc_act2
 		if compiled.SIMD {
@@ -524,7 +795,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:62
 				}
 //line warp_lanes.go:62
-				v.StoreSlice(gc_l_v[gc_lane2:])
+				v.StoreSlice(gc_s_v[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -556,184 +827,326 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						v = in[i]
 					}
 					_ = v
-					gc_l_v[gc_lane2] = v
+					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
 
 //line warp_lanes.go:65
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
-//line warp_lanes.go:66
-				gc_lo5, gc_hi5 := 0, 32
-				if gc_lo5 < gc_hi5 {
-					gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-				}
-				gc_run.Add(d, gc_lo5, gc_hi5)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-		} else {
-
-//line warp_lanes.go:65
-			for d := 1; d < gocuda.WarpSize; d *= 2 {
-
-//line warp_lanes.go:66
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo6, gc_hi6 := 0, 32
-					if gc_lo6 < gc_hi6 {
-						gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+		for d := 1; d < gocuda.WarpSize; d *= 2 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
-				} else {
-
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line warp_lanes.go:66
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:66
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					_ = v
 //line warp_lanes.go:66
-						_ = gc_iota3
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_lanes.go:64
-							var lane int = gc_lane2
-//line warp_lanes.go:64
-							_ = lane
-//line warp_lanes.go:64
-							v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:64
-							_ = v
-//line warp_lanes.go:66
-							n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line warp_lanes.go:66
-							_ = n
-//line warp_lanes.go:67
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
-//line warp_lanes.go:67
-							_ = gc_if3
-//line warp_lanes.go:67
-							if gc_if3.ToBits() != 0 {
-//line warp_lanes.go:67
-								v = v.Add(n).Merge(v, gc_if3)
-//line warp_lanes.go:67
-							}
-//line warp_lanes.go:67
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line warp_lanes.go:64
-							lane := (gc_rank2 & 31)
-							_ = lane
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line warp_lanes.go:66
-							n := gc_c21r[gc_lane2]
-
-//line warp_lanes.go:67
-							if lane >= d {
-								v += n
-							}
-							_ = n
-							gc_l_v[gc_lane2] = v
-						}
-					}
+					v.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-//line warp_lanes.go:71
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_lanes.go:71
-			_ = gc_iota4
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_lanes.go:59
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-				_ = i
-//line warp_lanes.go:59
-				v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:59
-				_ = v
-//line warp_lanes.go:71
-				if i < 0 || i > len(out)-8 {
-//line warp_lanes.go:71
-					break
-//line warp_lanes.go:71
-				}
-//line warp_lanes.go:71
-				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line warp_lanes.go:71
-				_ = gc_if4
-//line warp_lanes.go:72
-				if gc_if4.ToBits() != 0 {
-//line warp_lanes.go:72
-					v.StoreMasked((*[8]uint32)(out[i:]), gc_if4)
-//line warp_lanes.go:72
-				}
-				gc_left3 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:66
+					gc_c21v[gc_lane2] = v
+				}
+			}
+
+//line warp_lanes.go:66
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+//line warp_lanes.go:66
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_lanes.go:66
+				_ = gc_iota3
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_lanes.go:64
+					var lane int = gc_lane2
+//line warp_lanes.go:64
+					_ = lane
+//line warp_lanes.go:64
+					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:64
+					_ = v
+//line warp_lanes.go:66
+					n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line warp_lanes.go:66
+					_ = n
+//line warp_lanes.go:67
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line warp_lanes.go:67
+					_ = gc_if3
+//line warp_lanes.go:67
+					if gc_if3.ToBits() != 0 {
+//line warp_lanes.go:67
+						v = v.Add(n).Merge(v, gc_if3)
+//line warp_lanes.go:67
+					}
+//line warp_lanes.go:67
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line warp_lanes.go:64
+					lane := (gc_rank2 & 31)
+					_ = lane
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:66
+					n := gc_c21r[gc_lane2]
+
+//line warp_lanes.go:67
+					if lane >= d {
+						v += n
+					}
+					_ = n
+					gc_s_v[gc_rank2] = v
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_lanes.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+							_ = i
+//line warp_lanes.go:59
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:59
+							_ = v
+//line warp_lanes.go:71
+							{
+								v.StoreSlice(gc_at2[gc_tx2:])
+//line warp_lanes.go:72
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_lanes.go:59
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+						_ = i
+//line warp_lanes.go:59
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:59
+						_ = v
+//line warp_lanes.go:71
+						{
+							v.StoreSlice(gc_at2[gc_tx2:])
+//line warp_lanes.go:72
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line warp_lanes.go:59
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:71
+					{
+						gc_at2[gc_tx2] = v
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_lanes.go:59
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+							_ = i
+//line warp_lanes.go:59
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:59
+							_ = v
+//line warp_lanes.go:71
+							{
+								if i < 0 || i > len(out)-16 {
+//line warp_lanes.go:72
+									break
+//line warp_lanes.go:72
+								}
+//line warp_lanes.go:72
+								v.StoreSlice(out[i:])
+//line warp_lanes.go:72
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_lanes.go:59
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+						_ = i
+//line warp_lanes.go:59
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:59
+						_ = v
+//line warp_lanes.go:71
+						{
+							if i < 0 || i > len(out)-8 {
+//line warp_lanes.go:72
+								break
+//line warp_lanes.go:72
+							}
+//line warp_lanes.go:72
+							v.StoreSlice(out[i:])
+//line warp_lanes.go:72
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:59
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:59
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:59
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:59
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:71
+						{
+							out[i] = v
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line warp_lanes.go:59
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-					v := gc_l_v[gc_lane2]
-					_ = v
+					v := gc_s_v[gc_rank2]
 
 //line warp_lanes.go:71
-					if i < len(out) {
+					{
 						out[i] = v
 					}
 				}
@@ -1144,78 +1557,23 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 				}
 			}
 		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-//line warp_lanes.go:109
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_lanes.go:109
-			_ = gc_iota
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-//line warp_lanes.go:109
-				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:109
-				_ = v
-//line warp_lanes.go:109
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
-//line warp_lanes.go:109
-				_ = gc_if
-//line warp_lanes.go:110
-				if gc_if.ToBits() != 0 {
-//line warp_lanes.go:110
-					var gc_u int
-//line warp_lanes.go:110
-					_ = gc_u
-//line warp_lanes.go:110
-					if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line warp_lanes.go:110
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line warp_lanes.go:110
-						gc_u = (gc_bdx2 + 31) / 32
-//line warp_lanes.go:110
-					}
-//line warp_lanes.go:110
-					var gc_lanes [8]float32
-//line warp_lanes.go:110
-					v.Store(&gc_lanes)
-//line warp_lanes.go:110
-					for gc_k := range 8 {
-//line warp_lanes.go:110
-						if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line warp_lanes.go:110
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line warp_lanes.go:110
-							sums[gc_bx2*(gc_u)+(gc_rank2>>5)] = gc_lanes[gc_k]
-//line warp_lanes.go:110
-						}
-//line warp_lanes.go:110
-					}
-//line warp_lanes.go:110
-					gc_pos2.Thread = gc_rank2
-//line warp_lanes.go:110
-				}
-				gc_left2 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
 		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			v := gc_l_v[gc_lane2]
+			_ = v
 
 //line warp_lanes.go:109
-				if (gc_rank2 & 31) == 0 {
-					sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
-				}
+			{
+				sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = v
 			}
 		}
 	}

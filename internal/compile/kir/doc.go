@@ -26,7 +26,8 @@
 //     reads for every thread first, so that memory is read in ascending
 //     order; where one fails, the loop runs as written
 //   - warp: in warp loops, lane loops between collectives and masked ifs
-//     that reconverge
+//     that reconverge; an if for one lane at the end of a lane loop in a
+//     loop of its own
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
 //     across a sync point
 //   - enter: thread arguments no callee reads need no thread entered
@@ -48,7 +49,8 @@
 //     last
 //   - split: a thread loop with one guard of the thread's index among
 //     code that cannot fail runs as two: the threads it rejects, then
-//     those it admits, neither testing it
+//     those it admits, neither testing it (where the rest only declares
+//     the loop's own variables, the admitted alone)
 //   - quotient: a thread loop dividing the thread's x index plus a row's
 //     offset by a row's value runs each row in segments of one quotient:
 //     a division per segment, not per thread

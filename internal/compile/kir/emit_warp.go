@@ -63,6 +63,9 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	buf := e.laneCode(l, body, rng != nil)
 	vec := e.laneVector(l)
+	if rng != nil && vec != nil && rng.single() {
+		vec = nil // one lane runs alone, without a vector step testing every lane
+	}
 	if rng != nil && vec != nil {
 		rng = nil
 		buf = e.laneCode(l, body, false) // every lane runs, its guard with it

@@ -308,11 +308,31 @@ func (f *Func) warpTail(run []Node) (warp, tail []Node) {
 			}
 			return !found
 		})
-		if found {
+		if found && !f.guardedTail(run[last+1:]) {
 			return run, nil
 		}
 	}
 	return run[:last+1], run[last+1:]
+}
+
+// guardedTail reports whether tail, the thread code after a warp-level
+// run's last collective, is definitions that cannot fail, then one if
+// whose condition bounds the thread's x index (Harris's
+// if tid == 0 { partial[b] = sum }, sum the warp's reduction): the narrow
+// pass runs it for the threads the bounds admit, so it pays to split it
+// off even where it reads values of the warp-level code, which the spill
+// pass then keeps per thread.
+func (f *Func) guardedTail(tail []Node) bool {
+	last, ok := tail[len(tail)-1].(*Code).Stmt.(*ast.IfStmt)
+	if !ok || last.Init != nil || last.Else != nil || f.xCondBounds(last.Cond) == nil {
+		return false
+	}
+	for _, n := range tail[:len(tail)-1] {
+		if !f.localDefinition(n.(*Code).Stmt, nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // warpLevel reports whether a run holds warp-level nodes.

@@ -58,6 +58,22 @@ func (f *Func) laneRange(l *LaneLoop, arrays map[*types.Var]string) (*laneRange,
 	return r, r != nil
 }
 
+// single reports whether r admits one lane at most: it bounds the lane
+// from below and from above by one value (lane == x).
+func (r *laneRange) single() bool {
+	if r == nil {
+		return false
+	}
+	for _, lo := range r.Terms {
+		for _, hi := range r.Terms {
+			if lo.Lane && !lo.Upper && hi.Lane && hi.Upper && hi.Adj-lo.Adj <= 1 && types.ExprString(lo.X) == types.ExprString(hi.X) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // condRange returns the range of lanes for which cond, a conjunction
 // of lane terms (laneTermsOf), holds, or nil where it is not one.
 func (f *Func) condRange(cond ast.Expr) *laneRange {

@@ -114,6 +114,40 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 		}
 	}
 	flush(false)
+	return f.oneLaneGuards(out)
+}
+
+// oneLaneGuards splits each lane loop of nodes that ends in an if for
+// one lane (if lane == 0 { sums[warp] = v }), after code that cannot
+// fail, into two: the code for every lane, then the if, which the
+// emitter runs for its lane alone instead of testing the condition in
+// every lane's vector step.
+func (f *Func) oneLaneGuards(nodes []Node) []Node {
+	var out []Node
+	for _, n := range nodes {
+		l, ok := n.(*LaneLoop)
+		if !ok || len(l.Operands) > 0 || len(l.Body) < 2 {
+			out = append(out, n)
+			continue
+		}
+		last := l.Body[len(l.Body)-1].(*Code).Stmt
+		guard, ok := last.(*ast.IfStmt)
+		if !ok || guard.Init != nil || guard.Else != nil || !f.condRange(guard.Cond).single() {
+			out = append(out, n)
+			continue
+		}
+		safe := &emitter{f: f}
+		for _, c := range l.Body[:len(l.Body)-1] {
+			if !safe.safeStmt(c.(*Code).Stmt) {
+				ok = false
+			}
+		}
+		if !ok {
+			out = append(out, n)
+			continue
+		}
+		out = append(out, f.newLane(l.Body[:len(l.Body)-1]), f.newLane(l.Body[len(l.Body)-1:]))
+	}
 	return out
 }
 

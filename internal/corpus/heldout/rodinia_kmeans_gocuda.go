@@ -49,42 +49,6 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_kmeans.go:22
-					pointID := gc_tx + gc_bdx*gc_bx
-					_ = pointID
-
-//line rodinia_kmeans.go:23
-					var i int
-					_ = i
-				}
-				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_kmeans.go:22
-					pointID := gc_tx + gc_bdx*gc_bx
-					_ = pointID
-
-//line rodinia_kmeans.go:23
-					var i int
-					_ = i
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx

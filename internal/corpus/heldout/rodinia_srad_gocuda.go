@@ -63,14 +63,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step := 0
-			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -82,12 +81,20 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -99,12 +106,20 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -116,220 +131,19 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line rodinia_srad.go:28
-				tx := gc_tx
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-				_ = i
-			}
-			gc_step2 := gc_hi2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line rodinia_srad.go:28
-				tx := gc_tx
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-				_ = i
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds((bx * sradNumberThreads), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
@@ -353,7 +167,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					_ = i
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -466,8 +280,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -483,7 +297,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:63
 					_ = i
 				}
-				for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -652,8 +466,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+					gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -669,7 +483,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:81
 						_ = i
 					}
-					for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -765,10 +579,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:95
 			var i_4 int = 2
 			{
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
-						gc_rank := gc_step4 + 0
+						gc_rank := gc_step2 + 0
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -780,7 +594,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step4 + 1
+						gc_rank := gc_step2 + 1
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -792,7 +606,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step4 + 2
+						gc_rank := gc_step2 + 2
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -804,7 +618,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step4 + 3
+						gc_rank := gc_step2 + 3
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -816,7 +630,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 				}
-				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
@@ -909,8 +723,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo5, gc_hi5 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					for gc_tx := 0; gc_tx < gc_lo5; gc_tx++ {
+					gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -926,7 +740,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:103
 						_ = i
 					}
-					for gc_tx := gc_hi5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 

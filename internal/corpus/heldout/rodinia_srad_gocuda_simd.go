@@ -64,197 +64,11 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 		if gc_bound2 := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo7, gc_hi7 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_lo7; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_lo7; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line rodinia_srad.go:28
-				tx := gc_tx2
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-				_ = i
-			}
-			gc_step6 := gc_hi7
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-					_ = i
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line rodinia_srad.go:28
-				tx := gc_tx2
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-				_ = i
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds((bx * sradNumberThreads), gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -279,7 +93,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					_ = i
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -304,7 +118,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					_ = i
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -329,7 +143,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					_ = i
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -354,7 +168,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					_ = i
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -496,8 +310,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
+				gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo6; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -513,7 +327,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:63
 					_ = i
 				}
-				for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_hi6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -711,8 +525,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo9, gc_hi9 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					for gc_tx2 := 0; gc_tx2 < gc_lo9; gc_tx2++ {
+					gc_lo7, gc_hi7 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+					for gc_tx2 := 0; gc_tx2 < gc_lo7; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -728,7 +542,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:81
 						_ = i
 					}
-					for gc_tx2 := gc_hi9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_hi7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -824,10 +638,10 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:95
 			var i_4 int = 2
 			{
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 					{
-						gc_rank2 := gc_step8 + 0
+						gc_rank2 := gc_step4 + 0
 						gc_pos2.Thread = gc_rank2
 						var i int
 						_ = i
@@ -839,7 +653,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						_ = i
 					}
 					{
-						gc_rank2 := gc_step8 + 1
+						gc_rank2 := gc_step4 + 1
 						gc_pos2.Thread = gc_rank2
 						var i int
 						_ = i
@@ -851,7 +665,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						_ = i
 					}
 					{
-						gc_rank2 := gc_step8 + 2
+						gc_rank2 := gc_step4 + 2
 						gc_pos2.Thread = gc_rank2
 						var i int
 						_ = i
@@ -863,7 +677,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						_ = i
 					}
 					{
-						gc_rank2 := gc_step8 + 3
+						gc_rank2 := gc_step4 + 3
 						gc_pos2.Thread = gc_rank2
 						var i int
 						_ = i
@@ -875,7 +689,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						_ = i
 					}
 				}
-				for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					var i int
 					_ = i
@@ -997,8 +811,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo10, gc_hi10 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					for gc_tx2 := 0; gc_tx2 < gc_lo10; gc_tx2++ {
+					gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+					for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1014,7 +828,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:103
 						_ = i
 					}
-					for gc_tx2 := gc_hi10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 

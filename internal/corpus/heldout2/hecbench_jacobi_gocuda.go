@@ -255,27 +255,89 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				gc_s_err[gc_rank] = err
 			}
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				err := gc_s_err[gc_rank]
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+				gc_at6 := reductionArray[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					err := gc_s_err[gc_rank]
 
 //line hecbench_jacobi.go:85
-				if gc_tx == 0 {
-					reductionArray[gc_ty] = err
+					{
+						gc_at6[0] = err
+					}
 				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty] = err
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+					{
+						reductionArray[gc_ty] = err
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

@@ -44,25 +44,25 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row4 := gc_ty2 + 1
-			gc_off4 := 1
-			gc_off5 := 0
-			gc_off6 := 2
+			gc_off5 := 1
+			gc_off6 := 0
+			gc_off7 := 2
 			gc_row5 := gc_ty2 + 0
 			gc_row6 := gc_ty2 + 2
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_row6 >= 0 && gc_row6 < len(fOldTile) {
-				gc_fastlo2 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off4, len(fOldTile[gc_row4])-gc_off5, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row5])-gc_off4, len(fOldTile[gc_row6])-gc_off4), gc_fastlo2)
+				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off5, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row4])-gc_off7, len(fOldTile[gc_row5])-gc_off5, len(fOldTile[gc_row6])-gc_off5), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo2 {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at6 := fOldTile[gc_row4][gc_off4+gc_fastlo2:][:gc_seglen2]
 						gc_at7 := fOldTile[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_at8 := fOldTile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := fOldTile[gc_row5][gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := fOldTile[gc_row6][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := fOldTile[gc_row4][gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := fOldTile[gc_row5][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := fOldTile[gc_row6][gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
@@ -107,7 +107,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
-								gc_ld6.StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+								gc_ld6.StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
 								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
@@ -161,7 +161,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
-									gc_ld7.StoreMasked((*[8]float32)(gc_at7[(gc_tx2-gc_fastlo2):]), gc_if3)
+									gc_ld7.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo2):]), gc_if3)
 //line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:46
@@ -217,7 +217,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
-									gc_ld8.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo2):]), gc_if4)
+									gc_ld8.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if4)
 //line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:49
@@ -270,7 +270,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
-									gc_ld9.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									gc_ld9.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:52
@@ -323,7 +323,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
-									gc_ld10.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo2):])
+									gc_ld10.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:53
 								}
 							}
@@ -343,26 +343,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							_ = j
 
 //line hecbench_jacobi.go:35
-							gc_at6[gc_u2] = fOld[jacobiIdx(i, j)]
+							gc_at7[gc_u2] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 							if gc_tx2 == 0 && i >= 1 {
-								gc_at7[gc_u2] = fOld[jacobiIdx(i-1, j)]
+								gc_at8[gc_u2] = fOld[jacobiIdx(i-1, j)]
 							}
 
 //line hecbench_jacobi.go:46
 							if gc_tx2 == 15 && i <= jacobiN-2 {
-								gc_at8[gc_u2] = fOld[jacobiIdx(i+1, j)]
+								gc_at9[gc_u2] = fOld[jacobiIdx(i+1, j)]
 							}
 
 //line hecbench_jacobi.go:49
 							if gc_ty2 == 0 && j >= 1 {
-								gc_at9[gc_u2] = fOld[jacobiIdx(i, j-1)]
+								gc_at10[gc_u2] = fOld[jacobiIdx(i, j-1)]
 							}
 
 //line hecbench_jacobi.go:52
 							if gc_ty2 == 15 && j <= jacobiN-2 {
-								gc_at10[gc_u2] = fOld[jacobiIdx(i, j+1)]
+								gc_at11[gc_u2] = fOld[jacobiIdx(i, j+1)]
 							}
 						}
 						gc_tx2 = gc_fasthi2 - 1
@@ -1222,88 +1222,89 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				}
 			}
 		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-//line hecbench_jacobi.go:85
-			gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line hecbench_jacobi.go:85
-			_ = gc_iota5
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line hecbench_jacobi.go:85
-				err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:85
-				_ = err
-//line hecbench_jacobi.go:85
-				gc_if7 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_jacobi.go:85
-				_ = gc_if7
-//line hecbench_jacobi.go:86
-				if gc_if7.ToBits() != 0 {
-//line hecbench_jacobi.go:86
-					var gc_lanes29 [8]float32
-//line hecbench_jacobi.go:86
-					err.Store(&gc_lanes29)
-//line hecbench_jacobi.go:86
-					for gc_k29 := range 8 {
-//line hecbench_jacobi.go:86
-						if gc_if7.ToBits()&(1<<gc_k29) != 0 {
-//line hecbench_jacobi.go:86
-							gc_pos2.Thread = gc_rank2 + gc_k29
-//line hecbench_jacobi.go:86
-							reductionArray[gc_ty2] = gc_lanes29[gc_k29]
-//line hecbench_jacobi.go:86
-						}
-//line hecbench_jacobi.go:86
-					}
-//line hecbench_jacobi.go:86
-					gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:86
-				}
-				gc_left4 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_ty2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
 		}
-		if gc_left4 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_ty2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(reductionArray) {
+				gc_at12 := reductionArray[gc_off8:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:85
+					{
+						gc_at12[0] = err
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty2] = err
 						}
 					}
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty2] = err
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty2] = err
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:85
+						{
+							reductionArray[gc_ty2] = err
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:85
-					if gc_tx2 == 0 {
+					{
 						reductionArray[gc_ty2] = err
 					}
 				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1341,7 +1342,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_save122 := gc_act2
 			gc_act2 = gc_save122 & gc_m122
 			if gc_act2 != 0 {
-				gc_left5 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1373,11 +1374,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
 //line hecbench_jacobi.go:95
 						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -1386,7 +1387,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -1403,7 +1404,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:96
 				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1417,13 +1418,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							_ = err
 //line hecbench_jacobi.go:97
 							err.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -1437,7 +1438,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:97
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left7 := gc_act2
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1453,13 +1454,13 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line hecbench_jacobi.go:97
 							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

@@ -47,8 +47,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -398,7 +400,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			var gc_l_val_3 [32]float32
+			var gc_c2v [32]float32
 			var gc_c2r [32]float32
 			{
 				gc_tidx := gc_b.At(gc_w)
@@ -430,41 +432,49 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:87
 					_ = val_3
 					_ = val_3
-					gc_l_val_3[gc_lane] = val_3
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
+					val_3 := gc_s_val_3[gc_rank]
+
+//line hecbench_logprob.go:60
+					gc_c2v[gc_lane] = val_3
+				}
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
 
 //line hecbench_logprob.go:60
 					val_3 = max(val_3, gc_c2r[gc_lane])
-					gc_l_val_3[gc_lane] = val_3
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_logprob.go:104
 					tidx := gc_tx
 					_ = tidx
-					val_3 := gc_l_val_3[gc_lane]
+					val_3 := gc_s_val_3[gc_rank]
 					_ = val_3
 					var val_ float32
 					_ = val_
@@ -486,14 +496,129 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:124
 					maxVal := r
-
-//line hecbench_logprob.go:125
-					if tidx == 0 {
-						sMaxLogit[0] = maxVal
-					}
 					_ = r_2
 					_ = r
 					_ = maxVal
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+					_ = r_2
+					_ = r
+					_ = maxVal
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := 0
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sMaxLogit) {
+					gc_at2 := sMaxLogit[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						val_3 := gc_s_val_3[gc_rank]
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+						_ = r_2
+
+//line hecbench_logprob.go:87
+						val_ = r_2
+
+//line hecbench_logprob.go:89
+						var r float32 = val_
+
+//line hecbench_logprob.go:89
+						_ = r
+
+//line hecbench_logprob.go:124
+						maxVal := r
+
+//line hecbench_logprob.go:125
+						{
+							gc_at2[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						val_3 := gc_s_val_3[gc_rank]
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+						_ = r_2
+
+//line hecbench_logprob.go:87
+						val_ = r_2
+
+//line hecbench_logprob.go:89
+						var r float32 = val_
+
+//line hecbench_logprob.go:89
+						_ = r
+
+//line hecbench_logprob.go:124
+						maxVal := r
+
+//line hecbench_logprob.go:125
+						{
+							sMaxLogit[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+					}
 				}
 			}
 		}
@@ -562,11 +687,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := gc_off2
-					gc_off5 := 0
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sMaxLogit) {
-						gc_at2 := logits[gc_off4:][:gc_to]
-						gc_at3 := sMaxLogit[gc_off5:][:1]
+					gc_off5 := gc_off2
+					gc_off6 := 0
+					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(sMaxLogit) {
+						gc_at3 := logits[gc_off5:][:gc_to]
+						gc_at4 := sMaxLogit[gc_off6:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -584,7 +709,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at2[gc_tx]) - gc_at3[0])
+							val = expf(float32(gc_at3[gc_tx]) - gc_at4[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -810,7 +935,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			var gc_l_val_6 [32]float32
+			var gc_c4v [32]float32
 			var gc_c4r [32]float32
 			{
 				gc_tidx := gc_b.At(gc_w)
@@ -842,47 +967,49 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:51
 					_ = val_6
 					_ = val_6
-					gc_l_val_6[gc_lane] = val_6
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 
 //line hecbench_logprob.go:23
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_6 := gc_s_val_6[gc_rank]
 
 //line hecbench_logprob.go:24
-				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
-				} else {
+					gc_c4v[gc_lane] = val_6
+				}
 
 //line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_6 := gc_l_val_6[gc_lane]
-						_ = val_6
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_6 := gc_s_val_6[gc_rank]
 
 //line hecbench_logprob.go:24
-						val_6 += gc_c4r[gc_lane]
-						gc_l_val_6[gc_lane] = val_6
-					}
+					val_6 += gc_c4r[gc_lane]
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_logprob.go:104
 					tidx := gc_tx
 					_ = tidx
-					val_6 := gc_l_val_6[gc_lane]
+					val_6 := gc_s_val_6[gc_rank]
 					_ = val_6
 					var val_4 float32
 					_ = val_4
@@ -904,17 +1031,143 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					if tidx == 0 {
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
 					_ = r_5
 					_ = r_3
 					_ = sumExp
+				}
+				for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank]
+					_ = val_6
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+					_ = r_5
+
+//line hecbench_logprob.go:51
+					val_4 = r_5
+
+//line hecbench_logprob.go:53
+					var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+					_ = r_3
+
+//line hecbench_logprob.go:137
+					sumExp := r_3
+					_ = r_5
+					_ = r_3
+					_ = sumExp
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := (step + bidx*(maxInputLength-1))
+				gc_off8 := (step + 1 + bidx*maxInputLength)
+				gc_off9 := 0
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(logProbs) && gc_off8 >= 0 && gc_off8 < len(ids) && gc_off9 >= 0 && gc_off9 < len(sMaxLogit) {
+					gc_at5 := logProbs[gc_off7:][:1]
+					gc_at6 := ids[gc_off8:][:1]
+					gc_at7 := sMaxLogit[gc_off9:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:139
+							_ = idx
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+//line hecbench_logprob.go:141
+							_ = tokenIdx
+							gc_at5[0] = float32(logits[gc_at6[0]]) - gc_at7[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
 				}
 			}
 		}
@@ -951,7 +1204,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_localAccum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx
@@ -1242,7 +1496,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		var gc_l_val_2 [32]float32
+		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -1274,47 +1528,49 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:51
 				_ = val_2
 				_ = val_2
-				gc_l_val_2[gc_lane] = val_2
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 
 //line hecbench_logprob.go:23
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 
 //line hecbench_logprob.go:24
-			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_2, mask_, 0, 32)
-			} else {
+				gc_c2v[gc_lane] = val_2
+			}
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
 
 //line hecbench_logprob.go:24
-					val_2 += gc_c2r[gc_lane]
-					gc_l_val_2[gc_lane] = val_2
-				}
+				val_2 += gc_c2r[gc_lane]
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
 
 //line hecbench_logprob.go:153
 				tidx := gc_tx
 				_ = tidx
-				val_2 := gc_l_val_2[gc_lane]
+				val_2 := gc_s_val_2[gc_rank]
 				_ = val_2
 				var val float32
 				_ = val
@@ -1336,14 +1592,129 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 
 //line hecbench_logprob.go:162
 				accum := r
-
-//line hecbench_logprob.go:163
-				if tidx == 0 {
-					cumLogProbs[bidx] = accum
-				}
 				_ = r_2
 				_ = r
 				_ = accum
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line hecbench_logprob.go:153
+				tidx := gc_tx
+				_ = tidx
+				val_2 := gc_s_val_2[gc_rank]
+				_ = val_2
+				var val float32
+				_ = val
+
+//line hecbench_logprob.go:26
+				var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+				_ = r_2
+
+//line hecbench_logprob.go:51
+				val = r_2
+
+//line hecbench_logprob.go:53
+				var r float32 = val
+
+//line hecbench_logprob.go:53
+				_ = r
+
+//line hecbench_logprob.go:162
+				accum := r
+				_ = r_2
+				_ = r
+				_ = accum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := bidx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
+				gc_at2 := cumLogProbs[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_logprob.go:153
+					tidx := gc_tx
+					_ = tidx
+					val_2 := gc_s_val_2[gc_rank]
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:26
+					var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+					_ = r_2
+
+//line hecbench_logprob.go:51
+					val = r_2
+
+//line hecbench_logprob.go:53
+					var r float32 = val
+
+//line hecbench_logprob.go:53
+					_ = r
+
+//line hecbench_logprob.go:162
+					accum := r
+
+//line hecbench_logprob.go:163
+					{
+						gc_at2[0] = accum
+					}
+					_ = r_2
+					_ = r
+					_ = accum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+					tidx := gc_tx
+					_ = tidx
+					val_2 := gc_s_val_2[gc_rank]
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:26
+					var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+					_ = r_2
+
+//line hecbench_logprob.go:51
+					val = r_2
+
+//line hecbench_logprob.go:53
+					var r float32 = val
+
+//line hecbench_logprob.go:53
+					_ = r
+
+//line hecbench_logprob.go:162
+					accum := r
+
+//line hecbench_logprob.go:163
+					{
+						cumLogProbs[bidx] = accum
+					}
+					_ = r_2
+					_ = r
+					_ = accum
+				}
 			}
 		}
 	}

@@ -56,8 +56,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	gc_bx3 := gc_bidx3.X
 	gc_by3 := gc_bidx3.Y
 	gc_n3 := gc_b3.Len()
-	gc_s_localMax := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+	gc_s_val_6 := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 3)[:gc_n3]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -184,9 +186,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off9 := gc_off
-					if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to3 <= len(logits)-gc_off9 {
-						gc_at7 := logits[gc_off9:][:gc_to3]
+					gc_off17 := gc_off
+					if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(logits) && gc_to3 <= len(logits)-gc_off17 {
+						gc_at15 := logits[gc_off17:][:gc_to3]
 						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -204,7 +206,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							_ = i
 
 //line hecbench_logprob.go:120
-							val = float32(gc_at7[gc_tx3])
+							val = float32(gc_at15[gc_tx3])
 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
@@ -342,7 +344,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_2 [32]float32
 			var gc_c31r [32]float32
-			gc_left6 := gc_act3
+			gc_left7 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -364,13 +366,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_2
 //line hecbench_logprob.go:72
 					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-					gc_left6 &^= 0xff << gc_lane3
+					gc_left7 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left7 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left6&(1<<gc_lane3) == 0 {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -455,7 +457,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			var gc_l_val_3 [32]float32
+			var gc_c32v [32]float32
 			var gc_c32r [32]float32
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
@@ -487,124 +489,149 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:87
 					_ = val_3
 					_ = val_3
-					gc_l_val_3[gc_lane3] = val_3
+					gc_s_val_3[gc_rank3] = val_3
 				}
 			}
 
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					val_3 := gc_l_val_3[gc_lane3]
-					_ = val_3
-
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c32r[gc_lane3])
-					gc_l_val_3[gc_lane3] = val_3
-				}
-			}
-			gc_left7 := gc_act3
-			if compiled.SIMD {
-//line hecbench_logprob.go:62
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line hecbench_logprob.go:62
-				_ = gc_iota4
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_tidx3 := gc_b3.At(gc_rank3)
-					if gc_tidx3.X+8 > gc_bdx3 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx3 := gc_tidx3.X
-					_ = gc_tx3
-					gc_ty3 := gc_tidx3.Y
-					_ = gc_ty3
-					gc_tz3 := gc_tidx3.Z
-					_ = gc_tz3
-					_ = gc_rank3
-//line hecbench_logprob.go:104
-					var tidx int = gc_tx3
-//line hecbench_logprob.go:104
-					_ = tidx
-//line hecbench_logprob.go:104
-					val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane3:])
-//line hecbench_logprob.go:104
-					_ = val_3
-//line hecbench_logprob.go:104
-					var val_ archsimd.Float32x8
-//line hecbench_logprob.go:104
-					_ = val_
-//line hecbench_logprob.go:62
-					r_2 := val_3
-//line hecbench_logprob.go:62
-					_ = r_2
-//line hecbench_logprob.go:87
-					val_ = r_2
-//line hecbench_logprob.go:89
-					r := val_
-//line hecbench_logprob.go:89
-					_ = r
-//line hecbench_logprob.go:124
-					maxVal := r
-//line hecbench_logprob.go:124
-					_ = maxVal
-//line hecbench_logprob.go:125
-					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
-//line hecbench_logprob.go:125
-					_ = gc_if4
-//line hecbench_logprob.go:126
-					if gc_if4.ToBits() != 0 {
-//line hecbench_logprob.go:126
-						var gc_lanes2 [8]float32
-//line hecbench_logprob.go:126
-						maxVal.Store(&gc_lanes2)
-//line hecbench_logprob.go:126
-						for gc_k2 := range 8 {
-//line hecbench_logprob.go:126
-							if gc_if4.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_logprob.go:126
-								gc_pos3.Thread = gc_rank3 + gc_k2
-//line hecbench_logprob.go:126
-								sMaxLogit[0] = gc_lanes2[gc_k2]
-//line hecbench_logprob.go:126
-							}
-//line hecbench_logprob.go:126
-						}
-//line hecbench_logprob.go:126
-						gc_pos3.Thread = gc_rank3
-//line hecbench_logprob.go:126
-					}
-					gc_left7 &^= 0xff << gc_lane3
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left7 != 0 {
-				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_left7&(1<<gc_lane3) == 0 {
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
+//line hecbench_logprob.go:60
+						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+						_ = val_3
+//line hecbench_logprob.go:60
+						val_3.StoreSlice(gc_c32v[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_3 := gc_s_val_3[gc_rank3]
+
+//line hecbench_logprob.go:60
+						gc_c32v[gc_lane3] = val_3
+					}
+				}
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					val_3 := gc_s_val_3[gc_rank3]
+
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c32r[gc_lane3])
+					gc_s_val_3[gc_rank3] = val_3
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_lo8, gc_hi8 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				for gc_tx3 := 0; gc_tx3 < gc_lo8; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx3
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank3]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+					_ = r_2
+					_ = r
+					_ = maxVal
+				}
+				for gc_tx3 := gc_hi8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx3
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank3]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+					_ = r_2
+					_ = r
+					_ = maxVal
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off18 := 0
+				if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(sMaxLogit) {
+					gc_at16 := sMaxLogit[gc_off18:][:1]
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 
 //line hecbench_logprob.go:104
 						tidx := gc_tx3
 						_ = tidx
-						val_3 := gc_l_val_3[gc_lane3]
-						_ = val_3
+						val_3 := gc_s_val_3[gc_rank3]
 						var val_ float32
 						_ = val_
 
@@ -627,7 +654,45 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						maxVal := r
 
 //line hecbench_logprob.go:125
-						if tidx == 0 {
+						{
+							gc_at16[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+					}
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx3
+						_ = tidx
+						val_3 := gc_s_val_3[gc_rank3]
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+						_ = r_2
+
+//line hecbench_logprob.go:87
+						val_ = r_2
+
+//line hecbench_logprob.go:89
+						var r float32 = val_
+
+//line hecbench_logprob.go:89
+						_ = r
+
+//line hecbench_logprob.go:124
+						maxVal := r
+
+//line hecbench_logprob.go:125
+						{
 							sMaxLogit[0] = maxVal
 						}
 						_ = r_2
@@ -715,11 +780,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off10 := gc_off2
-					gc_off11 := 0
-					if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 <= len(logits) && gc_to3 <= len(logits)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sMaxLogit) {
-						gc_at8 := logits[gc_off10:][:gc_to3]
-						gc_at9 := sMaxLogit[gc_off11:][:1]
+					gc_off19 := gc_off2
+					gc_off20 := 0
+					if gc_from3 >= 0 && gc_off19 >= 0 && gc_off19 <= len(logits) && gc_to3 <= len(logits)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sMaxLogit) {
+						gc_at17 := logits[gc_off19:][:gc_to3]
+						gc_at18 := sMaxLogit[gc_off20:][:1]
 						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -737,7 +802,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at8[gc_tx3]) - gc_at9[0])
+							val = expf(float32(gc_at17[gc_tx3]) - gc_at18[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -875,7 +940,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			_ = gc_dead3
 			var gc_l_val_5 [32]float32
 			var gc_c33r [32]float32
-			gc_left8 := gc_act3
+			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 					if gc_act3>>gc_lane3&0xff != 0xff {
@@ -897,13 +962,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_5
 //line hecbench_logprob.go:36
 					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-					gc_left8 &^= 0xff << gc_lane3
+					gc_left9 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left8 != 0 {
+			if gc_left9 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left9&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -929,16 +994,16 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:23
 			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run3 compiled.ShflSteps
+				var gc_run2 compiled.ShflSteps
 				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					gc_run3.Add(mask_2, 0, 32)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run3)
+					gc_run2.Add(mask_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run3)
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
 			} else {
 
 //line hecbench_logprob.go:23
@@ -951,7 +1016,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:24
 						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-						gc_left9 := gc_act3
+						gc_left10 := gc_act3
 						if compiled.SIMD {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								if gc_act3>>gc_lane3&0xff != 0xff {
@@ -967,13 +1032,13 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line hecbench_logprob.go:24
 								val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-								gc_left9 &^= 0xff << gc_lane3
+								gc_left10 &^= 0xff << gc_lane3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left9 != 0 {
+						if gc_left10 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left9&(1<<gc_lane3) == 0 {
+								if gc_left10&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -1034,7 +1099,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			var gc_l_val_6 [32]float32
+			var gc_c34v [32]float32
 			var gc_c34r [32]float32
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
@@ -1066,87 +1131,97 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:51
 					_ = val_6
 					_ = val_6
-					gc_l_val_6[gc_lane3] = val_6
+					gc_s_val_6[gc_rank3] = val_6
 				}
 			}
 
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run4 compiled.ShflSteps
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				gc_left11 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_c34v[gc_lane3:])
+						gc_left11 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left11&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_6 := gc_s_val_6[gc_rank3]
 
 //line hecbench_logprob.go:24
-					gc_run4.Add(mask_3, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run4)
+						gc_c34v[gc_lane3] = val_6
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run4)
-			} else {
-
-//line hecbench_logprob.go:23
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
-					} else {
-
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
-						gc_left10 := gc_act3
-						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane3:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_l_val_6[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
-							}
-							archsimd.ClearAVXUpperBits()
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
+				gc_left12 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
 						}
-						if gc_left10 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left10&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								val_6 := gc_l_val_6[gc_lane3]
-								_ = val_6
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+						gc_left12 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left12&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_6 := gc_s_val_6[gc_rank3]
 
 //line hecbench_logprob.go:24
-								val_6 += gc_c34r[gc_lane3]
-								gc_l_val_6[gc_lane3] = val_6
-							}
-						}
+						val_6 += gc_c34r[gc_lane3]
+						gc_s_val_6[gc_rank3] = val_6
 					}
 				}
 			}
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_lo9, gc_hi9 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				for gc_tx3 := 0; gc_tx3 < gc_lo9; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line hecbench_logprob.go:104
 					tidx := gc_tx3
 					_ = tidx
-					val_6 := gc_l_val_6[gc_lane3]
+					val_6 := gc_s_val_6[gc_rank3]
 					_ = val_6
 					var val_4 float32
 					_ = val_4
@@ -1168,17 +1243,143 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					if tidx == 0 {
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
 					_ = r_5
 					_ = r_3
 					_ = sumExp
+				}
+				for gc_tx3 := gc_hi9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx3
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank3]
+					_ = val_6
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+					_ = r_5
+
+//line hecbench_logprob.go:51
+					val_4 = r_5
+
+//line hecbench_logprob.go:53
+					var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+					_ = r_3
+
+//line hecbench_logprob.go:137
+					sumExp := r_3
+					_ = r_5
+					_ = r_3
+					_ = sumExp
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off21 := (step + bidx*(maxInputLength-1))
+				gc_off22 := (step + 1 + bidx*maxInputLength)
+				gc_off23 := 0
+				if gc_from3 >= 0 && gc_off21 >= 0 && gc_off21 < len(logProbs) && gc_off22 >= 0 && gc_off22 < len(ids) && gc_off23 >= 0 && gc_off23 < len(sMaxLogit) {
+					gc_at19 := logProbs[gc_off21:][:1]
+					gc_at20 := ids[gc_off22:][:1]
+					gc_at21 := sMaxLogit[gc_off23:][:1]
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx3
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank3]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:139
+							_ = idx
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+//line hecbench_logprob.go:141
+							_ = tokenIdx
+							gc_at19[0] = float32(logits[gc_at20[0]]) - gc_at21[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx3
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank3]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
 				}
 			}
 		}
@@ -1203,8 +1404,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_val_6 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -1331,9 +1534,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_off
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
-						gc_at4 := logits[gc_off6:][:gc_to2]
+					gc_off10 := gc_off
+					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(logits) && gc_to2 <= len(logits)-gc_off10 {
+						gc_at8 := logits[gc_off10:][:gc_to2]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1351,7 +1554,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							_ = i
 
 //line hecbench_logprob.go:120
-							val = float32(gc_at4[gc_tx2])
+							val = float32(gc_at8[gc_tx2])
 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
@@ -1602,7 +1805,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_l_val_3 [32]float32
+			var gc_c22v [32]float32
 			var gc_c22r [32]float32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
@@ -1634,124 +1837,149 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:87
 					_ = val_3
 					_ = val_3
-					gc_l_val_3[gc_lane2] = val_3
+					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
 
 //line hecbench_logprob.go:59
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c22r[gc_lane2])
-					gc_l_val_3[gc_lane2] = val_3
-				}
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-//line hecbench_logprob.go:62
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line hecbench_logprob.go:62
-				_ = gc_iota2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line hecbench_logprob.go:104
-					var tidx int = gc_tx2
-//line hecbench_logprob.go:104
-					_ = tidx
-//line hecbench_logprob.go:104
-					val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_logprob.go:104
-					_ = val_3
-//line hecbench_logprob.go:104
-					var val_ archsimd.Float32x8
-//line hecbench_logprob.go:104
-					_ = val_
-//line hecbench_logprob.go:62
-					r_2 := val_3
-//line hecbench_logprob.go:62
-					_ = r_2
-//line hecbench_logprob.go:87
-					val_ = r_2
-//line hecbench_logprob.go:89
-					r := val_
-//line hecbench_logprob.go:89
-					_ = r
-//line hecbench_logprob.go:124
-					maxVal := r
-//line hecbench_logprob.go:124
-					_ = maxVal
-//line hecbench_logprob.go:125
-					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
-//line hecbench_logprob.go:125
-					_ = gc_if2
-//line hecbench_logprob.go:126
-					if gc_if2.ToBits() != 0 {
-//line hecbench_logprob.go:126
-						var gc_lanes [8]float32
-//line hecbench_logprob.go:126
-						maxVal.Store(&gc_lanes)
-//line hecbench_logprob.go:126
-						for gc_k := range 8 {
-//line hecbench_logprob.go:126
-							if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_logprob.go:126
-								gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_logprob.go:126
-								sMaxLogit[0] = gc_lanes[gc_k]
-//line hecbench_logprob.go:126
-							}
-//line hecbench_logprob.go:126
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-//line hecbench_logprob.go:126
-						gc_pos2.Thread = gc_rank2
-//line hecbench_logprob.go:126
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:60
+						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+						_ = val_3
+//line hecbench_logprob.go:60
+						val_3.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_left2 &^= 0xff << gc_lane2
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
 						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+						val_3 := gc_s_val_3[gc_rank2]
+
+//line hecbench_logprob.go:60
+						gc_c22v[gc_lane2] = val_3
+					}
+				}
+
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_3 := gc_s_val_3[gc_rank2]
+
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c22r[gc_lane2])
+					gc_s_val_3[gc_rank2] = val_3
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo5; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx2
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank2]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+					_ = r_2
+					_ = r
+					_ = maxVal
+				}
+				for gc_tx2 := gc_hi5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx2
+					_ = tidx
+					val_3 := gc_s_val_3[gc_rank2]
+					_ = val_3
+					var val_ float32
+					_ = val_
+
+//line hecbench_logprob.go:62
+					var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+					_ = r_2
+
+//line hecbench_logprob.go:87
+					val_ = r_2
+
+//line hecbench_logprob.go:89
+					var r float32 = val_
+
+//line hecbench_logprob.go:89
+					_ = r
+
+//line hecbench_logprob.go:124
+					maxVal := r
+					_ = r_2
+					_ = r
+					_ = maxVal
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off11 := 0
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(sMaxLogit) {
+					gc_at9 := sMaxLogit[gc_off11:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line hecbench_logprob.go:104
 						tidx := gc_tx2
 						_ = tidx
-						val_3 := gc_l_val_3[gc_lane2]
-						_ = val_3
+						val_3 := gc_s_val_3[gc_rank2]
 						var val_ float32
 						_ = val_
 
@@ -1774,7 +2002,45 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						maxVal := r
 
 //line hecbench_logprob.go:125
-						if tidx == 0 {
+						{
+							gc_at9[0] = maxVal
+						}
+						_ = r_2
+						_ = r
+						_ = maxVal
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+						_ = tidx
+						val_3 := gc_s_val_3[gc_rank2]
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_2 float32 = val_3
+
+//line hecbench_logprob.go:62
+						_ = r_2
+
+//line hecbench_logprob.go:87
+						val_ = r_2
+
+//line hecbench_logprob.go:89
+						var r float32 = val_
+
+//line hecbench_logprob.go:89
+						_ = r
+
+//line hecbench_logprob.go:124
+						maxVal := r
+
+//line hecbench_logprob.go:125
+						{
 							sMaxLogit[0] = maxVal
 						}
 						_ = r_2
@@ -1862,11 +2128,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off7 := gc_off2
-					gc_off8 := 0
-					if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sMaxLogit) {
-						gc_at5 := logits[gc_off7:][:gc_to2]
-						gc_at6 := sMaxLogit[gc_off8:][:1]
+					gc_off12 := gc_off2
+					gc_off13 := 0
+					if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(logits) && gc_to2 <= len(logits)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sMaxLogit) {
+						gc_at10 := logits[gc_off12:][:gc_to2]
+						gc_at11 := sMaxLogit[gc_off13:][:1]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1884,7 +2150,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at5[gc_tx2]) - gc_at6[0])
+							val = expf(float32(gc_at10[gc_tx2]) - gc_at11[0])
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -2181,7 +2447,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_l_val_6 [32]float32
+			var gc_c24v [32]float32
 			var gc_c24r [32]float32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
@@ -2213,87 +2479,97 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:51
 					_ = val_6
 					_ = val_6
-					gc_l_val_6[gc_lane2] = val_6
+					gc_s_val_6[gc_rank2] = val_6
 				}
 			}
 
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_6 := gc_s_val_6[gc_rank2]
 
 //line hecbench_logprob.go:24
-					gc_run2.Add(mask_3, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run2)
+						gc_c24v[gc_lane2] = val_6
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_6, &gc_run2)
-			} else {
-
-//line hecbench_logprob.go:23
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
-					} else {
-
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_l_val_6[gc_lane2:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_l_val_6[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-							archsimd.ClearAVXUpperBits()
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_6 := gc_l_val_6[gc_lane2]
-								_ = val_6
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+						_ = val_6
+//line hecbench_logprob.go:24
+						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_6 := gc_s_val_6[gc_rank2]
 
 //line hecbench_logprob.go:24
-								val_6 += gc_c24r[gc_lane2]
-								gc_l_val_6[gc_lane2] = val_6
-							}
-						}
+						val_6 += gc_c24r[gc_lane2]
+						gc_s_val_6[gc_rank2] = val_6
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo6; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_logprob.go:104
 					tidx := gc_tx2
 					_ = tidx
-					val_6 := gc_l_val_6[gc_lane2]
+					val_6 := gc_s_val_6[gc_rank2]
 					_ = val_6
 					var val_4 float32
 					_ = val_4
@@ -2315,17 +2591,143 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					if tidx == 0 {
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
 					_ = r_5
 					_ = r_3
 					_ = sumExp
+				}
+				for gc_tx2 := gc_hi6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_logprob.go:104
+					tidx := gc_tx2
+					_ = tidx
+					val_6 := gc_s_val_6[gc_rank2]
+					_ = val_6
+					var val_4 float32
+					_ = val_4
+
+//line hecbench_logprob.go:26
+					var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+					_ = r_5
+
+//line hecbench_logprob.go:51
+					val_4 = r_5
+
+//line hecbench_logprob.go:53
+					var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+					_ = r_3
+
+//line hecbench_logprob.go:137
+					sumExp := r_3
+					_ = r_5
+					_ = r_3
+					_ = sumExp
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off14 := (step + bidx*(maxInputLength-1))
+				gc_off15 := (step + 1 + bidx*maxInputLength)
+				gc_off16 := 0
+				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(logProbs) && gc_off15 >= 0 && gc_off15 < len(ids) && gc_off16 >= 0 && gc_off16 < len(sMaxLogit) {
+					gc_at12 := logProbs[gc_off14:][:1]
+					gc_at13 := ids[gc_off15:][:1]
+					gc_at14 := sMaxLogit[gc_off16:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank2]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:139
+							_ = idx
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+//line hecbench_logprob.go:141
+							_ = tokenIdx
+							gc_at12[0] = float32(logits[gc_at13[0]]) - gc_at14[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+						_ = tidx
+						val_6 := gc_s_val_6[gc_rank2]
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_5 float32 = val_6
+
+//line hecbench_logprob.go:26
+						_ = r_5
+
+//line hecbench_logprob.go:51
+						val_4 = r_5
+
+//line hecbench_logprob.go:53
+						var r_3 float32 = val_4
+
+//line hecbench_logprob.go:53
+						_ = r_3
+
+//line hecbench_logprob.go:137
+						sumExp := r_3
+
+//line hecbench_logprob.go:138
+						{
+							idx := step + bidx*(maxInputLength-1)
+
+							tokenIdx := step + 1 + bidx*maxInputLength
+							logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+						}
+						_ = r_5
+						_ = r_3
+						_ = sumExp
+					}
 				}
 			}
 		}
@@ -2362,7 +2764,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx2
@@ -2450,9 +2853,9 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off3 {
-					gc_at2 := logProbs[gc_off3:][:gc_to2]
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off4 {
+					gc_at3 := logProbs[gc_off4:][:gc_to2]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -2472,7 +2875,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:159
 							_ = step
 //line hecbench_logprob.go:160
-							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]))
+							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line hecbench_logprob.go:160
 							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 						}
@@ -2496,7 +2899,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						_ = step
 
 //line hecbench_logprob.go:160
-						localAccum += gc_at2[gc_tx2]
+						localAccum += gc_at3[gc_tx2]
 						gc_s_localAccum[gc_rank2] = localAccum
 					}
 				} else {
@@ -2799,7 +3202,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
-		var gc_l_val_2 [32]float32
+		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -2831,170 +3234,174 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:51
 				_ = val_2
 				_ = val_2
-				gc_l_val_2[gc_lane2] = val_2
+				gc_s_val_2[gc_rank2] = val_2
 			}
 		}
 
 //line hecbench_logprob.go:23
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-			var gc_run2 compiled.ShflSteps
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:24
-				gc_run2.Add(mask_, 0, 32)
-				if gc_run2.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_2, &gc_run2)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_2, &gc_run2)
-		} else {
-
-//line hecbench_logprob.go:23
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-
-//line hecbench_logprob.go:24
-				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_2, mask_, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_logprob.go:24
-							_ = val_2
-//line hecbench_logprob.go:24
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-						archsimd.ClearAVXUpperBits()
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
-
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line hecbench_logprob.go:24
-							val_2 += gc_c22r[gc_lane2]
-							gc_l_val_2[gc_lane2] = val_2
-						}
-					}
+					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+					_ = val_2
+//line hecbench_logprob.go:24
+					val_2.StoreSlice(gc_c22v[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-//line hecbench_logprob.go:26
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line hecbench_logprob.go:26
-			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line hecbench_logprob.go:153
-				var tidx int = gc_tx2
-//line hecbench_logprob.go:153
-				_ = tidx
-//line hecbench_logprob.go:153
-				val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_logprob.go:153
-				_ = val_2
-//line hecbench_logprob.go:153
-				var val archsimd.Float32x8
-//line hecbench_logprob.go:153
-				_ = val
-//line hecbench_logprob.go:26
-				r_2 := val_2
-//line hecbench_logprob.go:26
-				_ = r_2
-//line hecbench_logprob.go:51
-				val = r_2
-//line hecbench_logprob.go:53
-				r := val
-//line hecbench_logprob.go:53
-				_ = r
-//line hecbench_logprob.go:162
-				accum := r
-//line hecbench_logprob.go:162
-				_ = accum
-//line hecbench_logprob.go:163
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
-//line hecbench_logprob.go:163
-				_ = gc_if2
-//line hecbench_logprob.go:164
-				if gc_if2.ToBits() != 0 {
-//line hecbench_logprob.go:164
-					var gc_lanes [8]float32
-//line hecbench_logprob.go:164
-					accum.Store(&gc_lanes)
-//line hecbench_logprob.go:164
-					for gc_k := range 8 {
-//line hecbench_logprob.go:164
-						if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_logprob.go:164
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_logprob.go:164
-							cumLogProbs[bidx] = gc_lanes[gc_k]
-//line hecbench_logprob.go:164
-						}
-//line hecbench_logprob.go:164
-					}
-//line hecbench_logprob.go:164
-					gc_pos2.Thread = gc_rank2
-//line hecbench_logprob.go:164
-				}
-				gc_left4 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left4 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+
+//line hecbench_logprob.go:24
+					gc_c22v[gc_lane2] = val_2
+				}
+			}
+
+//line hecbench_logprob.go:24
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:24
+					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+					_ = val_2
+//line hecbench_logprob.go:24
+					val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+					val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+
+//line hecbench_logprob.go:24
+					val_2 += gc_c22r[gc_lane2]
+					gc_s_val_2[gc_rank2] = val_2
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line hecbench_logprob.go:153
+				tidx := gc_tx2
+				_ = tidx
+				val_2 := gc_s_val_2[gc_rank2]
+				_ = val_2
+				var val float32
+				_ = val
+
+//line hecbench_logprob.go:26
+				var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+				_ = r_2
+
+//line hecbench_logprob.go:51
+				val = r_2
+
+//line hecbench_logprob.go:53
+				var r float32 = val
+
+//line hecbench_logprob.go:53
+				_ = r
+
+//line hecbench_logprob.go:162
+				accum := r
+				_ = r_2
+				_ = r
+				_ = accum
+			}
+			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line hecbench_logprob.go:153
+				tidx := gc_tx2
+				_ = tidx
+				val_2 := gc_s_val_2[gc_rank2]
+				_ = val_2
+				var val float32
+				_ = val
+
+//line hecbench_logprob.go:26
+				var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+				_ = r_2
+
+//line hecbench_logprob.go:51
+				val = r_2
+
+//line hecbench_logprob.go:53
+				var r float32 = val
+
+//line hecbench_logprob.go:53
+				_ = r
+
+//line hecbench_logprob.go:162
+				accum := r
+				_ = r_2
+				_ = r
+				_ = accum
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := bidx
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(cumLogProbs) {
+				gc_at4 := cumLogProbs[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_logprob.go:153
 					tidx := gc_tx2
 					_ = tidx
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
+					val_2 := gc_s_val_2[gc_rank2]
 					var val float32
 					_ = val
 
@@ -3017,7 +3424,45 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					accum := r
 
 //line hecbench_logprob.go:163
-					if tidx == 0 {
+					{
+						gc_at4[0] = accum
+					}
+					_ = r_2
+					_ = r
+					_ = accum
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:153
+					tidx := gc_tx2
+					_ = tidx
+					val_2 := gc_s_val_2[gc_rank2]
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:26
+					var r_2 float32 = val_2
+
+//line hecbench_logprob.go:26
+					_ = r_2
+
+//line hecbench_logprob.go:51
+					val = r_2
+
+//line hecbench_logprob.go:53
+					var r float32 = val
+
+//line hecbench_logprob.go:53
+					_ = r
+
+//line hecbench_logprob.go:162
+					accum := r
+
+//line hecbench_logprob.go:163
+					{
 						cumLogProbs[bidx] = accum
 					}
 					_ = r_2

@@ -718,52 +718,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:193
-				var y int
-
-//line rodinia_particlefilter.go:195
-				var indX, indY int32
-				_ = y
-				_ = indX
-				_ = indY
-			}
-			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:193
-				var y int
-
-//line rodinia_particlefilter.go:195
-				var indX, indY int32
-				_ = y
-				_ = indX
-				_ = indY
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bdx*blockID, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * blockID
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(arrayX) && gc_to <= len(arrayX)-gc_off && gc_off <= len(xj) && gc_to <= len(xj)-gc_off && gc_off <= len(arrayY) && gc_to <= len(arrayY)-gc_off && gc_off <= len(yj) && gc_to <= len(yj)-gc_off && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {

@@ -822,52 +822,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:193
-				var y int
-
-//line rodinia_particlefilter.go:195
-				var indX, indY int32
-				_ = y
-				_ = indX
-				_ = indY
-			}
-			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:193
-				var y int
-
-//line rodinia_particlefilter.go:195
-				var indX, indY int32
-				_ = y
-				_ = indX
-				_ = indY
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bdx2 * blockID
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(arrayX) && gc_to2 <= len(arrayX)-gc_off5 && gc_off5 <= len(xj) && gc_to2 <= len(xj)-gc_off5 && gc_off5 <= len(arrayY) && gc_to2 <= len(arrayY)-gc_off5 && gc_off5 <= len(yj) && gc_to2 <= len(yj)-gc_off5 && gc_off5 <= len(weights) && gc_to2 <= len(weights)-gc_off5 {

@@ -871,6 +871,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -1072,25 +1073,93 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:138
 		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
 
 //line llmc_misc.go:138
-				blockSum := gc_c2r[gc_lane]
+			blockSum := gc_c2r[gc_lane]
+			_ = blockSum
+			gc_s_blockSum[gc_rank] = blockSum
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := idx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
+				gc_at := dbias[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					blockSum := gc_s_blockSum[gc_rank]
 
 //line llmc_misc.go:139
-				if gc_tx == 0 {
-					dbias[idx] = float32(dbias[idx]) + blockSum
+					{
+						gc_at[0] = float32(gc_at[0]) + blockSum
+					}
 				}
-				_ = blockSum
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					blockSum := gc_s_blockSum[gc_rank]
+
+//line llmc_misc.go:139
+					{
+						dbias[idx] = float32(dbias[idx]) + blockSum
+					}
+				}
 			}
 		}
 	}

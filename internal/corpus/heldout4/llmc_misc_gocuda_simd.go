@@ -972,6 +972,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_blockSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -1006,10 +1007,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step2 + 0
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1018,7 +1019,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step2 + 1
+				gc_rank2 := gc_step3 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1027,7 +1028,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step2 + 2
+				gc_rank2 := gc_step3 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1036,7 +1037,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step2 + 3
+				gc_rank2 := gc_step3 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1045,7 +1046,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1188,95 +1189,113 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 		gc_left := gc_act2
 		if compiled.SIMD {
-//line llmc_misc.go:138
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line llmc_misc.go:138
-			_ = gc_iota
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 //line llmc_misc.go:138
 				blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line llmc_misc.go:138
 				_ = blockSum
-//line llmc_misc.go:139
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line llmc_misc.go:139
-				_ = gc_if
-//line llmc_misc.go:140
-				if gc_if.ToBits() != 0 {
-//line llmc_misc.go:140
-					var gc_u float32
-//line llmc_misc.go:140
-					_ = gc_u
-//line llmc_misc.go:140
-					if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line llmc_misc.go:140
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line llmc_misc.go:140
-						gc_u = dbias[idx]
-//line llmc_misc.go:140
-					}
-//line llmc_misc.go:140
-					var gc_lanes [8]float32
-//line llmc_misc.go:140
-					archsimd.BroadcastFloat32x8(float32(gc_u)).Add(blockSum).Store(&gc_lanes)
-//line llmc_misc.go:140
-					for gc_k := range 8 {
-//line llmc_misc.go:140
-						if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line llmc_misc.go:140
-							gc_pos2.Thread = gc_rank2 + gc_k
-//line llmc_misc.go:140
-							dbias[idx] = gc_lanes[gc_k]
-//line llmc_misc.go:140
-						}
-//line llmc_misc.go:140
-					}
-//line llmc_misc.go:140
-					gc_pos2.Thread = gc_rank2
-//line llmc_misc.go:140
-				}
+//line llmc_misc.go:138
+				blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line llmc_misc.go:138
-					blockSum := gc_c22r[gc_lane2]
+				blockSum := gc_c22r[gc_lane2]
+				_ = blockSum
+				gc_s_blockSum[gc_rank2] = blockSum
+			}
+		}
+	}
+	{
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := idx
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) {
+				gc_at2 := dbias[gc_off3:][:1]
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					blockSum := gc_s_blockSum[gc_rank2]
 
 //line llmc_misc.go:139
-					if gc_tx2 == 0 {
+					{
+						gc_at2[0] = float32(gc_at2[0]) + blockSum
+					}
+				}
+			} else {
+				gc_step4 := gc_from3
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_s_blockSum[gc_rank2]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_s_blockSum[gc_rank2]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_s_blockSum[gc_rank2]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_s_blockSum[gc_rank2]
+
+//line llmc_misc.go:139
+						{
+							dbias[idx] = float32(dbias[idx]) + blockSum
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					blockSum := gc_s_blockSum[gc_rank2]
+
+//line llmc_misc.go:139
+					{
 						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
-					_ = blockSum
 				}
 			}
 		}

@@ -111,3 +111,16 @@ func chained(t *gocuda.Thread, out []float32, d int) {
 }
 
 func outer(x, d int) bool { return above(x, d) && x > 0 }
+
+// declares guards a loop over a thread's point whose only other code
+// declares the point's index and the loop's counter (Rodinia's kmeans
+// invert_mapping): the threads the guard rejects have nothing to run.
+func declares(t *gocuda.Thread, in, out []float32, n, features int) {
+	point := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var i int
+	if point < n {
+		for i = 0; i < features; i++ {
+			out[point*features+i] = in[i*n+point]
+		}
+	}
+}

@@ -145,3 +145,18 @@ func scanMasked(t *gocuda.Thread, in, out []float32, lanes int) {
 	}
 	out[i] = v
 }
+
+// guardedTail is a block of warp-shuffle sums whose thread 0 stores its
+// warp's sum, as Harris's warp-shuffle reduction does: the store reads the
+// warp's result, which is kept per thread, and runs after every warp's
+// code in a thread loop bounded to thread 0.
+func guardedTail(t *gocuda.Thread, in, out []float32) {
+	v := in[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X]
+	for offset := 16; offset > 0; offset /= 2 {
+		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, offset, 32)
+	}
+	sum := v
+	if t.ThreadIdx.X == 0 {
+		out[t.BlockIdx.X] = sum
+	}
+}
