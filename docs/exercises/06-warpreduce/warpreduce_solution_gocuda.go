@@ -96,38 +96,51 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				}
 			}
 		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
+			v_ := gc_l_v_[gc_lane]
+			_ = v_
+			var v int64
+			_ = v
+
+//line warpreduce_solution.go:14
+			var r int64 = v_
+
+//line warpreduce_solution.go:14
+			_ = r
+
+//line warpreduce_solution.go:29
+			v = r
+			_ = r
+			gc_s_v[gc_rank] = v
+		}
 		{
 
 //line warpreduce_solution.go:24
 			warp := (gc_w >> 5)
 			_ = warp
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
 //line warpreduce_solution.go:24
 				lane := (gc_rank & 31)
 				_ = lane
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				var v int64
-				_ = v
-
-//line warpreduce_solution.go:14
-				var r int64 = v_
-
-//line warpreduce_solution.go:14
-				_ = r
-
-//line warpreduce_solution.go:29
-				v = r
+				v := gc_s_v[gc_rank]
 
 //line warpreduce_solution.go:30
-				if lane == 0 {
+				{
 					warpSums[warp] = v
 				}
-				_ = r
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -139,14 +152,14 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		var gc_l_v_2 [32]int64
 		var gc_c2r [32]int64
 		{
-			var gc_m11 uint32
+			var gc_m15 uint32
 
 //line warpreduce_solution.go:34
 			if (gc_w >> 5) == 0 {
-				gc_m11 = ^uint32(0)
+				gc_m15 = ^uint32(0)
 			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -200,11 +213,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line warpreduce_solution.go:24
-					lane := (gc_rank & 31)
-					_ = lane
+					_ = gc_rank
 					v_2 := gc_l_v_2[gc_lane]
 					_ = v_2
 					var v int64
@@ -218,16 +227,33 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:39
 					v = r_
-
-//line warpreduce_solution.go:40
-					if lane == 0 {
-						partial[gc_bx] = v
-					}
 					_ = r_
 					gc_s_v[gc_rank] = v
 				}
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:24
+					lane := (gc_rank & 31)
+					_ = lane
+					v := gc_s_v[gc_rank]
+
+//line warpreduce_solution.go:40
+					{
+						partial[gc_bx] = v
+					}
+				}
 			}
-			gc_act = gc_save11 &^ gc_dead
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 }
