@@ -723,6 +723,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								_ = gc_bv8
 //line matmul.go:167
+								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
+//line matmul.go:167
+								_ = gc_reach15
+//line matmul.go:167
 								gc_b17 := gc_none8
 //line matmul.go:167
 								if gc_row9 < m {
@@ -731,7 +735,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
 //line matmul.go:167
 								_ = gc_if15
 //line matmul.go:167
@@ -753,6 +757,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
+								gc_reach16 := compiled.Reach(n, gc_col8, 16)
+//line matmul.go:167
+								_ = gc_reach16
+//line matmul.go:167
 								gc_b18 := gc_none8
 //line matmul.go:167
 								if gc_br8 < k {
@@ -761,7 +769,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
 //line matmul.go:167
 								_ = gc_if16
 //line matmul.go:167
@@ -861,6 +869,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							_ = gc_bv6
 //line matmul.go:167
+							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
+//line matmul.go:167
+							_ = gc_reach11
+//line matmul.go:167
 							gc_b13 := gc_none6
 //line matmul.go:167
 							if gc_row7 < m {
@@ -869,7 +881,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
 //line matmul.go:167
 							_ = gc_if11
 //line matmul.go:167
@@ -891,6 +903,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
+							gc_reach12 := compiled.Reach(n, gc_col6, 8)
+//line matmul.go:167
+							_ = gc_reach12
+//line matmul.go:167
 							gc_b14 := gc_none6
 //line matmul.go:167
 							if gc_br6 < k {
@@ -899,7 +915,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
 //line matmul.go:167
 							_ = gc_if12
 //line matmul.go:167
@@ -1027,6 +1043,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								_ = gc_bv4
 //line matmul.go:167
+								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
+//line matmul.go:167
+								_ = gc_reach7
+//line matmul.go:167
 								gc_b9 := gc_none4
 //line matmul.go:167
 								if gc_row5 < m {
@@ -1035,7 +1055,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
 //line matmul.go:167
 								_ = gc_if7
 //line matmul.go:167
@@ -1057,6 +1077,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
+								gc_reach8 := compiled.Reach(n, gc_col4, 16)
+//line matmul.go:167
+								_ = gc_reach8
+//line matmul.go:167
 								gc_b10 := gc_none4
 //line matmul.go:167
 								if gc_br4 < k {
@@ -1065,7 +1089,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
 //line matmul.go:167
 								_ = gc_if8
 //line matmul.go:167
@@ -1171,6 +1195,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							_ = gc_bv2
 //line matmul.go:167
+							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
+//line matmul.go:167
+							_ = gc_reach3
+//line matmul.go:167
 							gc_b5 := gc_none2
 //line matmul.go:167
 							if gc_row3 < m {
@@ -1179,7 +1207,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line matmul.go:167
 							_ = gc_if3
 //line matmul.go:167
@@ -1201,6 +1229,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
+							gc_reach4 := compiled.Reach(n, gc_col2, 8)
+//line matmul.go:167
+							_ = gc_reach4
+//line matmul.go:167
 							gc_b6 := gc_none2
 //line matmul.go:167
 							if gc_br2 < k {
@@ -1209,7 +1241,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
 //line matmul.go:167
 							_ = gc_if4
 //line matmul.go:167
@@ -2327,6 +2359,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								_ = gc_bv8
 //line matmul.go:208
+								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
+//line matmul.go:208
+								_ = gc_reach15
+//line matmul.go:208
 								gc_b17 := gc_none8
 //line matmul.go:208
 								if gc_row9 < m {
@@ -2335,7 +2371,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
 //line matmul.go:208
 								_ = gc_if15
 //line matmul.go:208
@@ -2357,6 +2393,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
+								gc_reach16 := compiled.Reach(n, gc_col8, 16)
+//line matmul.go:208
+								_ = gc_reach16
+//line matmul.go:208
 								gc_b18 := gc_none8
 //line matmul.go:208
 								if gc_br8 < k {
@@ -2365,7 +2405,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
 //line matmul.go:208
 								_ = gc_if16
 //line matmul.go:208
@@ -2465,6 +2505,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							_ = gc_bv6
 //line matmul.go:208
+							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
+//line matmul.go:208
+							_ = gc_reach11
+//line matmul.go:208
 							gc_b13 := gc_none6
 //line matmul.go:208
 							if gc_row7 < m {
@@ -2473,7 +2517,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
 //line matmul.go:208
 							_ = gc_if11
 //line matmul.go:208
@@ -2495,6 +2539,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
+							gc_reach12 := compiled.Reach(n, gc_col6, 8)
+//line matmul.go:208
+							_ = gc_reach12
+//line matmul.go:208
 							gc_b14 := gc_none6
 //line matmul.go:208
 							if gc_br6 < k {
@@ -2503,7 +2551,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
 //line matmul.go:208
 							_ = gc_if12
 //line matmul.go:208
@@ -2631,6 +2679,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								_ = gc_bv4
 //line matmul.go:208
+								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
+//line matmul.go:208
+								_ = gc_reach7
+//line matmul.go:208
 								gc_b9 := gc_none4
 //line matmul.go:208
 								if gc_row5 < m {
@@ -2639,7 +2691,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
 //line matmul.go:208
 								_ = gc_if7
 //line matmul.go:208
@@ -2661,6 +2713,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
+								gc_reach8 := compiled.Reach(n, gc_col4, 16)
+//line matmul.go:208
+								_ = gc_reach8
+//line matmul.go:208
 								gc_b10 := gc_none4
 //line matmul.go:208
 								if gc_br4 < k {
@@ -2669,7 +2725,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
 //line matmul.go:208
 								_ = gc_if8
 //line matmul.go:208
@@ -2775,6 +2831,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							_ = gc_bv2
 //line matmul.go:208
+							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
+//line matmul.go:208
+							_ = gc_reach3
+//line matmul.go:208
 							gc_b5 := gc_none2
 //line matmul.go:208
 							if gc_row3 < m {
@@ -2783,7 +2843,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line matmul.go:208
 							_ = gc_if3
 //line matmul.go:208
@@ -2805,6 +2865,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
+							gc_reach4 := compiled.Reach(n, gc_col2, 8)
+//line matmul.go:208
+							_ = gc_reach4
+//line matmul.go:208
 							gc_b6 := gc_none2
 //line matmul.go:208
 							if gc_br2 < k {
@@ -2813,7 +2877,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
 //line matmul.go:208
 							_ = gc_if4
 //line matmul.go:208
@@ -4016,6 +4080,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									_ = gc_bv4
 //line matmul.go:259
+									gc_reach7 := compiled.Reach(k, gc_ac4, 16)
+//line matmul.go:259
+									_ = gc_reach7
+//line matmul.go:259
 									gc_b9 := gc_none4
 //line matmul.go:259
 									if gc_row4 < m {
@@ -4024,7 +4092,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
 //line matmul.go:259
 									_ = gc_if7
 //line matmul.go:259
@@ -4065,6 +4133,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
+									gc_reach8 := compiled.Reach(n, gc_col4, 16)
+//line matmul.go:259
+									_ = gc_reach8
+//line matmul.go:259
 									gc_b10 := gc_none4
 //line matmul.go:259
 									if gc_br4 < k {
@@ -4073,7 +4145,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
 //line matmul.go:259
 									_ = gc_if8
 //line matmul.go:259
@@ -4246,6 +4318,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								_ = gc_bv2
 //line matmul.go:259
+								gc_reach3 := compiled.Reach(k, gc_ac2, 8)
+//line matmul.go:259
+								_ = gc_reach3
+//line matmul.go:259
 								gc_b5 := gc_none2
 //line matmul.go:259
 								if gc_row2 < m {
@@ -4254,7 +4330,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line matmul.go:259
 								_ = gc_if3
 //line matmul.go:259
@@ -4295,6 +4371,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
+								gc_reach4 := compiled.Reach(n, gc_col2, 8)
+//line matmul.go:259
+								_ = gc_reach4
+//line matmul.go:259
 								gc_b6 := gc_none2
 //line matmul.go:259
 								if gc_br2 < k {
@@ -4303,7 +4383,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
 //line matmul.go:259
 								_ = gc_if4
 //line matmul.go:259
@@ -8326,27 +8406,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_row6 < m {
 //line matmul.go:273
-							gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+							gc_reach13 := compiled.Reach(n, gc_col6, 32)
 //line matmul.go:273
-							_ = gc_if13
+							_ = gc_reach13
 //line matmul.go:273
-							if gc_if13.ToBits() != 0 {
+							if gc_reach13 > 30 {
 //line matmul.go:273
-								gc_st5 := gc_s002
-//line matmul.go:273
-								gc_bits := gc_if13.ToBits()
+								gc_st9 := gc_s002
 //line matmul.go:273
 								if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 {
 //line matmul.go:273
-									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), gc_evenLanes16)
 //line matmul.go:273
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), gc_evenLanes16)
 //line matmul.go:273
 								} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
 //line matmul.go:273
-									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), gc_oddLanes16)
 //line matmul.go:273
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), gc_oddLanes16)
 //line matmul.go:273
 								} else {
 //line matmul.go:273
@@ -8354,20 +8432,66 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
+							} else {
+//line matmul.go:273
+								gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach13)))
+//line matmul.go:273
+								_ = gc_if13
+//line matmul.go:273
+								if gc_if13.ToBits() != 0 {
+//line matmul.go:273
+									gc_st10 := gc_s002
+//line matmul.go:273
+									gc_bits := gc_if13.ToBits()
+//line matmul.go:273
+									if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 {
+//line matmul.go:273
+										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line matmul.go:273
+										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line matmul.go:273
+									} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line matmul.go:273
+										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line matmul.go:273
+									} else {
+//line matmul.go:273
+										var gc_lanes154 [16]float32
+//line matmul.go:273
+										gc_st10.Store(&gc_lanes154)
+//line matmul.go:273
+										for gc_k154 := range 16 {
+//line matmul.go:273
+											if gc_if13.ToBits()&(1<<gc_k154) != 0 {
+//line matmul.go:273
+												gc_pos2.Thread = gc_rank2 + gc_k154
+//line matmul.go:273
+												c[(gc_row6*n+gc_col6)+2*gc_k154] = gc_lanes154[gc_k154]
+//line matmul.go:273
+											}
+//line matmul.go:273
+										}
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
 							}
 //line matmul.go:273
-							gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+							gc_reach14 := compiled.Reach(n, gc_col6+
 
 //line matmul.go:283
-								1, 32))))
+								1, 32)
 //line matmul.go:283
-							_ = gc_if14
+							_ = gc_reach14
 //line matmul.go:283
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 > 30 {
 //line matmul.go:283
-								gc_st6 := gc_s012
-//line matmul.go:283
-								gc_bits2 := gc_if14.ToBits()
+								gc_st11 := gc_s012
 //line matmul.go:283
 								if (gc_row6*
 //line matmul.go:273
@@ -8381,15 +8505,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									1) <= len(c)-32 {
 //line matmul.go:273
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+									gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-										1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+										1)+0:]), gc_evenLanes16)
 //line matmul.go:284
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+									gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-										1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+										1)+16:]), gc_evenLanes16)
 //line matmul.go:284
 								} else if (gc_row6*
 //line matmul.go:273
@@ -8403,38 +8527,121 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									1) <= len(c)-31 {
 //line matmul.go:273
-									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+									gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-										1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+										1)-1:]), gc_oddLanes16)
 //line matmul.go:284
-									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+									gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-										1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+										1)+15:]), gc_oddLanes16)
 //line matmul.go:284
 								} else {
 //line matmul.go:284
-									var gc_lanes150 [16]float32
+									var gc_lanes155 [16]float32
 //line matmul.go:284
-									gc_st6.Store(&gc_lanes150)
+									gc_st11.Store(&gc_lanes155)
 //line matmul.go:284
-									for gc_k150 := range 16 {
+									for gc_k155 := range 16 {
 //line matmul.go:284
-										if gc_if14.ToBits()&(1<<gc_k150) != 0 {
+										if 0xffff&(1<<gc_k155) != 0 {
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k150
+											gc_pos2.Thread = gc_rank2 + gc_k155
 //line matmul.go:273
 											c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-												1)+2*gc_k150] = gc_lanes150[gc_k150]
+												1)+2*gc_k155] = gc_lanes155[gc_k155]
 //line matmul.go:284
 										}
 //line matmul.go:284
 									}
 //line matmul.go:284
 									gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+								}
+//line matmul.go:284
+							} else {
+//line matmul.go:284
+								gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
+//line matmul.go:284
+								_ = gc_if14
+//line matmul.go:284
+								if gc_if14.ToBits() != 0 {
+//line matmul.go:284
+									gc_st12 := gc_s012
+//line matmul.go:284
+									gc_bits2 := gc_if14.ToBits()
+//line matmul.go:284
+									if (gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) >= 0 && (gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) <= len(c)-32 {
+//line matmul.go:273
+										gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+											1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line matmul.go:284
+										gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+											1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line matmul.go:284
+									} else if (gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) >= 1 && (gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) <= len(c)-31 {
+//line matmul.go:273
+										gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+											1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line matmul.go:284
+										gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+											1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line matmul.go:284
+									} else {
+//line matmul.go:284
+										var gc_lanes156 [16]float32
+//line matmul.go:284
+										gc_st12.Store(&gc_lanes156)
+//line matmul.go:284
+										for gc_k156 := range 16 {
+//line matmul.go:284
+											if gc_if14.ToBits()&(1<<gc_k156) != 0 {
+//line matmul.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k156
+//line matmul.go:273
+												c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+													1)+2*gc_k156] = gc_lanes156[gc_k156]
+//line matmul.go:284
+											}
+//line matmul.go:284
+										}
+//line matmul.go:284
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+									}
 //line matmul.go:284
 								}
 //line matmul.go:284
@@ -8446,15 +8653,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							m {
 //line matmul.go:273
-							gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+							gc_reach15 := compiled.Reach(n, gc_col6, 32)
 //line matmul.go:273
-							_ = gc_if15
+							_ = gc_reach15
 //line matmul.go:273
-							if gc_if15.ToBits() != 0 {
+							if gc_reach15 > 30 {
 //line matmul.go:273
-								gc_st7 := gc_s102
-//line matmul.go:273
-								gc_bits3 := gc_if15.ToBits()
+								gc_st13 := gc_s102
 //line matmul.go:273
 								if ((gc_row6+
 
@@ -8468,19 +8673,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									n+gc_col6) <= len(c)-32 {
 //line matmul.go:273
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										n+gc_col6)+0:]), gc_evenLanes16)
 //line matmul.go:273
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+										n+gc_col6)+16:]), gc_evenLanes16)
 //line matmul.go:273
 								} else if ((gc_row6+
 
@@ -8494,38 +8699,38 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									n+gc_col6) <= len(c)-31 {
 //line matmul.go:273
-									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										n+gc_col6)-1:]), gc_oddLanes16)
 //line matmul.go:273
-									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										n+gc_col6)+15:]), gc_oddLanes16)
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									var gc_lanes151 [16]float32
+									var gc_lanes157 [16]float32
 //line matmul.go:273
-									gc_st7.Store(&gc_lanes151)
+									gc_st13.Store(&gc_lanes157)
 //line matmul.go:273
-									for gc_k151 := range 16 {
+									for gc_k157 := range 16 {
 //line matmul.go:273
-										if gc_if15.ToBits()&(1<<gc_k151) != 0 {
+										if 0xffff&(1<<gc_k157) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k151
+											gc_pos2.Thread = gc_rank2 + gc_k157
 //line matmul.go:273
 											c[((gc_row6+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col6)+2*gc_k151] = gc_lanes151[gc_k151]
+												n+gc_col6)+2*gc_k157] = gc_lanes157[gc_k157]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -8535,20 +8740,111 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
+							} else {
+//line matmul.go:273
+								gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach15)))
+//line matmul.go:273
+								_ = gc_if15
+//line matmul.go:273
+								if gc_if15.ToBits() != 0 {
+//line matmul.go:273
+									gc_st14 := gc_s102
+//line matmul.go:273
+									gc_bits3 := gc_if15.ToBits()
+//line matmul.go:273
+									if ((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) >= 0 && ((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) <= len(c)-32 {
+//line matmul.go:273
+										gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line matmul.go:273
+										gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line matmul.go:273
+									} else if ((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+										gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line matmul.go:273
+										gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line matmul.go:273
+									} else {
+//line matmul.go:273
+										var gc_lanes158 [16]float32
+//line matmul.go:273
+										gc_st14.Store(&gc_lanes158)
+//line matmul.go:273
+										for gc_k158 := range 16 {
+//line matmul.go:273
+											if gc_if15.ToBits()&(1<<gc_k158) != 0 {
+//line matmul.go:273
+												gc_pos2.Thread = gc_rank2 + gc_k158
+//line matmul.go:273
+												c[((gc_row6+
+
+//line matmul.go:289
+													1)*
+//line matmul.go:273
+													n+gc_col6)+2*gc_k158] = gc_lanes158[gc_k158]
+//line matmul.go:273
+											}
+//line matmul.go:273
+										}
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
 							}
 //line matmul.go:273
-							gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+							gc_reach16 := compiled.Reach(n, gc_col6+
 
 //line matmul.go:291
-								1, 32))))
+								1, 32)
 //line matmul.go:291
-							_ = gc_if16
+							_ = gc_reach16
 //line matmul.go:291
-							if gc_if16.ToBits() != 0 {
+							if gc_reach16 > 30 {
 //line matmul.go:291
-								gc_st8 := gc_s112
-//line matmul.go:291
-								gc_bits4 := gc_if16.ToBits()
+								gc_st15 := gc_s112
 //line matmul.go:291
 								if ((gc_row6+
 									1)*
@@ -8563,7 +8859,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									1) <= len(c)-32 {
 //line matmul.go:273
-									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 										1)*
@@ -8571,9 +8867,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:292
-										1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										1)+0:]), gc_evenLanes16)
 //line matmul.go:292
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 										1)*
@@ -8581,7 +8877,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:292
-										1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+										1)+16:]), gc_evenLanes16)
 //line matmul.go:292
 								} else if ((gc_row6+1)*
 //line matmul.go:273
@@ -8595,7 +8891,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									1) <= len(c)-31 {
 //line matmul.go:273
-									gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 										1)*
@@ -8603,9 +8899,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:292
-										1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										1)-1:]), gc_oddLanes16)
 //line matmul.go:292
-									gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+									gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 										1)*
@@ -8613,19 +8909,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:292
-										1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+										1)+15:]), gc_oddLanes16)
 //line matmul.go:292
 								} else {
 //line matmul.go:292
-									var gc_lanes152 [16]float32
+									var gc_lanes159 [16]float32
 //line matmul.go:292
-									gc_st8.Store(&gc_lanes152)
+									gc_st15.Store(&gc_lanes159)
 //line matmul.go:292
-									for gc_k152 := range 16 {
+									for gc_k159 := range 16 {
 //line matmul.go:292
-										if gc_if16.ToBits()&(1<<gc_k152) != 0 {
+										if 0xffff&(1<<gc_k159) != 0 {
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k152
+											gc_pos2.Thread = gc_rank2 + gc_k159
 //line matmul.go:273
 											c[((gc_row6+
 
@@ -8635,13 +8931,121 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												n+gc_col6+
 
 //line matmul.go:292
-												1)+2*gc_k152] = gc_lanes152[gc_k152]
+												1)+2*gc_k159] = gc_lanes159[gc_k159]
 //line matmul.go:292
 										}
 //line matmul.go:292
 									}
 //line matmul.go:292
 									gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+								}
+//line matmul.go:292
+							} else {
+//line matmul.go:292
+								gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line matmul.go:292
+								_ = gc_if16
+//line matmul.go:292
+								if gc_if16.ToBits() != 0 {
+//line matmul.go:292
+									gc_st16 := gc_s112
+//line matmul.go:292
+									gc_bits4 := gc_if16.ToBits()
+//line matmul.go:292
+									if ((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) >= 0 && ((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) <= len(c)-32 {
+//line matmul.go:273
+										gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line matmul.go:292
+										gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line matmul.go:292
+									} else if ((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) <= len(c)-31 {
+//line matmul.go:273
+										gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line matmul.go:292
+										gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line matmul.go:292
+									} else {
+//line matmul.go:292
+										var gc_lanes160 [16]float32
+//line matmul.go:292
+										gc_st16.Store(&gc_lanes160)
+//line matmul.go:292
+										for gc_k160 := range 16 {
+//line matmul.go:292
+											if gc_if16.ToBits()&(1<<gc_k160) != 0 {
+//line matmul.go:292
+												gc_pos2.Thread = gc_rank2 + gc_k160
+//line matmul.go:273
+												c[((gc_row6+
+
+//line matmul.go:292
+													1)*
+//line matmul.go:273
+													n+gc_col6+
+
+//line matmul.go:292
+													1)+2*gc_k160] = gc_lanes160[gc_k160]
+//line matmul.go:292
+											}
+//line matmul.go:292
+										}
+//line matmul.go:292
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+									}
 //line matmul.go:292
 								}
 //line matmul.go:292
@@ -8741,25 +9145,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					if gc_row5 < m {
 //line matmul.go:273
-						gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
+						gc_reach9 := compiled.Reach(n, gc_col5, 16)
 //line matmul.go:273
-						_ = gc_if9
+						_ = gc_reach9
 //line matmul.go:273
-						if gc_if9.ToBits() != 0 {
+						if gc_reach9 > 14 {
 //line matmul.go:273
 							gc_st := gc_s00
 //line matmul.go:273
 							if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 {
 //line matmul.go:273
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_evenLanes)
 //line matmul.go:273
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_evenLanes)
 //line matmul.go:273
 							} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
 //line matmul.go:273
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_oddLanes)
 //line matmul.go:273
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_oddLanes)
 //line matmul.go:273
 							} else {
 //line matmul.go:273
@@ -8767,18 +9171,64 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
+						} else {
+//line matmul.go:273
+							gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line matmul.go:273
+							_ = gc_if9
+//line matmul.go:273
+							if gc_if9.ToBits() != 0 {
+//line matmul.go:273
+								gc_st2 := gc_s00
+//line matmul.go:273
+								if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 {
+//line matmul.go:273
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+								} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+								} else {
+//line matmul.go:273
+									var gc_lanes146 [8]float32
+//line matmul.go:273
+									gc_st2.Store(&gc_lanes146)
+//line matmul.go:273
+									for gc_k146 := range 8 {
+//line matmul.go:273
+										if gc_if9.ToBits()&(1<<gc_k146) != 0 {
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2 + gc_k146
+//line matmul.go:273
+											c[(gc_row5*n+gc_col5)+2*gc_k146] = gc_lanes146[gc_k146]
+//line matmul.go:273
+										}
+//line matmul.go:273
+									}
+//line matmul.go:273
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+								}
+//line matmul.go:273
+							}
+//line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+						gc_reach10 := compiled.Reach(n, gc_col5+
 
 //line matmul.go:283
-							1, 16))))
+							1, 16)
 //line matmul.go:283
-						_ = gc_if10
+						_ = gc_reach10
 //line matmul.go:283
-						if gc_if10.ToBits() != 0 {
+						if gc_reach10 > 14 {
 //line matmul.go:283
-							gc_st2 := gc_s01
+							gc_st3 := gc_s01
 //line matmul.go:283
 							if (gc_row5*
 //line matmul.go:273
@@ -8792,15 +9242,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 								1) <= len(c)-16 {
 //line matmul.go:273
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-									1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									1)+0:]), gc_evenLanes)
 //line matmul.go:284
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-									1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									1)+8:]), gc_evenLanes)
 //line matmul.go:284
 							} else if (gc_row5*
 //line matmul.go:273
@@ -8814,38 +9264,119 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 								1) <= len(c)-15 {
 //line matmul.go:273
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-									1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									1)-1:]), gc_oddLanes)
 //line matmul.go:284
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-									1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									1)+7:]), gc_oddLanes)
 //line matmul.go:284
 							} else {
 //line matmul.go:284
-								var gc_lanes146 [8]float32
+								var gc_lanes147 [8]float32
 //line matmul.go:284
-								gc_st2.Store(&gc_lanes146)
+								gc_st3.Store(&gc_lanes147)
 //line matmul.go:284
-								for gc_k146 := range 8 {
+								for gc_k147 := range 8 {
 //line matmul.go:284
-									if gc_if10.ToBits()&(1<<gc_k146) != 0 {
+									if 0xff&(1<<gc_k147) != 0 {
 //line matmul.go:284
-										gc_pos2.Thread = gc_rank2 + gc_k146
+										gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
 										c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-											1)+2*gc_k146] = gc_lanes146[gc_k146]
+											1)+2*gc_k147] = gc_lanes147[gc_k147]
 //line matmul.go:284
 									}
 //line matmul.go:284
 								}
 //line matmul.go:284
 								gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+							}
+//line matmul.go:284
+						} else {
+//line matmul.go:284
+							gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line matmul.go:284
+							_ = gc_if10
+//line matmul.go:284
+							if gc_if10.ToBits() != 0 {
+//line matmul.go:284
+								gc_st4 := gc_s01
+//line matmul.go:284
+								if (gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) >= 0 && (gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) <= len(c)-16 {
+//line matmul.go:273
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+										1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+										1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+								} else if (gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) >= 1 && (gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) <= len(c)-15 {
+//line matmul.go:273
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+										1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+										1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+								} else {
+//line matmul.go:284
+									var gc_lanes148 [8]float32
+//line matmul.go:284
+									gc_st4.Store(&gc_lanes148)
+//line matmul.go:284
+									for gc_k148 := range 8 {
+//line matmul.go:284
+										if gc_if10.ToBits()&(1<<gc_k148) != 0 {
+//line matmul.go:284
+											gc_pos2.Thread = gc_rank2 + gc_k148
+//line matmul.go:273
+											c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+												1)+2*gc_k148] = gc_lanes148[gc_k148]
+//line matmul.go:284
+										}
+//line matmul.go:284
+									}
+//line matmul.go:284
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+								}
 //line matmul.go:284
 							}
 //line matmul.go:284
@@ -8857,13 +9388,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
+						gc_reach11 := compiled.Reach(n, gc_col5, 16)
 //line matmul.go:273
-						_ = gc_if11
+						_ = gc_reach11
 //line matmul.go:273
-						if gc_if11.ToBits() != 0 {
+						if gc_reach11 > 14 {
 //line matmul.go:273
-							gc_st3 := gc_s10
+							gc_st5 := gc_s10
 //line matmul.go:273
 							if ((gc_row5+
 
@@ -8877,19 +9408,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								n+gc_col5) <= len(c)-16 {
 //line matmul.go:273
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col5)+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									n+gc_col5)+0:]), gc_evenLanes)
 //line matmul.go:273
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col5)+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									n+gc_col5)+8:]), gc_evenLanes)
 //line matmul.go:273
 							} else if ((gc_row5+
 
@@ -8903,38 +9434,38 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								n+gc_col5) <= len(c)-15 {
 //line matmul.go:273
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col5)-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									n+gc_col5)-1:]), gc_oddLanes)
 //line matmul.go:273
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col5)+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									n+gc_col5)+7:]), gc_oddLanes)
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								var gc_lanes147 [8]float32
+								var gc_lanes149 [8]float32
 //line matmul.go:273
-								gc_st3.Store(&gc_lanes147)
+								gc_st5.Store(&gc_lanes149)
 //line matmul.go:273
-								for gc_k147 := range 8 {
+								for gc_k149 := range 8 {
 //line matmul.go:273
-									if gc_if11.ToBits()&(1<<gc_k147) != 0 {
+									if 0xff&(1<<gc_k149) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k147
+										gc_pos2.Thread = gc_rank2 + gc_k149
 //line matmul.go:273
 										c[((gc_row5+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col5)+2*gc_k147] = gc_lanes147[gc_k147]
+											n+gc_col5)+2*gc_k149] = gc_lanes149[gc_k149]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -8944,18 +9475,109 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
+						} else {
+//line matmul.go:273
+							gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line matmul.go:273
+							_ = gc_if11
+//line matmul.go:273
+							if gc_if11.ToBits() != 0 {
+//line matmul.go:273
+								gc_st6 := gc_s10
+//line matmul.go:273
+								if ((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) >= 0 && ((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) <= len(c)-16 {
+//line matmul.go:273
+									gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5)+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+									gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5)+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+								} else if ((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+									gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5)-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+									gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5)+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+								} else {
+//line matmul.go:273
+									var gc_lanes150 [8]float32
+//line matmul.go:273
+									gc_st6.Store(&gc_lanes150)
+//line matmul.go:273
+									for gc_k150 := range 8 {
+//line matmul.go:273
+										if gc_if11.ToBits()&(1<<gc_k150) != 0 {
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2 + gc_k150
+//line matmul.go:273
+											c[((gc_row5+
+
+//line matmul.go:289
+												1)*
+//line matmul.go:273
+												n+gc_col5)+2*gc_k150] = gc_lanes150[gc_k150]
+//line matmul.go:273
+										}
+//line matmul.go:273
+									}
+//line matmul.go:273
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+								}
+//line matmul.go:273
+							}
+//line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+						gc_reach12 := compiled.Reach(n, gc_col5+
 
 //line matmul.go:291
-							1, 16))))
+							1, 16)
 //line matmul.go:291
-						_ = gc_if12
+						_ = gc_reach12
 //line matmul.go:291
-						if gc_if12.ToBits() != 0 {
+						if gc_reach12 > 14 {
 //line matmul.go:291
-							gc_st4 := gc_s11
+							gc_st7 := gc_s11
 //line matmul.go:291
 							if ((gc_row5+
 								1)*
@@ -8970,7 +9592,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 								1) <= len(c)-16 {
 //line matmul.go:273
-								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 									1)*
@@ -8978,9 +9600,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:292
-									1)+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									1)+0:]), gc_evenLanes)
 //line matmul.go:292
-								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 									1)*
@@ -8988,7 +9610,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:292
-									1)+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									1)+8:]), gc_evenLanes)
 //line matmul.go:292
 							} else if ((gc_row5+1)*
 //line matmul.go:273
@@ -9002,7 +9624,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 								1) <= len(c)-15 {
 //line matmul.go:273
-								gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 									1)*
@@ -9010,9 +9632,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:292
-									1)-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									1)-1:]), gc_oddLanes)
 //line matmul.go:292
-								gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+								gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 									1)*
@@ -9020,19 +9642,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:292
-									1)+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									1)+7:]), gc_oddLanes)
 //line matmul.go:292
 							} else {
 //line matmul.go:292
-								var gc_lanes148 [8]float32
+								var gc_lanes151 [8]float32
 //line matmul.go:292
-								gc_st4.Store(&gc_lanes148)
+								gc_st7.Store(&gc_lanes151)
 //line matmul.go:292
-								for gc_k148 := range 8 {
+								for gc_k151 := range 8 {
 //line matmul.go:292
-									if gc_if12.ToBits()&(1<<gc_k148) != 0 {
+									if 0xff&(1<<gc_k151) != 0 {
 //line matmul.go:292
-										gc_pos2.Thread = gc_rank2 + gc_k148
+										gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
 										c[((gc_row5+
 
@@ -9042,13 +9664,119 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col5+
 
 //line matmul.go:292
-											1)+2*gc_k148] = gc_lanes148[gc_k148]
+											1)+2*gc_k151] = gc_lanes151[gc_k151]
 //line matmul.go:292
 									}
 //line matmul.go:292
 								}
 //line matmul.go:292
 								gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+							}
+//line matmul.go:292
+						} else {
+//line matmul.go:292
+							gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+//line matmul.go:292
+							_ = gc_if12
+//line matmul.go:292
+							if gc_if12.ToBits() != 0 {
+//line matmul.go:292
+								gc_st8 := gc_s11
+//line matmul.go:292
+								if ((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) >= 0 && ((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) <= len(c)-16 {
+//line matmul.go:273
+									gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1)+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+									gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1)+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+								} else if ((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) <= len(c)-15 {
+//line matmul.go:273
+									gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1)-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+									gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1)+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+								} else {
+//line matmul.go:292
+									var gc_lanes152 [8]float32
+//line matmul.go:292
+									gc_st8.Store(&gc_lanes152)
+//line matmul.go:292
+									for gc_k152 := range 8 {
+//line matmul.go:292
+										if gc_if12.ToBits()&(1<<gc_k152) != 0 {
+//line matmul.go:292
+											gc_pos2.Thread = gc_rank2 + gc_k152
+//line matmul.go:273
+											c[((gc_row5+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col5+
+
+//line matmul.go:292
+												1)+2*gc_k152] = gc_lanes152[gc_k152]
+//line matmul.go:292
+										}
+//line matmul.go:292
+									}
+//line matmul.go:292
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+								}
 //line matmul.go:292
 							}
 //line matmul.go:292

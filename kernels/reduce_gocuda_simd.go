@@ -44,14 +44,14 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
 //line reduce.go:183
-func gc_body_reduceAtomic[T Number](gc_b5 *compiled.Block, in []T, sum *T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -367,6 +367,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota8
+//line reduce.go:184
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -393,17 +397,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							_ = gc_returned8
 //line reduce.go:281
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-							_ = gc_if11
+							_ = gc_reach8
 //line reduce.go:186
-							if gc_if11.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line reduce.go:186
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16
 //line reduce.go:186
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -411,9 +415,43 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result8 = gc_ld15
 //line reduce.go:186
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_b6 := gc_none4
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b6 = gc_all4
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned8 = gc_b6
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce.go:186
+								_ = gc_if11
+//line reduce.go:186
+								if gc_if11.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld16 archsimd.Float32x16
+//line reduce.go:186
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps8
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce.go:186
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -451,6 +489,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota6
+//line reduce.go:184
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -477,17 +519,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_reach6
 //line reduce.go:186
-						if gc_if8.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line reduce.go:186
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce.go:186
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -495,9 +537,43 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld11
 //line reduce.go:186
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_b5 := gc_none3
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b5 = gc_all3
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned6 = gc_b5
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce.go:186
+							_ = gc_if8
+//line reduce.go:186
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld12 archsimd.Float32x8
+//line reduce.go:186
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps6
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:186
+								gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -545,6 +621,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota4
+//line reduce.go:184
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -577,17 +657,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce.go:186
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce.go:186
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce.go:186
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -595,9 +675,43 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce.go:186
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b4 = gc_all2
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned4 = gc_b4
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce.go:186
+								_ = gc_if5
+//line reduce.go:186
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld8 archsimd.Float32x16
+//line reduce.go:186
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps4
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce.go:186
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -635,6 +749,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota2
+//line reduce.go:184
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -667,17 +785,17 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce.go:186
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce.go:186
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce.go:186
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -685,9 +803,43 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce.go:186
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b3 = gc_all
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned2 = gc_b3
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce.go:186
+							_ = gc_if2
+//line reduce.go:186
+							if gc_if2.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld4 archsimd.Float32x8
+//line reduce.go:186
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps2
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:186
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -1078,14 +1230,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1105,6 +1257,10 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota16
+//line reduce.go:184
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -1131,17 +1287,17 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_reach16
 //line reduce.go:186
-							if gc_if23.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line reduce.go:186
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce.go:186
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -1149,9 +1305,43 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_ld31
 //line reduce.go:186
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b11 = gc_all8
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned16 = gc_b11
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line reduce.go:186
+								_ = gc_if23
+//line reduce.go:186
+								if gc_if23.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld32 archsimd.Int32x16
+//line reduce.go:186
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps16
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce.go:186
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1189,6 +1379,10 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota14
+//line reduce.go:184
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -1215,17 +1409,17 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_reach14
 //line reduce.go:186
-						if gc_if20.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce.go:186
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce.go:186
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -1233,9 +1427,43 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld27
 //line reduce.go:186
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b10 = gc_all7
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned14 = gc_b10
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce.go:186
+							_ = gc_if20
+//line reduce.go:186
+							if gc_if20.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld28 archsimd.Int32x8
+//line reduce.go:186
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps14
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce.go:186
+								gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -1283,6 +1511,10 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota12
+//line reduce.go:184
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -1315,17 +1547,17 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-							_ = gc_if17
+							_ = gc_reach12
 //line reduce.go:186
-							if gc_if17.ToBits() != 0 {
+							if gc_reach12 > 15 {
 //line reduce.go:186
-								var gc_ld12 archsimd.Int32x16
+								var gc_ld23 archsimd.Int32x16
 //line reduce.go:186
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -1333,9 +1565,43 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result12 = gc_ld23
 //line reduce.go:186
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_b9 := gc_none6
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b9 = gc_all6
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned12 = gc_b9
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce.go:186
+								_ = gc_if17
+//line reduce.go:186
+								if gc_if17.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld24 archsimd.Int32x16
+//line reduce.go:186
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps12
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce.go:186
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1373,6 +1639,10 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota10
+//line reduce.go:184
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -1405,17 +1675,17 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_reach10
 //line reduce.go:186
-						if gc_if14.ToBits() != 0 {
+						if gc_reach10 > 7 {
 //line reduce.go:186
-							var gc_ld10 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line reduce.go:186
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -1423,9 +1693,43 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result10 = gc_ld19
 //line reduce.go:186
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_b8 := gc_none5
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b8 = gc_all5
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned10 = gc_b8
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce.go:186
+							_ = gc_if14
+//line reduce.go:186
+							if gc_if14.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld20 archsimd.Int32x8
+//line reduce.go:186
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps10
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce.go:186
+								gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -1816,14 +2120,14 @@ func gc_body_reduceAtomic_int32(gc_b3 *compiled.Block, in []int32, sum *int32) {
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -1843,6 +2147,10 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota24
+//line reduce.go:184
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
@@ -1869,17 +2177,17 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-							_ = gc_if35
+							_ = gc_reach24
 //line reduce.go:186
-							if gc_if35.ToBits() != 0 {
+							if gc_reach24 > 15 {
 //line reduce.go:186
-								var gc_ld24 archsimd.Uint32x16
+								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:186
 								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -1887,9 +2195,43 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+								gc_result24 = gc_ld47
 //line reduce.go:186
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+								gc_b16 := gc_none12
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b16 = gc_all12
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned24 = gc_b16
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce.go:186
+								_ = gc_if35
+//line reduce.go:186
+								if gc_if35.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld48 archsimd.Uint32x16
+//line reduce.go:186
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps24
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line reduce.go:186
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1927,6 +2269,10 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota22
+//line reduce.go:184
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
@@ -1953,17 +2299,17 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-						_ = gc_if32
+						_ = gc_reach22
 //line reduce.go:186
-						if gc_if32.ToBits() != 0 {
+						if gc_reach22 > 7 {
 //line reduce.go:186
-							var gc_ld22 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:186
 							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -1971,9 +2317,43 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+							gc_result22 = gc_ld43
 //line reduce.go:186
-							gc_returned22 = gc_if32.Or(gc_returned22)
+							gc_b15 := gc_none11
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b15 = gc_all11
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned22 = gc_b15
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce.go:186
+							_ = gc_if32
+//line reduce.go:186
+							if gc_if32.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld44 archsimd.Uint32x8
+//line reduce.go:186
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps22
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce.go:186
+								gc_returned22 = gc_if32.Or(gc_returned22)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -2021,6 +2401,10 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
 						_ = gc_iota20
+//line reduce.go:184
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
@@ -2053,17 +2437,17 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-							_ = gc_if29
+							_ = gc_reach20
 //line reduce.go:186
-							if gc_if29.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line reduce.go:186
-								var gc_ld20 archsimd.Uint32x16
+								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:186
 								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
@@ -2071,9 +2455,43 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+								gc_result20 = gc_ld39
 //line reduce.go:186
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+								gc_b14 := gc_none10
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b14 = gc_all10
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned20 = gc_b14
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line reduce.go:186
+								_ = gc_if29
+//line reduce.go:186
+								if gc_if29.ToBits() != 0 {
+//line reduce.go:186
+									var gc_ld40 archsimd.Uint32x16
+//line reduce.go:186
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce.go:186
+										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:186
+									} else {
+//line reduce.go:186
+										break gc_steps20
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line reduce.go:186
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+//line reduce.go:186
+								}
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -2111,6 +2529,10 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
 					_ = gc_iota18
+//line reduce.go:184
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
@@ -2143,17 +2565,17 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-						_ = gc_if26
+						_ = gc_reach18
 //line reduce.go:186
-						if gc_if26.ToBits() != 0 {
+						if gc_reach18 > 7 {
 //line reduce.go:186
-							var gc_ld18 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:186
 							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
@@ -2161,9 +2583,43 @@ func gc_body_reduceAtomic_uint32(gc_b4 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+							gc_result18 = gc_ld35
 //line reduce.go:186
-							gc_returned18 = gc_if26.Or(gc_returned18)
+							gc_b13 := gc_none9
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b13 = gc_all9
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned18 = gc_b13
+//line reduce.go:186
+						} else {
+//line reduce.go:186
+							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce.go:186
+							_ = gc_if26
+//line reduce.go:186
+							if gc_if26.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld36 archsimd.Uint32x8
+//line reduce.go:186
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce.go:186
+									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									break gc_steps18
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+//line reduce.go:186
+								gc_returned18 = gc_if26.Or(gc_returned18)
+//line reduce.go:186
+							}
 //line reduce.go:186
 						}
 //line reduce.go:186
@@ -2586,14 +3042,14 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
 //line reduce.go:207
-func gc_body_reduceInterleaved[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2993,6 +3449,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota8
+//line reduce.go:208
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -3019,17 +3479,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							_ = gc_returned8
 //line reduce.go:281
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-							_ = gc_if11
+							_ = gc_reach8
 //line reduce.go:210
-							if gc_if11.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line reduce.go:210
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16
 //line reduce.go:210
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -3037,9 +3497,43 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result8 = gc_ld15
 //line reduce.go:210
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_b6 := gc_none4
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b6 = gc_all4
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned8 = gc_b6
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce.go:210
+								_ = gc_if11
+//line reduce.go:210
+								if gc_if11.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld16 archsimd.Float32x16
+//line reduce.go:210
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps8
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce.go:210
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3077,6 +3571,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota6
+//line reduce.go:208
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -3103,17 +3601,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_reach6
 //line reduce.go:210
-						if gc_if8.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line reduce.go:210
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce.go:210
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -3121,9 +3619,43 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld11
 //line reduce.go:210
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_b5 := gc_none3
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b5 = gc_all3
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned6 = gc_b5
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce.go:210
+							_ = gc_if8
+//line reduce.go:210
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld12 archsimd.Float32x8
+//line reduce.go:210
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps6
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:210
+								gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -3171,6 +3703,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota4
+//line reduce.go:208
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -3203,17 +3739,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce.go:210
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce.go:210
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce.go:210
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -3221,9 +3757,43 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce.go:210
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b4 = gc_all2
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned4 = gc_b4
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce.go:210
+								_ = gc_if5
+//line reduce.go:210
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld8 archsimd.Float32x16
+//line reduce.go:210
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps4
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce.go:210
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3261,6 +3831,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota2
+//line reduce.go:208
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -3293,17 +3867,17 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce.go:210
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce.go:210
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce.go:210
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -3311,9 +3885,43 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce.go:210
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b3 = gc_all
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned2 = gc_b3
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce.go:210
+							_ = gc_if2
+//line reduce.go:210
+							if gc_if2.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld4 archsimd.Float32x8
+//line reduce.go:210
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps2
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:210
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -3437,7 +4045,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
+										gc_reach10 := compiled.Reach(0, (gc_tx2 + gc_r), 16)
+//line reduce.go:213
+										_ = gc_reach10
+//line reduce.go:213
+										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(gc_reach10)))
 //line reduce.go:213
 										_ = gc_if14
 //line reduce.go:213
@@ -3468,7 +4080,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+									gc_reach9 := compiled.Reach(0, (gc_tx2 + gc_r), 8)
+//line reduce.go:213
+									_ = gc_reach9
+//line reduce.go:213
+									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(gc_reach9)))
 //line reduce.go:213
 									_ = gc_if13
 //line reduce.go:213
@@ -3750,14 +4366,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -3777,6 +4393,10 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota18
+//line reduce.go:208
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
@@ -3803,17 +4423,17 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach18 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if25
+							_ = gc_reach18
 //line reduce.go:210
-							if gc_if25.ToBits() != 0 {
+							if gc_reach18 > 15 {
 //line reduce.go:210
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce.go:210
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -3821,9 +4441,43 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
+								gc_result16 = gc_ld31
 //line reduce.go:210
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b11 = gc_all8
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned16 = gc_b11
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18)))
+//line reduce.go:210
+								_ = gc_if25
+//line reduce.go:210
+								if gc_if25.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld32 archsimd.Int32x16
+//line reduce.go:210
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps16
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
+//line reduce.go:210
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned16.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3861,6 +4515,10 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota16
+//line reduce.go:208
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
@@ -3887,17 +4545,17 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach16 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if22
+						_ = gc_reach16
 //line reduce.go:210
-						if gc_if22.ToBits() != 0 {
+						if gc_reach16 > 7 {
 //line reduce.go:210
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce.go:210
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -3905,9 +4563,43 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if22)
+							gc_result14 = gc_ld27
 //line reduce.go:210
-							gc_returned14 = gc_if22.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b10 = gc_all7
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned14 = gc_b10
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+//line reduce.go:210
+							_ = gc_if22
+//line reduce.go:210
+							if gc_if22.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld28 archsimd.Int32x8
+//line reduce.go:210
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps14
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if22)
+//line reduce.go:210
+								gc_returned14 = gc_if22.Or(gc_returned14)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -3955,6 +4647,10 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota14
+//line reduce.go:208
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -3987,17 +4683,17 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_reach14 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-							_ = gc_if19
+							_ = gc_reach14
 //line reduce.go:210
-							if gc_if19.ToBits() != 0 {
+							if gc_reach14 > 15 {
 //line reduce.go:210
-								var gc_ld12 archsimd.Int32x16
+								var gc_ld23 archsimd.Int32x16
 //line reduce.go:210
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -4005,9 +4701,43 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+								gc_result12 = gc_ld23
 //line reduce.go:210
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if19.ToBits() | gc_returned12.ToBits())
+								gc_b9 := gc_none6
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b9 = gc_all6
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned12 = gc_b9
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
+//line reduce.go:210
+								_ = gc_if19
+//line reduce.go:210
+								if gc_if19.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld24 archsimd.Int32x16
+//line reduce.go:210
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps12
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+//line reduce.go:210
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if19.ToBits() | gc_returned12.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4045,6 +4775,10 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota12
+//line reduce.go:208
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -4077,17 +4811,17 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_reach12 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-						_ = gc_if16
+						_ = gc_reach12
 //line reduce.go:210
-						if gc_if16.ToBits() != 0 {
+						if gc_reach12 > 7 {
 //line reduce.go:210
-							var gc_ld10 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line reduce.go:210
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -4095,9 +4829,43 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if16)
+							gc_result10 = gc_ld19
 //line reduce.go:210
-							gc_returned10 = gc_if16.Or(gc_returned10)
+							gc_b8 := gc_none5
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b8 = gc_all5
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned10 = gc_b8
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+//line reduce.go:210
+							_ = gc_if16
+//line reduce.go:210
+							if gc_if16.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld20 archsimd.Int32x8
+//line reduce.go:210
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps10
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if16)
+//line reduce.go:210
+								gc_returned10 = gc_if16.Or(gc_returned10)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -4221,7 +4989,11 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
+										gc_reach20 := compiled.Reach(0, (gc_tx3 + gc_r), 16)
+//line reduce.go:213
+										_ = gc_reach20
+//line reduce.go:213
+										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(gc_reach20)))
 //line reduce.go:213
 										_ = gc_if28
 //line reduce.go:213
@@ -4252,7 +5024,11 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
+									gc_reach19 := compiled.Reach(0, (gc_tx3 + gc_r), 8)
+//line reduce.go:213
+									_ = gc_reach19
+//line reduce.go:213
+									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(gc_reach19)))
 //line reduce.go:213
 									_ = gc_if27
 //line reduce.go:213
@@ -4534,14 +5310,14 @@ func gc_body_reduceInterleaved_int32(gc_b3 *compiled.Block, in []int32, partial 
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -4561,6 +5337,10 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota28
+//line reduce.go:208
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
@@ -4587,17 +5367,17 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_reach28 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-							_ = gc_if39
+							_ = gc_reach28
 //line reduce.go:210
-							if gc_if39.ToBits() != 0 {
+							if gc_reach28 > 15 {
 //line reduce.go:210
-								var gc_ld24 archsimd.Uint32x16
+								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:210
 								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -4605,9 +5385,43 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+								gc_result24 = gc_ld47
 //line reduce.go:210
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if39.ToBits() | gc_returned24.ToBits())
+								gc_b16 := gc_none12
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b16 = gc_all12
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned24 = gc_b16
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line reduce.go:210
+								_ = gc_if39
+//line reduce.go:210
+								if gc_if39.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld48 archsimd.Uint32x16
+//line reduce.go:210
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps24
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+//line reduce.go:210
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if39.ToBits() | gc_returned24.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4645,6 +5459,10 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota26
+//line reduce.go:208
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
@@ -4671,17 +5489,17 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_reach26 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-						_ = gc_if36
+						_ = gc_reach26
 //line reduce.go:210
-						if gc_if36.ToBits() != 0 {
+						if gc_reach26 > 7 {
 //line reduce.go:210
-							var gc_ld22 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:210
 							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -4689,9 +5507,43 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if36)
+							gc_result22 = gc_ld43
 //line reduce.go:210
-							gc_returned22 = gc_if36.Or(gc_returned22)
+							gc_b15 := gc_none11
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b15 = gc_all11
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned22 = gc_b15
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line reduce.go:210
+							_ = gc_if36
+//line reduce.go:210
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld44 archsimd.Uint32x8
+//line reduce.go:210
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps22
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result22 = gc_ld44.Merge(gc_result22, gc_if36)
+//line reduce.go:210
+								gc_returned22 = gc_if36.Or(gc_returned22)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -4739,6 +5591,10 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
 						_ = gc_iota24
+//line reduce.go:208
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
@@ -4771,17 +5627,17 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_reach24 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-							_ = gc_if33
+							_ = gc_reach24
 //line reduce.go:210
-							if gc_if33.ToBits() != 0 {
+							if gc_reach24 > 15 {
 //line reduce.go:210
-								var gc_ld20 archsimd.Uint32x16
+								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:210
 								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
@@ -4789,9 +5645,43 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+								gc_result20 = gc_ld39
 //line reduce.go:210
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned20.ToBits())
+								gc_b14 := gc_none10
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b14 = gc_all10
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned20 = gc_b14
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce.go:210
+								_ = gc_if33
+//line reduce.go:210
+								if gc_if33.ToBits() != 0 {
+//line reduce.go:210
+									var gc_ld40 archsimd.Uint32x16
+//line reduce.go:210
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce.go:210
+										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:210
+									} else {
+//line reduce.go:210
+										break gc_steps20
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+//line reduce.go:210
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned20.ToBits())
+//line reduce.go:210
+								}
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4829,6 +5719,10 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
 					_ = gc_iota22
+//line reduce.go:208
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
@@ -4861,17 +5755,17 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_reach22 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-						_ = gc_if30
+						_ = gc_reach22
 //line reduce.go:210
-						if gc_if30.ToBits() != 0 {
+						if gc_reach22 > 7 {
 //line reduce.go:210
-							var gc_ld18 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:210
 							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
@@ -4879,9 +5773,43 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if30)
+							gc_result18 = gc_ld35
 //line reduce.go:210
-							gc_returned18 = gc_if30.Or(gc_returned18)
+							gc_b13 := gc_none9
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b13 = gc_all9
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned18 = gc_b13
+//line reduce.go:210
+						} else {
+//line reduce.go:210
+							gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce.go:210
+							_ = gc_if30
+//line reduce.go:210
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld36 archsimd.Uint32x8
+//line reduce.go:210
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce.go:210
+									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									break gc_steps18
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result18 = gc_ld36.Merge(gc_result18, gc_if30)
+//line reduce.go:210
+								gc_returned18 = gc_if30.Or(gc_returned18)
+//line reduce.go:210
+							}
 //line reduce.go:210
 						}
 //line reduce.go:210
@@ -5005,7 +5933,11 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
+										gc_reach30 := compiled.Reach(0, (gc_tx4 + gc_r), 16)
+//line reduce.go:213
+										_ = gc_reach30
+//line reduce.go:213
+										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(gc_reach30)))
 //line reduce.go:213
 										_ = gc_if42
 //line reduce.go:213
@@ -5036,7 +5968,11 @@ func gc_body_reduceInterleaved_uint32(gc_b4 *compiled.Block, in []uint32, partia
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
+									gc_reach29 := compiled.Reach(0, (gc_tx4 + gc_r), 8)
+//line reduce.go:213
+									_ = gc_reach29
+//line reduce.go:213
+									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(gc_reach29)))
 //line reduce.go:213
 									_ = gc_if41
 //line reduce.go:213
@@ -5350,14 +6286,14 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -5652,6 +6588,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota8
+//line reduce.go:232
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -5678,17 +6618,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							_ = gc_returned8
 //line reduce.go:281
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-							_ = gc_if11
+							_ = gc_reach8
 //line reduce.go:234
-							if gc_if11.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line reduce.go:234
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16
 //line reduce.go:234
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -5696,9 +6636,43 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result8 = gc_ld15
 //line reduce.go:234
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_b6 := gc_none4
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b6 = gc_all4
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned8 = gc_b6
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce.go:234
+								_ = gc_if11
+//line reduce.go:234
+								if gc_if11.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld16 archsimd.Float32x16
+//line reduce.go:234
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps8
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce.go:234
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -5736,6 +6710,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota6
+//line reduce.go:232
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -5762,17 +6740,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_reach6
 //line reduce.go:234
-						if gc_if8.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line reduce.go:234
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce.go:234
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -5780,9 +6758,43 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld11
 //line reduce.go:234
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_b5 := gc_none3
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b5 = gc_all3
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned6 = gc_b5
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce.go:234
+							_ = gc_if8
+//line reduce.go:234
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld12 archsimd.Float32x8
+//line reduce.go:234
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps6
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:234
+								gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -5830,6 +6842,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota4
+//line reduce.go:232
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -5862,17 +6878,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce.go:234
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce.go:234
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce.go:234
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -5880,9 +6896,43 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce.go:234
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b4 = gc_all2
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned4 = gc_b4
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce.go:234
+								_ = gc_if5
+//line reduce.go:234
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld8 archsimd.Float32x16
+//line reduce.go:234
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps4
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce.go:234
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -5920,6 +6970,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota2
+//line reduce.go:232
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -5952,17 +7006,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce.go:234
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce.go:234
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce.go:234
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -5970,9 +7024,43 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce.go:234
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b3 = gc_all
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned2 = gc_b3
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce.go:234
+							_ = gc_if2
+//line reduce.go:234
+							if gc_if2.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld4 archsimd.Float32x8
+//line reduce.go:234
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps2
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:234
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -6115,20 +7203,20 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+									gc_reach12 := compiled.Reach(gc_bdx2, index, 32)
 //line reduce.go:237
-									_ = gc_if16
+									_ = gc_reach12
 //line reduce.go:237
-									if gc_if16.ToBits() != 0 {
+									if gc_reach12 > 30 {
 //line reduce.go:237
-										var gc_ld15 archsimd.Float32x16
+										var gc_ld29 archsimd.Float32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6136,15 +7224,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld30 archsimd.Float32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6152,25 +7240,135 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:238
-										gc_bits := gc_if16.ToBits()
+										gc_st3 := gc_ld30.Add(gc_ld29)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
 //line reduce.go:238
-											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
 //line reduce.go:238
-											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
 											break gc_steps12
+//line reduce.go:238
+										}
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce.go:238
+										_ = gc_if16
+//line reduce.go:238
+										if gc_if16.ToBits() != 0 {
+//line reduce.go:238
+											var gc_ld31 archsimd.Float32x16
+//line reduce.go:238
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line reduce.go:238
+											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes38 [16]float32
+//line reduce.go:238
+												for gc_k38 := range 16 {
+//line reduce.go:238
+													if gc_if16.ToBits()&(1<<gc_k38) != 0 {
+//line reduce.go:238
+														gc_pos2.Thread = gc_rank2 + gc_k38
+//line reduce.go:238
+														gc_lanes38[gc_k38] = sdata[(index+1)+2*gc_k38]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+												gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes38)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											var gc_ld32 archsimd.Float32x16
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes39 [16]float32
+//line reduce.go:238
+												for gc_k39 := range 16 {
+//line reduce.go:238
+													if gc_if16.ToBits()&(1<<gc_k39) != 0 {
+//line reduce.go:238
+														gc_pos2.Thread = gc_rank2 + gc_k39
+//line reduce.go:238
+														gc_lanes39[gc_k39] = sdata[index+2*gc_k39]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+												gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes39)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_st4 := gc_ld32.Add(gc_ld31)
+//line reduce.go:238
+											gc_bits := gc_if16.ToBits()
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line reduce.go:238
+												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line reduce.go:238
+												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes40 [16]float32
+//line reduce.go:238
+												gc_st4.Store(&gc_lanes40)
+//line reduce.go:238
+												for gc_k40 := range 16 {
+//line reduce.go:238
+													if gc_if16.ToBits()&(1<<gc_k40) != 0 {
+//line reduce.go:238
+														gc_pos2.Thread = gc_rank2 + gc_k40
+//line reduce.go:238
+														sdata[index+2*gc_k40] = gc_lanes40[gc_k40]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+											}
 //line reduce.go:238
 										}
 //line reduce.go:238
@@ -6228,20 +7426,20 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_reach10 := compiled.Reach(gc_bdx2, index, 16)
 //line reduce.go:237
-								_ = gc_if14
+								_ = gc_reach10
 //line reduce.go:237
-								if gc_if14.ToBits() != 0 {
+								if gc_reach10 > 14 {
 //line reduce.go:237
-									var gc_ld11 archsimd.Float32x8
+									var gc_ld21 archsimd.Float32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld11 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+										gc_ld21 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld11 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+										gc_ld21 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -6249,15 +7447,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld22 archsimd.Float32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld12 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+										gc_ld22 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld12 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+										gc_ld22 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -6265,23 +7463,133 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st := gc_ld12.Add(gc_ld11)
+									gc_st := gc_ld22.Add(gc_ld21)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
 //line reduce.go:238
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
 //line reduce.go:238
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
 //line reduce.go:238
 									} else {
 //line reduce.go:238
 										break gc_steps10
+//line reduce.go:238
+									}
+//line reduce.go:238
+								} else {
+//line reduce.go:238
+									gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce.go:238
+									_ = gc_if14
+//line reduce.go:238
+									if gc_if14.ToBits() != 0 {
+//line reduce.go:238
+										var gc_ld23 archsimd.Float32x8
+//line reduce.go:238
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld23 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld23 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes26 [8]float32
+//line reduce.go:238
+											for gc_k26 := range 8 {
+//line reduce.go:238
+												if gc_if14.ToBits()&(1<<gc_k26) != 0 {
+//line reduce.go:238
+													gc_pos2.Thread = gc_rank2 + gc_k26
+//line reduce.go:238
+													gc_lanes26[gc_k26] = sdata[(index+1)+2*gc_k26]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+											gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes26)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld24 archsimd.Float32x8
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld24 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld24 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes27 [8]float32
+//line reduce.go:238
+											for gc_k27 := range 8 {
+//line reduce.go:238
+												if gc_if14.ToBits()&(1<<gc_k27) != 0 {
+//line reduce.go:238
+													gc_pos2.Thread = gc_rank2 + gc_k27
+//line reduce.go:238
+													gc_lanes27[gc_k27] = sdata[index+2*gc_k27]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+											gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes27)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st2 := gc_ld24.Add(gc_ld23)
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line reduce.go:238
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line reduce.go:238
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes28 [8]float32
+//line reduce.go:238
+											gc_st2.Store(&gc_lanes28)
+//line reduce.go:238
+											for gc_k28 := range 8 {
+//line reduce.go:238
+												if gc_if14.ToBits()&(1<<gc_k28) != 0 {
+//line reduce.go:238
+													gc_pos2.Thread = gc_rank2 + gc_k28
+//line reduce.go:238
+													sdata[index+2*gc_k28] = gc_lanes28[gc_k28]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:238
+										}
 //line reduce.go:238
 									}
 //line reduce.go:238
@@ -6470,14 +7778,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -6497,6 +7805,10 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota18
+//line reduce.go:232
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all8
 					gc_steps20:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
@@ -6523,17 +7835,17 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach20 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if27
+							_ = gc_reach20
 //line reduce.go:234
-							if gc_if27.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line reduce.go:234
-								var gc_ld24 archsimd.Int32x16
+								var gc_ld47 archsimd.Int32x16
 //line reduce.go:234
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -6541,9 +7853,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
+								gc_result16 = gc_ld47
 //line reduce.go:234
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if27.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b11 = gc_all8
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned16 = gc_b11
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line reduce.go:234
+								_ = gc_if27
+//line reduce.go:234
+								if gc_if27.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld48 archsimd.Int32x16
+//line reduce.go:234
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps20
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result16 = gc_result16.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
+//line reduce.go:234
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if27.ToBits() | gc_returned16.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6581,6 +7927,10 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota16
+//line reduce.go:232
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all7
 				gc_steps18:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
@@ -6607,17 +7957,17 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach18 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if24
+						_ = gc_reach18
 //line reduce.go:234
-						if gc_if24.ToBits() != 0 {
+						if gc_reach18 > 7 {
 //line reduce.go:234
-							var gc_ld22 archsimd.Int32x8
+							var gc_ld43 archsimd.Int32x8
 //line reduce.go:234
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -6625,9 +7975,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result14 = gc_ld22.Merge(gc_result14, gc_if24)
+							gc_result14 = gc_ld43
 //line reduce.go:234
-							gc_returned14 = gc_if24.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b10 = gc_all7
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned14 = gc_b10
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce.go:234
+							_ = gc_if24
+//line reduce.go:234
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld44 archsimd.Int32x8
+//line reduce.go:234
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps18
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result14 = gc_ld44.Merge(gc_result14, gc_if24)
+//line reduce.go:234
+								gc_returned14 = gc_if24.Or(gc_returned14)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -6675,6 +8059,10 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota14
+//line reduce.go:232
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all6
 					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -6707,17 +8095,17 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-							_ = gc_if21
+							_ = gc_reach16
 //line reduce.go:234
-							if gc_if21.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line reduce.go:234
-								var gc_ld20 archsimd.Int32x16
+								var gc_ld39 archsimd.Int32x16
 //line reduce.go:234
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld20 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -6725,9 +8113,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result12 = gc_result12.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+								gc_result12 = gc_ld39
 //line reduce.go:234
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
+								gc_b9 := gc_none6
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b9 = gc_all6
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned12 = gc_b9
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line reduce.go:234
+								_ = gc_if21
+//line reduce.go:234
+								if gc_if21.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld40 archsimd.Int32x16
+//line reduce.go:234
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps16
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result12 = gc_result12.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+//line reduce.go:234
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6765,6 +8187,10 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota12
+//line reduce.go:232
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all5
 				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -6797,17 +8223,17 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-						_ = gc_if18
+						_ = gc_reach14
 //line reduce.go:234
-						if gc_if18.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce.go:234
-							var gc_ld18 archsimd.Int32x8
+							var gc_ld35 archsimd.Int32x8
 //line reduce.go:234
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -6815,9 +8241,43 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result10 = gc_ld18.Merge(gc_result10, gc_if18)
+							gc_result10 = gc_ld35
 //line reduce.go:234
-							gc_returned10 = gc_if18.Or(gc_returned10)
+							gc_b8 := gc_none5
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b8 = gc_all5
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned10 = gc_b8
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce.go:234
+							_ = gc_if18
+//line reduce.go:234
+							if gc_if18.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld36 archsimd.Int32x8
+//line reduce.go:234
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps14
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result10 = gc_ld36.Merge(gc_result10, gc_if18)
+//line reduce.go:234
+								gc_returned10 = gc_if18.Or(gc_returned10)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -6960,20 +8420,20 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+									gc_reach24 := compiled.Reach(gc_bdx3, index, 32)
 //line reduce.go:237
-									_ = gc_if32
+									_ = gc_reach24
 //line reduce.go:237
-									if gc_if32.ToBits() != 0 {
+									if gc_reach24 > 30 {
 //line reduce.go:237
-										var gc_ld31 archsimd.Int32x16
+										var gc_ld61 archsimd.Int32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld61 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld61 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6981,15 +8441,15 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld32 archsimd.Int32x16
+										var gc_ld62 archsimd.Int32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld62 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld62 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6997,25 +8457,135 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st4 := gc_ld32.Add(gc_ld31)
-//line reduce.go:238
-										gc_bits2 := gc_if32.ToBits()
+										gc_st7 := gc_ld62.Add(gc_ld61)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+											gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), gc_evenLanes162)
 //line reduce.go:238
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+											gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), gc_evenLanes162)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+											gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), gc_oddLanes162)
 //line reduce.go:238
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+											gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), gc_oddLanes162)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
 											break gc_steps24
+//line reduce.go:238
+										}
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce.go:238
+										_ = gc_if32
+//line reduce.go:238
+										if gc_if32.ToBits() != 0 {
+//line reduce.go:238
+											var gc_ld63 archsimd.Int32x16
+//line reduce.go:238
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld63 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line reduce.go:238
+											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld63 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes78 [16]int32
+//line reduce.go:238
+												for gc_k78 := range 16 {
+//line reduce.go:238
+													if gc_if32.ToBits()&(1<<gc_k78) != 0 {
+//line reduce.go:238
+														gc_pos3.Thread = gc_rank3 + gc_k78
+//line reduce.go:238
+														gc_lanes78[gc_k78] = sdata[(index+1)+2*gc_k78]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+												gc_ld63 = archsimd.LoadInt32x16(&gc_lanes78)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											var gc_ld64 archsimd.Int32x16
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld64 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld64 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes79 [16]int32
+//line reduce.go:238
+												for gc_k79 := range 16 {
+//line reduce.go:238
+													if gc_if32.ToBits()&(1<<gc_k79) != 0 {
+//line reduce.go:238
+														gc_pos3.Thread = gc_rank3 + gc_k79
+//line reduce.go:238
+														gc_lanes79[gc_k79] = sdata[index+2*gc_k79]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+												gc_ld64 = archsimd.LoadInt32x16(&gc_lanes79)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_st8 := gc_ld64.Add(gc_ld63)
+//line reduce.go:238
+											gc_bits2 := gc_if32.ToBits()
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line reduce.go:238
+												gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line reduce.go:238
+												gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes80 [16]int32
+//line reduce.go:238
+												gc_st8.Store(&gc_lanes80)
+//line reduce.go:238
+												for gc_k80 := range 16 {
+//line reduce.go:238
+													if gc_if32.ToBits()&(1<<gc_k80) != 0 {
+//line reduce.go:238
+														gc_pos3.Thread = gc_rank3 + gc_k80
+//line reduce.go:238
+														sdata[index+2*gc_k80] = gc_lanes80[gc_k80]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+											}
 //line reduce.go:238
 										}
 //line reduce.go:238
@@ -7073,20 +8643,20 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+								gc_reach22 := compiled.Reach(gc_bdx3, index, 16)
 //line reduce.go:237
-								_ = gc_if30
+								_ = gc_reach22
 //line reduce.go:237
-								if gc_if30.ToBits() != 0 {
+								if gc_reach22 > 14 {
 //line reduce.go:237
-									var gc_ld27 archsimd.Int32x8
+									var gc_ld53 archsimd.Int32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld27 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld53 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld27 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld53 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -7094,15 +8664,15 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld28 archsimd.Int32x8
+									var gc_ld54 archsimd.Int32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld28 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld54 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld28 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld54 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -7110,23 +8680,133 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st3 := gc_ld28.Add(gc_ld27)
+									gc_st5 := gc_ld54.Add(gc_ld53)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_evenLanes2)
 //line reduce.go:238
-										gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_evenLanes2)
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_oddLanes2)
 //line reduce.go:238
-										gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_oddLanes2)
 //line reduce.go:238
 									} else {
 //line reduce.go:238
 										break gc_steps22
+//line reduce.go:238
+									}
+//line reduce.go:238
+								} else {
+//line reduce.go:238
+									gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce.go:238
+									_ = gc_if30
+//line reduce.go:238
+									if gc_if30.ToBits() != 0 {
+//line reduce.go:238
+										var gc_ld55 archsimd.Int32x8
+//line reduce.go:238
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld55 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld55 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes66 [8]int32
+//line reduce.go:238
+											for gc_k66 := range 8 {
+//line reduce.go:238
+												if gc_if30.ToBits()&(1<<gc_k66) != 0 {
+//line reduce.go:238
+													gc_pos3.Thread = gc_rank3 + gc_k66
+//line reduce.go:238
+													gc_lanes66[gc_k66] = sdata[(index+1)+2*gc_k66]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+											gc_ld55 = archsimd.LoadInt32x8(&gc_lanes66)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld56 archsimd.Int32x8
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld56 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld56 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes67 [8]int32
+//line reduce.go:238
+											for gc_k67 := range 8 {
+//line reduce.go:238
+												if gc_if30.ToBits()&(1<<gc_k67) != 0 {
+//line reduce.go:238
+													gc_pos3.Thread = gc_rank3 + gc_k67
+//line reduce.go:238
+													gc_lanes67[gc_k67] = sdata[index+2*gc_k67]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+											gc_ld56 = archsimd.LoadInt32x8(&gc_lanes67)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st6 := gc_ld56.Add(gc_ld55)
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+//line reduce.go:238
+											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+//line reduce.go:238
+											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes68 [8]int32
+//line reduce.go:238
+											gc_st6.Store(&gc_lanes68)
+//line reduce.go:238
+											for gc_k68 := range 8 {
+//line reduce.go:238
+												if gc_if30.ToBits()&(1<<gc_k68) != 0 {
+//line reduce.go:238
+													gc_pos3.Thread = gc_rank3 + gc_k68
+//line reduce.go:238
+													sdata[index+2*gc_k68] = gc_lanes68[gc_k68]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos3.Thread = gc_rank3
+//line reduce.go:238
+										}
 //line reduce.go:238
 									}
 //line reduce.go:238
@@ -7315,14 +8995,14 @@ func gc_body_reduceStridedIndex_int32(gc_b3 *compiled.Block, in []int32, partial
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7342,6 +9022,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota32
+//line reduce.go:232
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all12
 					gc_steps32:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
@@ -7368,17 +9052,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_reach32 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-							_ = gc_if43
+							_ = gc_reach32
 //line reduce.go:234
-							if gc_if43.ToBits() != 0 {
+							if gc_reach32 > 15 {
 //line reduce.go:234
-								var gc_ld40 archsimd.Uint32x16
+								var gc_ld79 archsimd.Uint32x16
 //line reduce.go:234
 								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -7386,9 +9070,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result24 = gc_result24.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
+								gc_result24 = gc_ld79
 //line reduce.go:234
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if43.ToBits() | gc_returned24.ToBits())
+								gc_b16 := gc_none12
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b16 = gc_all12
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned24 = gc_b16
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line reduce.go:234
+								_ = gc_if43
+//line reduce.go:234
+								if gc_if43.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld80 archsimd.Uint32x16
+//line reduce.go:234
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps32
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result24 = gc_result24.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
+//line reduce.go:234
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if43.ToBits() | gc_returned24.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7426,6 +9144,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota30
+//line reduce.go:232
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all11
 				gc_steps30:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
@@ -7452,17 +9174,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_reach30 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-						_ = gc_if40
+						_ = gc_reach30
 //line reduce.go:234
-						if gc_if40.ToBits() != 0 {
+						if gc_reach30 > 7 {
 //line reduce.go:234
-							var gc_ld38 archsimd.Uint32x8
+							var gc_ld75 archsimd.Uint32x8
 //line reduce.go:234
 							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld38 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -7470,9 +9192,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result22 = gc_ld38.Merge(gc_result22, gc_if40)
+							gc_result22 = gc_ld75
 //line reduce.go:234
-							gc_returned22 = gc_if40.Or(gc_returned22)
+							gc_b15 := gc_none11
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b15 = gc_all11
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned22 = gc_b15
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line reduce.go:234
+							_ = gc_if40
+//line reduce.go:234
+							if gc_if40.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld76 archsimd.Uint32x8
+//line reduce.go:234
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps30
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result22 = gc_ld76.Merge(gc_result22, gc_if40)
+//line reduce.go:234
+								gc_returned22 = gc_if40.Or(gc_returned22)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7520,6 +9276,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
 						_ = gc_iota28
+//line reduce.go:232
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all10
 					gc_steps28:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
@@ -7552,17 +9312,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_reach28 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-							_ = gc_if37
+							_ = gc_reach28
 //line reduce.go:234
-							if gc_if37.ToBits() != 0 {
+							if gc_reach28 > 15 {
 //line reduce.go:234
-								var gc_ld36 archsimd.Uint32x16
+								var gc_ld71 archsimd.Uint32x16
 //line reduce.go:234
 								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld36 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
@@ -7570,9 +9330,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result20 = gc_result20.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+								gc_result20 = gc_ld71
 //line reduce.go:234
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if37.ToBits() | gc_returned20.ToBits())
+								gc_b14 := gc_none10
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b14 = gc_all10
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned20 = gc_b14
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line reduce.go:234
+								_ = gc_if37
+//line reduce.go:234
+								if gc_if37.ToBits() != 0 {
+//line reduce.go:234
+									var gc_ld72 archsimd.Uint32x16
+//line reduce.go:234
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce.go:234
+										gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:234
+									} else {
+//line reduce.go:234
+										break gc_steps28
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_result20 = gc_result20.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+//line reduce.go:234
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if37.ToBits() | gc_returned20.ToBits())
+//line reduce.go:234
+								}
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7610,6 +9404,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
 					_ = gc_iota26
+//line reduce.go:232
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all9
 				gc_steps26:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
@@ -7642,17 +9440,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_reach26 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-						_ = gc_if34
+						_ = gc_reach26
 //line reduce.go:234
-						if gc_if34.ToBits() != 0 {
+						if gc_reach26 > 7 {
 //line reduce.go:234
-							var gc_ld34 archsimd.Uint32x8
+							var gc_ld67 archsimd.Uint32x8
 //line reduce.go:234
 							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld34 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
@@ -7660,9 +9458,43 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result18 = gc_ld34.Merge(gc_result18, gc_if34)
+							gc_result18 = gc_ld67
 //line reduce.go:234
-							gc_returned18 = gc_if34.Or(gc_returned18)
+							gc_b13 := gc_none9
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b13 = gc_all9
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned18 = gc_b13
+//line reduce.go:234
+						} else {
+//line reduce.go:234
+							gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line reduce.go:234
+							_ = gc_if34
+//line reduce.go:234
+							if gc_if34.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld68 archsimd.Uint32x8
+//line reduce.go:234
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce.go:234
+									gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									break gc_steps26
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result18 = gc_ld68.Merge(gc_result18, gc_if34)
+//line reduce.go:234
+								gc_returned18 = gc_if34.Or(gc_returned18)
+//line reduce.go:234
+							}
 //line reduce.go:234
 						}
 //line reduce.go:234
@@ -7805,20 +9637,20 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+									gc_reach36 := compiled.Reach(gc_bdx4, index, 32)
 //line reduce.go:237
-									_ = gc_if48
+									_ = gc_reach36
 //line reduce.go:237
-									if gc_if48.ToBits() != 0 {
+									if gc_reach36 > 30 {
 //line reduce.go:237
-										var gc_ld47 archsimd.Uint32x16
+										var gc_ld93 archsimd.Uint32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+											gc_ld93 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+											gc_ld93 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -7826,15 +9658,15 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld48 archsimd.Uint32x16
+										var gc_ld94 archsimd.Uint32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+											gc_ld94 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+											gc_ld94 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -7842,25 +9674,135 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st6 := gc_ld48.Add(gc_ld47)
-//line reduce.go:238
-										gc_bits3 := gc_if48.ToBits()
+										gc_st11 := gc_ld94.Add(gc_ld93)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), gc_evenLanes163)
 //line reduce.go:238
-											gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), gc_evenLanes163)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), gc_oddLanes163)
 //line reduce.go:238
-											gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), gc_oddLanes163)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
 											break gc_steps36
+//line reduce.go:238
+										}
+//line reduce.go:238
+									} else {
+//line reduce.go:238
+										gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line reduce.go:238
+										_ = gc_if48
+//line reduce.go:238
+										if gc_if48.ToBits() != 0 {
+//line reduce.go:238
+											var gc_ld95 archsimd.Uint32x16
+//line reduce.go:238
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld95 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line reduce.go:238
+											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld95 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes118 [16]uint32
+//line reduce.go:238
+												for gc_k118 := range 16 {
+//line reduce.go:238
+													if gc_if48.ToBits()&(1<<gc_k118) != 0 {
+//line reduce.go:238
+														gc_pos4.Thread = gc_rank4 + gc_k118
+//line reduce.go:238
+														gc_lanes118[gc_k118] = sdata[(index+1)+2*gc_k118]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+												gc_ld95 = archsimd.LoadUint32x16(&gc_lanes118)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											var gc_ld96 archsimd.Uint32x16
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_ld96 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_ld96 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes119 [16]uint32
+//line reduce.go:238
+												for gc_k119 := range 16 {
+//line reduce.go:238
+													if gc_if48.ToBits()&(1<<gc_k119) != 0 {
+//line reduce.go:238
+														gc_pos4.Thread = gc_rank4 + gc_k119
+//line reduce.go:238
+														gc_lanes119[gc_k119] = sdata[index+2*gc_k119]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+												gc_ld96 = archsimd.LoadUint32x16(&gc_lanes119)
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_st12 := gc_ld96.Add(gc_ld95)
+//line reduce.go:238
+											gc_bits3 := gc_if48.ToBits()
+//line reduce.go:238
+											if index >= 0 && index <= len(sdata)-32 {
+//line reduce.go:238
+												gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line reduce.go:238
+												gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line reduce.go:238
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line reduce.go:238
+												gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line reduce.go:238
+												gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line reduce.go:238
+											} else {
+//line reduce.go:238
+												var gc_lanes120 [16]uint32
+//line reduce.go:238
+												gc_st12.Store(&gc_lanes120)
+//line reduce.go:238
+												for gc_k120 := range 16 {
+//line reduce.go:238
+													if gc_if48.ToBits()&(1<<gc_k120) != 0 {
+//line reduce.go:238
+														gc_pos4.Thread = gc_rank4 + gc_k120
+//line reduce.go:238
+														sdata[index+2*gc_k120] = gc_lanes120[gc_k120]
+//line reduce.go:238
+													}
+//line reduce.go:238
+												}
+//line reduce.go:238
+												gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+											}
 //line reduce.go:238
 										}
 //line reduce.go:238
@@ -7918,20 +9860,20 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+								gc_reach34 := compiled.Reach(gc_bdx4, index, 16)
 //line reduce.go:237
-								_ = gc_if46
+								_ = gc_reach34
 //line reduce.go:237
-								if gc_if46.ToBits() != 0 {
+								if gc_reach34 > 14 {
 //line reduce.go:237
-									var gc_ld43 archsimd.Uint32x8
+									var gc_ld85 archsimd.Uint32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld43 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+										gc_ld85 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld43 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+										gc_ld85 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -7939,15 +9881,15 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld44 archsimd.Uint32x8
+									var gc_ld86 archsimd.Uint32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld44 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+										gc_ld86 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld44 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+										gc_ld86 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -7955,23 +9897,133 @@ func gc_body_reduceStridedIndex_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st5 := gc_ld44.Add(gc_ld43)
+									gc_st9 := gc_ld86.Add(gc_ld85)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+										gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_evenLanes3)
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+										gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_evenLanes3)
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+										gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_oddLanes3)
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+										gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_oddLanes3)
 //line reduce.go:238
 									} else {
 //line reduce.go:238
 										break gc_steps34
+//line reduce.go:238
+									}
+//line reduce.go:238
+								} else {
+//line reduce.go:238
+									gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line reduce.go:238
+									_ = gc_if46
+//line reduce.go:238
+									if gc_if46.ToBits() != 0 {
+//line reduce.go:238
+										var gc_ld87 archsimd.Uint32x8
+//line reduce.go:238
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld87 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+//line reduce.go:238
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld87 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes106 [8]uint32
+//line reduce.go:238
+											for gc_k106 := range 8 {
+//line reduce.go:238
+												if gc_if46.ToBits()&(1<<gc_k106) != 0 {
+//line reduce.go:238
+													gc_pos4.Thread = gc_rank4 + gc_k106
+//line reduce.go:238
+													gc_lanes106[gc_k106] = sdata[(index+1)+2*gc_k106]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+											gc_ld87 = archsimd.LoadUint32x8(&gc_lanes106)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										var gc_ld88 archsimd.Uint32x8
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_ld88 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_ld88 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes107 [8]uint32
+//line reduce.go:238
+											for gc_k107 := range 8 {
+//line reduce.go:238
+												if gc_if46.ToBits()&(1<<gc_k107) != 0 {
+//line reduce.go:238
+													gc_pos4.Thread = gc_rank4 + gc_k107
+//line reduce.go:238
+													gc_lanes107[gc_k107] = sdata[index+2*gc_k107]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+											gc_ld88 = archsimd.LoadUint32x8(&gc_lanes107)
+//line reduce.go:238
+										}
+//line reduce.go:238
+										gc_st10 := gc_ld88.Add(gc_ld87)
+//line reduce.go:238
+										if index >= 0 && index <= len(sdata)-16 {
+//line reduce.go:238
+											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+//line reduce.go:238
+											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+//line reduce.go:238
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line reduce.go:238
+											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+//line reduce.go:238
+											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+//line reduce.go:238
+										} else {
+//line reduce.go:238
+											var gc_lanes108 [8]uint32
+//line reduce.go:238
+											gc_st10.Store(&gc_lanes108)
+//line reduce.go:238
+											for gc_k108 := range 8 {
+//line reduce.go:238
+												if gc_if46.ToBits()&(1<<gc_k108) != 0 {
+//line reduce.go:238
+													gc_pos4.Thread = gc_rank4 + gc_k108
+//line reduce.go:238
+													sdata[index+2*gc_k108] = gc_lanes108[gc_k108]
+//line reduce.go:238
+												}
+//line reduce.go:238
+											}
+//line reduce.go:238
+											gc_pos4.Thread = gc_rank4
+//line reduce.go:238
+										}
 //line reduce.go:238
 									}
 //line reduce.go:238
@@ -8190,14 +10242,14 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
 //line reduce.go:253
-func gc_body_reduceSequential[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -8527,6 +10579,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota8
+//line reduce.go:254
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -8553,17 +10609,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							_ = gc_returned8
 //line reduce.go:281
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-							_ = gc_if11
+							_ = gc_reach8
 //line reduce.go:256
-							if gc_if11.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line reduce.go:256
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16
 //line reduce.go:256
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -8571,9 +10627,43 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result8 = gc_ld15
 //line reduce.go:256
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_b6 := gc_none4
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b6 = gc_all4
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned8 = gc_b6
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce.go:256
+								_ = gc_if11
+//line reduce.go:256
+								if gc_if11.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld16 archsimd.Float32x16
+//line reduce.go:256
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps8
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce.go:256
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -8611,6 +10701,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota6
+//line reduce.go:254
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -8637,17 +10731,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_reach6
 //line reduce.go:256
-						if gc_if8.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line reduce.go:256
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce.go:256
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -8655,9 +10749,43 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld11
 //line reduce.go:256
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_b5 := gc_none3
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b5 = gc_all3
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned6 = gc_b5
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce.go:256
+							_ = gc_if8
+//line reduce.go:256
+							if gc_if8.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld12 archsimd.Float32x8
+//line reduce.go:256
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps6
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce.go:256
+								gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -8705,6 +10833,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota4
+//line reduce.go:254
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -8737,17 +10869,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce.go:256
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce.go:256
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce.go:256
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -8755,9 +10887,43 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce.go:256
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b4 = gc_all2
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned4 = gc_b4
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce.go:256
+								_ = gc_if5
+//line reduce.go:256
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld8 archsimd.Float32x16
+//line reduce.go:256
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps4
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce.go:256
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -8795,6 +10961,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota2
+//line reduce.go:254
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -8827,17 +10997,17 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce.go:256
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce.go:256
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce.go:256
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -8845,9 +11015,43 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce.go:256
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b3 = gc_all
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned2 = gc_b3
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce.go:256
+							_ = gc_if2
+//line reduce.go:256
+							if gc_if2.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld4 archsimd.Float32x8
+//line reduce.go:256
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps2
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce.go:256
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -9252,14 +11456,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -9279,6 +11483,10 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota16
+//line reduce.go:254
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
@@ -9305,17 +11513,17 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_reach16
 //line reduce.go:256
-							if gc_if23.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line reduce.go:256
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce.go:256
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -9323,9 +11531,43 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_ld31
 //line reduce.go:256
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b11 = gc_all8
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned16 = gc_b11
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line reduce.go:256
+								_ = gc_if23
+//line reduce.go:256
+								if gc_if23.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld32 archsimd.Int32x16
+//line reduce.go:256
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps16
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce.go:256
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9363,6 +11605,10 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota14
+//line reduce.go:254
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
@@ -9389,17 +11635,17 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_reach14
 //line reduce.go:256
-						if gc_if20.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce.go:256
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce.go:256
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -9407,9 +11653,43 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld27
 //line reduce.go:256
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b10 = gc_all7
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned14 = gc_b10
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce.go:256
+							_ = gc_if20
+//line reduce.go:256
+							if gc_if20.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld28 archsimd.Int32x8
+//line reduce.go:256
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps14
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce.go:256
+								gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -9457,6 +11737,10 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota12
+//line reduce.go:254
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -9489,17 +11773,17 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-							_ = gc_if17
+							_ = gc_reach12
 //line reduce.go:256
-							if gc_if17.ToBits() != 0 {
+							if gc_reach12 > 15 {
 //line reduce.go:256
-								var gc_ld12 archsimd.Int32x16
+								var gc_ld23 archsimd.Int32x16
 //line reduce.go:256
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -9507,9 +11791,43 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+								gc_result12 = gc_ld23
 //line reduce.go:256
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+								gc_b9 := gc_none6
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b9 = gc_all6
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned12 = gc_b9
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce.go:256
+								_ = gc_if17
+//line reduce.go:256
+								if gc_if17.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld24 archsimd.Int32x16
+//line reduce.go:256
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps12
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce.go:256
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9547,6 +11865,10 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota10
+//line reduce.go:254
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -9579,17 +11901,17 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_reach10
 //line reduce.go:256
-						if gc_if14.ToBits() != 0 {
+						if gc_reach10 > 7 {
 //line reduce.go:256
-							var gc_ld10 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line reduce.go:256
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -9597,9 +11919,43 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result10 = gc_ld19
 //line reduce.go:256
-							gc_returned10 = gc_if14.Or(gc_returned10)
+							gc_b8 := gc_none5
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b8 = gc_all5
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned10 = gc_b8
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce.go:256
+							_ = gc_if14
+//line reduce.go:256
+							if gc_if14.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld20 archsimd.Int32x8
+//line reduce.go:256
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps10
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce.go:256
+								gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -10004,14 +12360,14 @@ func gc_body_reduceSequential_int32(gc_b3 *compiled.Block, in []int32, partial [
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -10031,6 +12387,10 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota24
+//line reduce.go:254
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all12
 					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
@@ -10057,17 +12417,17 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-							_ = gc_if35
+							_ = gc_reach24
 //line reduce.go:256
-							if gc_if35.ToBits() != 0 {
+							if gc_reach24 > 15 {
 //line reduce.go:256
-								var gc_ld24 archsimd.Uint32x16
+								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:256
 								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -10075,9 +12435,43 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+								gc_result24 = gc_ld47
 //line reduce.go:256
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+								gc_b16 := gc_none12
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b16 = gc_all12
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned24 = gc_b16
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce.go:256
+								_ = gc_if35
+//line reduce.go:256
+								if gc_if35.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld48 archsimd.Uint32x16
+//line reduce.go:256
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps24
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line reduce.go:256
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10115,6 +12509,10 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota22
+//line reduce.go:254
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all11
 				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
@@ -10141,17 +12539,17 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-						_ = gc_if32
+						_ = gc_reach22
 //line reduce.go:256
-						if gc_if32.ToBits() != 0 {
+						if gc_reach22 > 7 {
 //line reduce.go:256
-							var gc_ld22 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:256
 							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -10159,9 +12557,43 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+							gc_result22 = gc_ld43
 //line reduce.go:256
-							gc_returned22 = gc_if32.Or(gc_returned22)
+							gc_b15 := gc_none11
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b15 = gc_all11
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned22 = gc_b15
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce.go:256
+							_ = gc_if32
+//line reduce.go:256
+							if gc_if32.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld44 archsimd.Uint32x8
+//line reduce.go:256
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps22
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce.go:256
+								gc_returned22 = gc_if32.Or(gc_returned22)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256
@@ -10209,6 +12641,10 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
 						_ = gc_iota20
+//line reduce.go:254
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all10
 					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
@@ -10241,17 +12677,17 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-							_ = gc_if29
+							_ = gc_reach20
 //line reduce.go:256
-							if gc_if29.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line reduce.go:256
-								var gc_ld20 archsimd.Uint32x16
+								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:256
 								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
@@ -10259,9 +12695,43 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+								gc_result20 = gc_ld39
 //line reduce.go:256
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+								gc_b14 := gc_none10
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b14 = gc_all10
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned20 = gc_b14
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line reduce.go:256
+								_ = gc_if29
+//line reduce.go:256
+								if gc_if29.ToBits() != 0 {
+//line reduce.go:256
+									var gc_ld40 archsimd.Uint32x16
+//line reduce.go:256
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce.go:256
+										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:256
+									} else {
+//line reduce.go:256
+										break gc_steps20
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line reduce.go:256
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+//line reduce.go:256
+								}
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10299,6 +12769,10 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
 					_ = gc_iota18
+//line reduce.go:254
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all9
 				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
@@ -10331,17 +12805,17 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-						_ = gc_if26
+						_ = gc_reach18
 //line reduce.go:256
-						if gc_if26.ToBits() != 0 {
+						if gc_reach18 > 7 {
 //line reduce.go:256
-							var gc_ld18 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:256
 							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
@@ -10349,9 +12823,43 @@ func gc_body_reduceSequential_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+							gc_result18 = gc_ld35
 //line reduce.go:256
-							gc_returned18 = gc_if26.Or(gc_returned18)
+							gc_b13 := gc_none9
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b13 = gc_all9
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned18 = gc_b13
+//line reduce.go:256
+						} else {
+//line reduce.go:256
+							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce.go:256
+							_ = gc_if26
+//line reduce.go:256
+							if gc_if26.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld36 archsimd.Uint32x8
+//line reduce.go:256
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce.go:256
+									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									break gc_steps18
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+//line reduce.go:256
+								gc_returned18 = gc_if26.Or(gc_returned18)
+//line reduce.go:256
+							}
 //line reduce.go:256
 						}
 //line reduce.go:256

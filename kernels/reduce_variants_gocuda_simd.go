@@ -44,14 +44,14 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b23.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -405,6 +405,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota4
+//line reduce_variants.go:19
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -431,17 +435,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce_variants.go:22
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce_variants.go:22
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:22
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -449,9 +453,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce_variants.go:22
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b4 = gc_all2
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned4 = gc_b4
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce_variants.go:22
+								_ = gc_if5
+//line reduce_variants.go:22
+								if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:22
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps4
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce_variants.go:22
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -493,6 +531,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota2
+//line reduce_variants.go:19
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -519,17 +561,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce_variants.go:22
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce_variants.go:22
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:22
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
@@ -537,9 +579,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce_variants.go:22
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b3 = gc_all
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned2 = gc_b3
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce_variants.go:22
+							_ = gc_if2
+//line reduce_variants.go:22
+							if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:22
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps2
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce_variants.go:22
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce_variants.go:22
+							}
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -678,6 +754,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota12
+//line reduce_variants.go:19
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -712,17 +792,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned12
 //line reduce.go:281
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-								_ = gc_if17
+								_ = gc_reach12
 //line reduce_variants.go:22
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line reduce_variants.go:22
-									var gc_ld12 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16
 //line reduce_variants.go:22
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -730,9 +810,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result12 = gc_ld23
 //line reduce_variants.go:22
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_b8 := gc_none6
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b8 = gc_all6
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned12 = gc_b8
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce_variants.go:22
+									_ = gc_if17
+//line reduce_variants.go:22
+									if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld24 archsimd.Float32x16
+//line reduce_variants.go:22
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps12
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce_variants.go:22
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -769,6 +883,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota10
+//line reduce_variants.go:19
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -803,17 +921,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned10
 //line reduce.go:281
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-							_ = gc_if14
+							_ = gc_reach10
 //line reduce_variants.go:22
-							if gc_if14.ToBits() != 0 {
+							if gc_reach10 > 7 {
 //line reduce_variants.go:22
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line reduce_variants.go:22
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -821,9 +939,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+								gc_result10 = gc_ld19
 //line reduce_variants.go:22
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_b7 := gc_none5
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b7 = gc_all5
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned10 = gc_b7
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce_variants.go:22
+								_ = gc_if14
+//line reduce_variants.go:22
+								if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld20 archsimd.Float32x8
+//line reduce_variants.go:22
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps10
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce_variants.go:22
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -875,6 +1027,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota8
+//line reduce_variants.go:19
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -915,17 +1071,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned8
 //line reduce.go:281
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-								_ = gc_if11
+								_ = gc_reach8
 //line reduce_variants.go:22
-								if gc_if11.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line reduce_variants.go:22
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:22
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -933,9 +1089,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result8 = gc_ld15
 //line reduce_variants.go:22
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_b6 := gc_none4
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b6 = gc_all4
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned8 = gc_b6
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce_variants.go:22
+									_ = gc_if11
+//line reduce_variants.go:22
+									if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld16 archsimd.Float32x16
+//line reduce_variants.go:22
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps8
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce_variants.go:22
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -972,6 +1162,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota6
+//line reduce_variants.go:19
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1012,17 +1206,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned6
 //line reduce.go:281
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-							_ = gc_if8
+							_ = gc_reach6
 //line reduce_variants.go:22
-							if gc_if8.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line reduce_variants.go:22
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:22
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -1030,9 +1224,43 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_result6 = gc_ld11
 //line reduce_variants.go:22
-								gc_returned6 = gc_if8.Or(gc_returned6)
+								gc_b5 := gc_none3
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b5 = gc_all3
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned6 = gc_b5
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce_variants.go:22
+								_ = gc_if8
+//line reduce_variants.go:22
+								if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld12 archsimd.Float32x8
+//line reduce_variants.go:22
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps6
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce_variants.go:22
+									gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1568,15 +1796,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1595,6 +1823,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota16
+//line reduce_variants.go:19
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -1621,17 +1853,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_reach16
 //line reduce_variants.go:22
-							if gc_if23.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line reduce_variants.go:22
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:22
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -1639,9 +1871,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_ld31
 //line reduce_variants.go:22
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b11 = gc_all8
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned16 = gc_b11
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line reduce_variants.go:22
+								_ = gc_if23
+//line reduce_variants.go:22
+								if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld32 archsimd.Int32x16
+//line reduce_variants.go:22
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps16
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce_variants.go:22
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1683,6 +1949,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota14
+//line reduce_variants.go:19
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -1709,17 +1979,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_reach14
 //line reduce_variants.go:22
-						if gc_if20.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce_variants.go:22
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:22
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
@@ -1727,9 +1997,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld27
 //line reduce_variants.go:22
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b10 = gc_all7
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned14 = gc_b10
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce_variants.go:22
+							_ = gc_if20
+//line reduce_variants.go:22
+							if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld28 archsimd.Int32x8
+//line reduce_variants.go:22
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps14
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:22
+								gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce_variants.go:22
+							}
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -1868,6 +2172,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota24
+//line reduce_variants.go:19
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -1902,17 +2210,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned24
 //line reduce.go:281
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-								_ = gc_if35
+								_ = gc_reach24
 //line reduce_variants.go:22
-								if gc_if35.ToBits() != 0 {
+								if gc_reach24 > 15 {
 //line reduce_variants.go:22
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld47 archsimd.Int32x16
 //line reduce_variants.go:22
 									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -1920,9 +2228,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result24 = gc_ld47
 //line reduce_variants.go:22
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_b15 := gc_none12
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b15 = gc_all12
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned24 = gc_b15
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce_variants.go:22
+									_ = gc_if35
+//line reduce_variants.go:22
+									if gc_if35.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld48 archsimd.Int32x16
+//line reduce_variants.go:22
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps24
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line reduce_variants.go:22
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -1959,6 +2301,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota22
+//line reduce_variants.go:19
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -1993,17 +2339,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned22
 //line reduce.go:281
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-							_ = gc_if32
+							_ = gc_reach22
 //line reduce_variants.go:22
-							if gc_if32.ToBits() != 0 {
+							if gc_reach22 > 7 {
 //line reduce_variants.go:22
-								var gc_ld22 archsimd.Int32x8
+								var gc_ld43 archsimd.Int32x8
 //line reduce_variants.go:22
 								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i22:])
+									gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i22:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -2011,9 +2357,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+								gc_result22 = gc_ld43
 //line reduce_variants.go:22
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_b14 := gc_none11
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b14 = gc_all11
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned22 = gc_b14
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce_variants.go:22
+								_ = gc_if32
+//line reduce_variants.go:22
+								if gc_if32.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld44 archsimd.Int32x8
+//line reduce_variants.go:22
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i22:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps22
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce_variants.go:22
+									gc_returned22 = gc_if32.Or(gc_returned22)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2065,6 +2445,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota20
+//line reduce_variants.go:19
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -2105,17 +2489,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned20
 //line reduce.go:281
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-								_ = gc_if29
+								_ = gc_reach20
 //line reduce_variants.go:22
-								if gc_if29.ToBits() != 0 {
+								if gc_reach20 > 15 {
 //line reduce_variants.go:22
-									var gc_ld20 archsimd.Int32x16
+									var gc_ld39 archsimd.Int32x16
 //line reduce_variants.go:22
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld20 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+										gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i20:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -2123,9 +2507,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+									gc_result20 = gc_ld39
 //line reduce_variants.go:22
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+									gc_b13 := gc_none10
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b13 = gc_all10
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned20 = gc_b13
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line reduce_variants.go:22
+									_ = gc_if29
+//line reduce_variants.go:22
+									if gc_if29.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld40 archsimd.Int32x16
+//line reduce_variants.go:22
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps20
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line reduce_variants.go:22
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -2162,6 +2580,10 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota18
+//line reduce_variants.go:19
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -2202,17 +2624,17 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned18
 //line reduce.go:281
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-							_ = gc_if26
+							_ = gc_reach18
 //line reduce_variants.go:22
-							if gc_if26.ToBits() != 0 {
+							if gc_reach18 > 7 {
 //line reduce_variants.go:22
-								var gc_ld18 archsimd.Int32x8
+								var gc_ld35 archsimd.Int32x8
 //line reduce_variants.go:22
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+									gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i18:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -2220,9 +2642,43 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+								gc_result18 = gc_ld35
 //line reduce_variants.go:22
-								gc_returned18 = gc_if26.Or(gc_returned18)
+								gc_b12 := gc_none9
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b12 = gc_all9
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned18 = gc_b12
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce_variants.go:22
+								_ = gc_if26
+//line reduce_variants.go:22
+								if gc_if26.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld36 archsimd.Int32x8
+//line reduce_variants.go:22
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps18
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+//line reduce_variants.go:22
+									gc_returned18 = gc_if26.Or(gc_returned18)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2758,15 +3214,15 @@ func gc_body_reduceFirstAdd_int32(gc_b3 *compiled.Block, in []int32, partial []i
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -2785,6 +3241,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 						_ = gc_iota28
+//line reduce_variants.go:19
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -2811,17 +3271,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 							_ = gc_returned28
 //line reduce.go:281
-							gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
 //line reduce.go:281
-							_ = gc_if41
+							_ = gc_reach28
 //line reduce_variants.go:22
-							if gc_if41.ToBits() != 0 {
+							if gc_reach28 > 15 {
 //line reduce_variants.go:22
-								var gc_ld28 archsimd.Uint32x16
+								var gc_ld55 archsimd.Uint32x16
 //line reduce_variants.go:22
 								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
 //line reduce_variants.go:22
-									gc_ld28 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i28:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -2829,9 +3289,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+								gc_result28 = gc_ld55
 //line reduce_variants.go:22
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+								gc_b18 := gc_none14
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b18 = gc_all14
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned28 = gc_b18
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line reduce_variants.go:22
+								_ = gc_if41
+//line reduce_variants.go:22
+								if gc_if41.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld56 archsimd.Uint32x16
+//line reduce_variants.go:22
+									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps28
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line reduce_variants.go:22
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2873,6 +3367,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 					_ = gc_iota26
+//line reduce_variants.go:19
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -2899,17 +3397,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 						_ = gc_returned26
 //line reduce.go:281
-						gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
 //line reduce.go:281
-						_ = gc_if38
+						_ = gc_reach26
 //line reduce_variants.go:22
-						if gc_if38.ToBits() != 0 {
+						if gc_reach26 > 7 {
 //line reduce_variants.go:22
-							var gc_ld26 archsimd.Uint32x8
+							var gc_ld51 archsimd.Uint32x8
 //line reduce_variants.go:22
 							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
 //line reduce_variants.go:22
-								gc_ld26 = archsimd.LoadUint32x8Slice(in[gc_i26:])
+								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i26:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
@@ -2917,9 +3415,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result26 = gc_ld26.Merge(gc_result26, gc_if38)
+							gc_result26 = gc_ld51
 //line reduce_variants.go:22
-							gc_returned26 = gc_if38.Or(gc_returned26)
+							gc_b17 := gc_none13
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b17 = gc_all13
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned26 = gc_b17
+//line reduce_variants.go:22
+						} else {
+//line reduce_variants.go:22
+							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line reduce_variants.go:22
+							_ = gc_if38
+//line reduce_variants.go:22
+							if gc_if38.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld52 archsimd.Uint32x8
+//line reduce_variants.go:22
+								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i26:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps26
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+//line reduce_variants.go:22
+								gc_returned26 = gc_if38.Or(gc_returned26)
+//line reduce_variants.go:22
+							}
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
@@ -3058,6 +3590,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota36
+//line reduce_variants.go:19
+							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -3092,17 +3628,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 								_ = gc_returned36
 //line reduce.go:281
-								gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
 //line reduce.go:281
-								_ = gc_if53
+								_ = gc_reach36
 //line reduce_variants.go:22
-								if gc_if53.ToBits() != 0 {
+								if gc_reach36 > 15 {
 //line reduce_variants.go:22
-									var gc_ld36 archsimd.Uint32x16
+									var gc_ld71 archsimd.Uint32x16
 //line reduce_variants.go:22
 									if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld36 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+										gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i36:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -3110,9 +3646,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+									gc_result36 = gc_ld71
 //line reduce_variants.go:22
-									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+									gc_b22 := gc_none18
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b22 = gc_all18
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned36 = gc_b22
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line reduce_variants.go:22
+									_ = gc_if53
+//line reduce_variants.go:22
+									if gc_if53.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld72 archsimd.Uint32x16
+//line reduce_variants.go:22
+										if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps36
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result36 = gc_result36.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+//line reduce_variants.go:22
+										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3149,6 +3719,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota34
+//line reduce_variants.go:19
+						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -3183,17 +3757,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 							_ = gc_returned34
 //line reduce.go:281
-							gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
 //line reduce.go:281
-							_ = gc_if50
+							_ = gc_reach34
 //line reduce_variants.go:22
-							if gc_if50.ToBits() != 0 {
+							if gc_reach34 > 7 {
 //line reduce_variants.go:22
-								var gc_ld34 archsimd.Uint32x8
+								var gc_ld67 archsimd.Uint32x8
 //line reduce_variants.go:22
 								if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld34 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+									gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i34:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -3201,9 +3775,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result34 = gc_ld34.Merge(gc_result34, gc_if50)
+								gc_result34 = gc_ld67
 //line reduce_variants.go:22
-								gc_returned34 = gc_if50.Or(gc_returned34)
+								gc_b21 := gc_none17
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b21 = gc_all17
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned34 = gc_b21
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line reduce_variants.go:22
+								_ = gc_if50
+//line reduce_variants.go:22
+								if gc_if50.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld68 archsimd.Uint32x8
+//line reduce_variants.go:22
+									if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps34
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result34 = gc_ld68.Merge(gc_result34, gc_if50)
+//line reduce_variants.go:22
+									gc_returned34 = gc_if50.Or(gc_returned34)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3255,6 +3863,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
 							_ = gc_iota32
+//line reduce_variants.go:19
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -3295,17 +3907,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 								_ = gc_returned32
 //line reduce.go:281
-								gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
 //line reduce.go:281
-								_ = gc_if47
+								_ = gc_reach32
 //line reduce_variants.go:22
-								if gc_if47.ToBits() != 0 {
+								if gc_reach32 > 15 {
 //line reduce_variants.go:22
-									var gc_ld32 archsimd.Uint32x16
+									var gc_ld63 archsimd.Uint32x16
 //line reduce_variants.go:22
 									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld32 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+										gc_ld63 = archsimd.LoadUint32x16Slice(in[gc_i32:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
@@ -3313,9 +3925,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									gc_result32 = gc_ld63
 //line reduce_variants.go:22
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+									gc_b20 := gc_none16
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b20 = gc_all16
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned32 = gc_b20
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line reduce_variants.go:22
+									_ = gc_if47
+//line reduce_variants.go:22
+									if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld64 archsimd.Uint32x16
+//line reduce_variants.go:22
+										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld64 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps32
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line reduce_variants.go:22
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3352,6 +3998,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
 						_ = gc_iota30
+//line reduce_variants.go:19
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -3392,17 +4042,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 							_ = gc_returned30
 //line reduce.go:281
-							gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
 //line reduce.go:281
-							_ = gc_if44
+							_ = gc_reach30
 //line reduce_variants.go:22
-							if gc_if44.ToBits() != 0 {
+							if gc_reach30 > 7 {
 //line reduce_variants.go:22
-								var gc_ld30 archsimd.Uint32x8
+								var gc_ld59 archsimd.Uint32x8
 //line reduce_variants.go:22
 								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+									gc_ld59 = archsimd.LoadUint32x8Slice(in[gc_i30:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
@@ -3410,9 +4060,43 @@ func gc_body_reduceFirstAdd_uint32(gc_b4 *compiled.Block, in []uint32, partial [
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result30 = gc_ld30.Merge(gc_result30, gc_if44)
+								gc_result30 = gc_ld59
 //line reduce_variants.go:22
-								gc_returned30 = gc_if44.Or(gc_returned30)
+								gc_b19 := gc_none15
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b19 = gc_all15
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned30 = gc_b19
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line reduce_variants.go:22
+								_ = gc_if44
+//line reduce_variants.go:22
+								if gc_if44.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld60 archsimd.Uint32x8
+//line reduce_variants.go:22
+									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld60 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps30
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+//line reduce_variants.go:22
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line reduce_variants.go:22
+								}
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3983,14 +4667,14 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []T) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b23.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -4224,7 +4908,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T
 			var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x05 := gc_b23.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
 				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
@@ -4234,7 +4918,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T
 				}
 			} else {
 				{
-					gc_tidx5 := gc_b5.At(gc_w5)
+					gc_tidx5 := gc_b23.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
@@ -4265,7 +4949,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx5 := gc_b5.At(gc_w5)
+					gc_tidx5 := gc_b23.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -4292,7 +4976,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx5 := gc_b5.At(gc_w5)
+						gc_tidx5 := gc_b23.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4319,7 +5003,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b5 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tidx5 := gc_b5.At(gc_w5)
+						gc_tidx5 := gc_b23.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4479,6 +5163,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota4
+//line reduce_variants.go:42
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -4505,17 +5193,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned4
 //line reduce.go:281
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line reduce.go:281
-							_ = gc_if5
+							_ = gc_reach4
 //line reduce_variants.go:45
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line reduce_variants.go:45
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:45
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -4523,9 +5211,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line reduce_variants.go:45
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b4 = gc_all2
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned4 = gc_b4
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce_variants.go:45
+								_ = gc_if5
+//line reduce_variants.go:45
+								if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:45
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps4
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce_variants.go:45
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -4567,6 +5289,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota2
+//line reduce_variants.go:42
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -4593,17 +5319,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if2
+						_ = gc_reach2
 //line reduce_variants.go:45
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line reduce_variants.go:45
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:45
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
@@ -4611,9 +5337,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line reduce_variants.go:45
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b3 = gc_all
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned2 = gc_b3
+//line reduce_variants.go:45
+						} else {
+//line reduce_variants.go:45
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reduce_variants.go:45
+							_ = gc_if2
+//line reduce_variants.go:45
+							if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:45
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps2
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce_variants.go:45
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce_variants.go:45
+							}
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -4752,6 +5512,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota12
+//line reduce_variants.go:42
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -4786,17 +5550,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned12
 //line reduce.go:281
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line reduce.go:281
-								_ = gc_if17
+								_ = gc_reach12
 //line reduce_variants.go:45
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line reduce_variants.go:45
-									var gc_ld12 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16
 //line reduce_variants.go:45
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -4804,9 +5568,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result12 = gc_ld23
 //line reduce_variants.go:45
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_b8 := gc_none6
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b8 = gc_all6
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned12 = gc_b8
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce_variants.go:45
+									_ = gc_if17
+//line reduce_variants.go:45
+									if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld24 archsimd.Float32x16
+//line reduce_variants.go:45
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps12
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce_variants.go:45
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -4843,6 +5641,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota10
+//line reduce_variants.go:42
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -4877,17 +5679,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned10
 //line reduce.go:281
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-							_ = gc_if14
+							_ = gc_reach10
 //line reduce_variants.go:45
-							if gc_if14.ToBits() != 0 {
+							if gc_reach10 > 7 {
 //line reduce_variants.go:45
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line reduce_variants.go:45
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -4895,9 +5697,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+								gc_result10 = gc_ld19
 //line reduce_variants.go:45
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_b7 := gc_none5
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b7 = gc_all5
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned10 = gc_b7
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce_variants.go:45
+								_ = gc_if14
+//line reduce_variants.go:45
+								if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld20 archsimd.Float32x8
+//line reduce_variants.go:45
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps10
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce_variants.go:45
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -4949,6 +5785,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota8
+//line reduce_variants.go:42
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -4989,17 +5829,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned8
 //line reduce.go:281
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line reduce.go:281
-								_ = gc_if11
+								_ = gc_reach8
 //line reduce_variants.go:45
-								if gc_if11.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line reduce_variants.go:45
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:45
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -5007,9 +5847,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result8 = gc_ld15
 //line reduce_variants.go:45
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_b6 := gc_none4
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b6 = gc_all4
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned8 = gc_b6
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce_variants.go:45
+									_ = gc_if11
+//line reduce_variants.go:45
+									if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld16 archsimd.Float32x16
+//line reduce_variants.go:45
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps8
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line reduce_variants.go:45
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -5046,6 +5920,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota6
+//line reduce_variants.go:42
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -5086,17 +5964,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned6
 //line reduce.go:281
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line reduce.go:281
-							_ = gc_if8
+							_ = gc_reach6
 //line reduce_variants.go:45
-							if gc_if8.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line reduce_variants.go:45
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:45
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -5104,9 +5982,43 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_result6 = gc_ld11
 //line reduce_variants.go:45
-								gc_returned6 = gc_if8.Or(gc_returned6)
+								gc_b5 := gc_none3
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b5 = gc_all3
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned6 = gc_b5
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce_variants.go:45
+								_ = gc_if8
+//line reduce_variants.go:45
+								if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld12 archsimd.Float32x8
+//line reduce_variants.go:45
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps6
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line reduce_variants.go:45
+									gc_returned6 = gc_if8.Or(gc_returned6)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5899,15 +6811,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -5926,6 +6838,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota16
+//line reduce_variants.go:42
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -5952,17 +6868,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_reach16
 //line reduce_variants.go:45
-							if gc_if23.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line reduce_variants.go:45
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:45
 								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -5970,9 +6886,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_ld31
 //line reduce_variants.go:45
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b11 = gc_all8
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned16 = gc_b11
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line reduce_variants.go:45
+								_ = gc_if23
+//line reduce_variants.go:45
+								if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld32 archsimd.Int32x16
+//line reduce_variants.go:45
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps16
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce_variants.go:45
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6014,6 +6964,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota14
+//line reduce_variants.go:42
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -6040,17 +6994,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_reach14
 //line reduce_variants.go:45
-						if gc_if20.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce_variants.go:45
-							var gc_ld14 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:45
 							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
@@ -6058,9 +7012,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld27
 //line reduce_variants.go:45
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b10 = gc_all7
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned14 = gc_b10
+//line reduce_variants.go:45
+						} else {
+//line reduce_variants.go:45
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce_variants.go:45
+							_ = gc_if20
+//line reduce_variants.go:45
+							if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld28 archsimd.Int32x8
+//line reduce_variants.go:45
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps14
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:45
+								gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce_variants.go:45
+							}
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -6199,6 +7187,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota24
+//line reduce_variants.go:42
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -6233,17 +7225,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned24
 //line reduce.go:281
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line reduce.go:281
-								_ = gc_if35
+								_ = gc_reach24
 //line reduce_variants.go:45
-								if gc_if35.ToBits() != 0 {
+								if gc_reach24 > 15 {
 //line reduce_variants.go:45
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld47 archsimd.Int32x16
 //line reduce_variants.go:45
 									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -6251,9 +7243,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result24 = gc_ld47
 //line reduce_variants.go:45
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_b15 := gc_none12
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b15 = gc_all12
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned24 = gc_b15
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line reduce_variants.go:45
+									_ = gc_if35
+//line reduce_variants.go:45
+									if gc_if35.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld48 archsimd.Int32x16
+//line reduce_variants.go:45
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps24
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line reduce_variants.go:45
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6290,6 +7316,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota22
+//line reduce_variants.go:42
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -6324,17 +7354,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned22
 //line reduce.go:281
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
 //line reduce.go:281
-							_ = gc_if32
+							_ = gc_reach22
 //line reduce_variants.go:45
-							if gc_if32.ToBits() != 0 {
+							if gc_reach22 > 7 {
 //line reduce_variants.go:45
-								var gc_ld22 archsimd.Int32x8
+								var gc_ld43 archsimd.Int32x8
 //line reduce_variants.go:45
 								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i22:])
+									gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i22:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -6342,9 +7372,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+								gc_result22 = gc_ld43
 //line reduce_variants.go:45
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_b14 := gc_none11
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b14 = gc_all11
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned22 = gc_b14
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line reduce_variants.go:45
+								_ = gc_if32
+//line reduce_variants.go:45
+								if gc_if32.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld44 archsimd.Int32x8
+//line reduce_variants.go:45
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i22:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps22
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
+//line reduce_variants.go:45
+									gc_returned22 = gc_if32.Or(gc_returned22)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6396,6 +7460,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota20
+//line reduce_variants.go:42
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -6436,17 +7504,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned20
 //line reduce.go:281
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
 //line reduce.go:281
-								_ = gc_if29
+								_ = gc_reach20
 //line reduce_variants.go:45
-								if gc_if29.ToBits() != 0 {
+								if gc_reach20 > 15 {
 //line reduce_variants.go:45
-									var gc_ld20 archsimd.Int32x16
+									var gc_ld39 archsimd.Int32x16
 //line reduce_variants.go:45
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld20 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+										gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i20:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -6454,9 +7522,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+									gc_result20 = gc_ld39
 //line reduce_variants.go:45
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+									gc_b13 := gc_none10
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b13 = gc_all10
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned20 = gc_b13
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line reduce_variants.go:45
+									_ = gc_if29
+//line reduce_variants.go:45
+									if gc_if29.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld40 archsimd.Int32x16
+//line reduce_variants.go:45
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps20
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line reduce_variants.go:45
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6493,6 +7595,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota18
+//line reduce_variants.go:42
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -6533,17 +7639,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned18
 //line reduce.go:281
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
 //line reduce.go:281
-							_ = gc_if26
+							_ = gc_reach18
 //line reduce_variants.go:45
-							if gc_if26.ToBits() != 0 {
+							if gc_reach18 > 7 {
 //line reduce_variants.go:45
-								var gc_ld18 archsimd.Int32x8
+								var gc_ld35 archsimd.Int32x8
 //line reduce_variants.go:45
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+									gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i18:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -6551,9 +7657,43 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+								gc_result18 = gc_ld35
 //line reduce_variants.go:45
-								gc_returned18 = gc_if26.Or(gc_returned18)
+								gc_b12 := gc_none9
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b12 = gc_all9
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned18 = gc_b12
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce_variants.go:45
+								_ = gc_if26
+//line reduce_variants.go:45
+								if gc_if26.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld36 archsimd.Int32x8
+//line reduce_variants.go:45
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps18
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+//line reduce_variants.go:45
+									gc_returned18 = gc_if26.Or(gc_returned18)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6996,7 +8136,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 			var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x03 := gc_b9.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
 				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
@@ -7006,7 +8146,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 				}
 			} else {
 				{
-					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tidx3 := gc_b9.At(gc_w3)
 					gc_tx3 := gc_tidx3.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -7043,7 +8183,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b3.At(gc_rank3)
+						gc_tidx3 := gc_b9.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -7076,7 +8216,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b3.At(gc_w3)
+						gc_tidx3 := gc_b9.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -7110,7 +8250,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b3.At(gc_rank3)
+							gc_tidx3 := gc_b9.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -7145,7 +8285,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx3 := gc_b3.At(gc_w3)
+							gc_tidx3 := gc_b9.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -7179,7 +8319,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b3.At(gc_rank3)
+							gc_tidx3 := gc_b9.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -7212,7 +8352,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx3 := gc_b3.At(gc_w3)
+							gc_tidx3 := gc_b9.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -7346,15 +8486,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b3 *compiled.Block, in []int32, partial
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7373,6 +8513,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 						_ = gc_iota28
+//line reduce_variants.go:42
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -7399,17 +8543,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 							_ = gc_returned28
 //line reduce.go:281
-							gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
 //line reduce.go:281
-							_ = gc_if41
+							_ = gc_reach28
 //line reduce_variants.go:45
-							if gc_if41.ToBits() != 0 {
+							if gc_reach28 > 15 {
 //line reduce_variants.go:45
-								var gc_ld28 archsimd.Uint32x16
+								var gc_ld55 archsimd.Uint32x16
 //line reduce_variants.go:45
 								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
 //line reduce_variants.go:45
-									gc_ld28 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i28:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -7417,9 +8561,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+								gc_result28 = gc_ld55
 //line reduce_variants.go:45
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+								gc_b18 := gc_none14
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b18 = gc_all14
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned28 = gc_b18
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line reduce_variants.go:45
+								_ = gc_if41
+//line reduce_variants.go:45
+								if gc_if41.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld56 archsimd.Uint32x16
+//line reduce_variants.go:45
+									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps28
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line reduce_variants.go:45
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -7461,6 +8639,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 					_ = gc_iota26
+//line reduce_variants.go:42
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -7487,17 +8669,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 						_ = gc_returned26
 //line reduce.go:281
-						gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
 //line reduce.go:281
-						_ = gc_if38
+						_ = gc_reach26
 //line reduce_variants.go:45
-						if gc_if38.ToBits() != 0 {
+						if gc_reach26 > 7 {
 //line reduce_variants.go:45
-							var gc_ld26 archsimd.Uint32x8
+							var gc_ld51 archsimd.Uint32x8
 //line reduce_variants.go:45
 							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
 //line reduce_variants.go:45
-								gc_ld26 = archsimd.LoadUint32x8Slice(in[gc_i26:])
+								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i26:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
@@ -7505,9 +8687,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result26 = gc_ld26.Merge(gc_result26, gc_if38)
+							gc_result26 = gc_ld51
 //line reduce_variants.go:45
-							gc_returned26 = gc_if38.Or(gc_returned26)
+							gc_b17 := gc_none13
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b17 = gc_all13
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned26 = gc_b17
+//line reduce_variants.go:45
+						} else {
+//line reduce_variants.go:45
+							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line reduce_variants.go:45
+							_ = gc_if38
+//line reduce_variants.go:45
+							if gc_if38.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld52 archsimd.Uint32x8
+//line reduce_variants.go:45
+								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i26:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps26
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+//line reduce_variants.go:45
+								gc_returned26 = gc_if38.Or(gc_returned26)
+//line reduce_variants.go:45
+							}
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
@@ -7646,6 +8862,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota36
+//line reduce_variants.go:42
+							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -7680,17 +8900,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 								_ = gc_returned36
 //line reduce.go:281
-								gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
 //line reduce.go:281
-								_ = gc_if53
+								_ = gc_reach36
 //line reduce_variants.go:45
-								if gc_if53.ToBits() != 0 {
+								if gc_reach36 > 15 {
 //line reduce_variants.go:45
-									var gc_ld36 archsimd.Uint32x16
+									var gc_ld71 archsimd.Uint32x16
 //line reduce_variants.go:45
 									if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld36 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+										gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i36:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -7698,9 +8918,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+									gc_result36 = gc_ld71
 //line reduce_variants.go:45
-									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+									gc_b22 := gc_none18
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b22 = gc_all18
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned36 = gc_b22
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line reduce_variants.go:45
+									_ = gc_if53
+//line reduce_variants.go:45
+									if gc_if53.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld72 archsimd.Uint32x16
+//line reduce_variants.go:45
+										if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps36
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result36 = gc_result36.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+//line reduce_variants.go:45
+										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -7737,6 +8991,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota34
+//line reduce_variants.go:42
+						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -7771,17 +9029,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 							_ = gc_returned34
 //line reduce.go:281
-							gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
 //line reduce.go:281
-							_ = gc_if50
+							_ = gc_reach34
 //line reduce_variants.go:45
-							if gc_if50.ToBits() != 0 {
+							if gc_reach34 > 7 {
 //line reduce_variants.go:45
-								var gc_ld34 archsimd.Uint32x8
+								var gc_ld67 archsimd.Uint32x8
 //line reduce_variants.go:45
 								if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld34 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+									gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i34:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -7789,9 +9047,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result34 = gc_ld34.Merge(gc_result34, gc_if50)
+								gc_result34 = gc_ld67
 //line reduce_variants.go:45
-								gc_returned34 = gc_if50.Or(gc_returned34)
+								gc_b21 := gc_none17
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b21 = gc_all17
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned34 = gc_b21
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line reduce_variants.go:45
+								_ = gc_if50
+//line reduce_variants.go:45
+								if gc_if50.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld68 archsimd.Uint32x8
+//line reduce_variants.go:45
+									if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps34
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result34 = gc_ld68.Merge(gc_result34, gc_if50)
+//line reduce_variants.go:45
+									gc_returned34 = gc_if50.Or(gc_returned34)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -7843,6 +9135,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
 							_ = gc_iota32
+//line reduce_variants.go:42
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -7883,17 +9179,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 								_ = gc_returned32
 //line reduce.go:281
-								gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
 //line reduce.go:281
-								_ = gc_if47
+								_ = gc_reach32
 //line reduce_variants.go:45
-								if gc_if47.ToBits() != 0 {
+								if gc_reach32 > 15 {
 //line reduce_variants.go:45
-									var gc_ld32 archsimd.Uint32x16
+									var gc_ld63 archsimd.Uint32x16
 //line reduce_variants.go:45
 									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld32 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+										gc_ld63 = archsimd.LoadUint32x16Slice(in[gc_i32:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
@@ -7901,9 +9197,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									gc_result32 = gc_ld63
 //line reduce_variants.go:45
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+									gc_b20 := gc_none16
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b20 = gc_all16
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned32 = gc_b20
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line reduce_variants.go:45
+									_ = gc_if47
+//line reduce_variants.go:45
+									if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld64 archsimd.Uint32x16
+//line reduce_variants.go:45
+										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld64 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps32
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line reduce_variants.go:45
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -7940,6 +9270,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
 						_ = gc_iota30
+//line reduce_variants.go:42
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -7980,17 +9314,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 							_ = gc_returned30
 //line reduce.go:281
-							gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
 //line reduce.go:281
-							_ = gc_if44
+							_ = gc_reach30
 //line reduce_variants.go:45
-							if gc_if44.ToBits() != 0 {
+							if gc_reach30 > 7 {
 //line reduce_variants.go:45
-								var gc_ld30 archsimd.Uint32x8
+								var gc_ld59 archsimd.Uint32x8
 //line reduce_variants.go:45
 								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+									gc_ld59 = archsimd.LoadUint32x8Slice(in[gc_i30:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
@@ -7998,9 +9332,43 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result30 = gc_ld30.Merge(gc_result30, gc_if44)
+								gc_result30 = gc_ld59
 //line reduce_variants.go:45
-								gc_returned30 = gc_if44.Or(gc_returned30)
+								gc_b19 := gc_none15
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b19 = gc_all15
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned30 = gc_b19
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line reduce_variants.go:45
+								_ = gc_if44
+//line reduce_variants.go:45
+								if gc_if44.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld60 archsimd.Uint32x8
+//line reduce_variants.go:45
+									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld60 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps30
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+//line reduce_variants.go:45
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line reduce_variants.go:45
+								}
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8443,7 +9811,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 			var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x04 := gc_b16.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
 				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
@@ -8453,7 +9821,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 				}
 			} else {
 				{
-					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tidx4 := gc_b16.At(gc_w4)
 					gc_tx4 := gc_tidx4.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
@@ -8490,7 +9858,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b4.At(gc_rank4)
+						gc_tidx4 := gc_b16.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -8523,7 +9891,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b4.At(gc_w4)
+						gc_tidx4 := gc_b16.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -8557,7 +9925,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b4.At(gc_rank4)
+							gc_tidx4 := gc_b16.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -8592,7 +9960,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx4 := gc_b4.At(gc_w4)
+							gc_tidx4 := gc_b16.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -8626,7 +9994,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b4.At(gc_rank4)
+							gc_tidx4 := gc_b16.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -8659,7 +10027,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b4 *compiled.Block, in []uint32, parti
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx4 := gc_b4.At(gc_w4)
+							gc_tidx4 := gc_b16.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -8826,19 +10194,19 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, partial []T) {
+	t := gc_b14.Thread()
+	gc_pos5 := gc_b14.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b5.Dim()
+	gc_bd5 := gc_b14.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b14.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_n5 := gc_b14.Len()
+	gc_s_v := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -8850,7 +10218,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
 		{
-			gc_tidx5 := gc_b5.At(gc_w5)
+			gc_tidx5 := gc_b14.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
@@ -8905,7 +10273,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -9013,7 +10381,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partia
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+							compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
@@ -9232,6 +10600,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota2
+//line reduce_variants.go:81
+			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -9265,29 +10637,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 				_ = gc_returned3
 //line reduce.go:281
-				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+				gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
 //line reduce.go:281
-				_ = gc_if3
+				_ = gc_reach3
 //line reduce_variants.go:81
-				if gc_if3.ToBits() != 0 {
+				if gc_reach3 > 7 {
 //line reduce_variants.go:81
-					var gc_ld3 archsimd.Float32x8
+					var gc_ld5 archsimd.Float32x8
 //line reduce_variants.go:81
 					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+						gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes3 [8]float32
+						var gc_lanes5 [8]float32
 //line reduce_variants.go:81
-						for gc_k3 := range 8 {
+						for gc_k5 := range 8 {
 //line reduce_variants.go:81
-							if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+							if 0xff&(1<<gc_k5) != 0 {
 //line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2 + gc_k3
+								gc_pos2.Thread = gc_rank2 + gc_k5
 //line reduce_variants.go:81
-								gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+								gc_lanes5[gc_k5] = in[gc_i3+gc_k5]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -9295,13 +10667,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+						gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+					gc_result3 = gc_ld5
 //line reduce_variants.go:81
-					gc_returned3 = gc_if3.Or(gc_returned3)
+					gc_b3 := gc_none
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b3 = gc_all
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned3 = gc_b3
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line reduce_variants.go:81
+					_ = gc_if3
+//line reduce_variants.go:81
+					if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld6 archsimd.Float32x8
+//line reduce_variants.go:81
+						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes6 [8]float32
+//line reduce_variants.go:81
+							for gc_k6 := range 8 {
+//line reduce_variants.go:81
+								if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+//line reduce_variants.go:81
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line reduce_variants.go:81
+									gc_lanes6[gc_k6] = in[gc_i3+gc_k6]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:81
+						gc_returned3 = gc_if3.Or(gc_returned3)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -9337,29 +10759,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 				_ = gc_returned4
 //line reduce.go:281
-				gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+				gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
 //line reduce.go:281
-				_ = gc_if5
+				_ = gc_reach4
 //line reduce_variants.go:81
-				if gc_if5.ToBits() != 0 {
+				if gc_reach4 > 7 {
 //line reduce_variants.go:81
-					var gc_ld4 archsimd.Float32x8
+					var gc_ld7 archsimd.Float32x8
 //line reduce_variants.go:81
 					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+						gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes4 [8]float32
+						var gc_lanes7 [8]float32
 //line reduce_variants.go:81
-						for gc_k4 := range 8 {
+						for gc_k7 := range 8 {
 //line reduce_variants.go:81
-							if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+							if 0xff&(1<<gc_k7) != 0 {
 //line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce_variants.go:81
-								gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+								gc_lanes7[gc_k7] = in[gc_i4+gc_k7]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -9367,13 +10789,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+					gc_result4 = gc_ld7
 //line reduce_variants.go:81
-					gc_returned4 = gc_if5.Or(gc_returned4)
+					gc_b4 := gc_none
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b4 = gc_all
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned4 = gc_b4
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line reduce_variants.go:81
+					_ = gc_if5
+//line reduce_variants.go:81
+					if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld8 archsimd.Float32x8
+//line reduce_variants.go:81
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes8 [8]float32
+//line reduce_variants.go:81
+							for gc_k8 := range 8 {
+//line reduce_variants.go:81
+								if gc_if5.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:81
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce_variants.go:81
+									gc_lanes8[gc_k8] = in[gc_i4+gc_k8]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:81
+						gc_returned4 = gc_if5.Or(gc_returned4)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -9612,6 +11084,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota5
+//line reduce_variants.go:108
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -9639,29 +11115,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
+						gc_reach7 := compiled.Reach(len(gc_in2), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if9
+						_ = gc_reach7
 //line reduce.go:281
-						if gc_if9.ToBits() != 0 {
+						if gc_reach7 > 7 {
 //line reduce.go:281
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce.go:281
 							if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes7 [8]float32
+								var gc_lanes12 [8]float32
 //line reduce.go:281
-								for gc_k7 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce.go:281
-									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k12) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line reduce.go:281
-										gc_lanes7[gc_k7] = gc_in2[gc_i6+gc_k7]
+										gc_lanes12[gc_k12] = gc_in2[gc_i6+gc_k12]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -9669,13 +11145,63 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
+							gc_result6 = gc_ld11
 //line reduce.go:281
-							gc_returned6 = gc_if9.Or(gc_returned6)
+							gc_b5 := gc_none2
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b5 = gc_all2
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned6 = gc_b5
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line reduce.go:281
+							_ = gc_if9
+//line reduce.go:281
+							if gc_if9.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld12 archsimd.Float32x8
+//line reduce.go:281
+								if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
+//line reduce.go:281
+									gc_ld12 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes13 [8]float32
+//line reduce.go:281
+									for gc_k13 := range 8 {
+//line reduce.go:281
+										if gc_if9.ToBits()&(1<<gc_k13) != 0 {
+//line reduce.go:281
+											gc_pos2.Thread = gc_rank2 + gc_k13
+//line reduce.go:281
+											gc_lanes13[gc_k13] = gc_in2[gc_i6+gc_k13]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes13)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if9)
+//line reduce.go:281
+								gc_returned6 = gc_if9.Or(gc_returned6)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -9989,19 +11515,19 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b6.Thread()
+	gc_pos3 := gc_b6.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b3.Dim()
+	gc_bd3 := gc_b6.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_n3 := gc_b6.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -10022,12 +11548,16 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota7
+//line reduce_variants.go:81
+			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all3
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b3.At(gc_rank3)
+				gc_tidx3 := gc_b6.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -10055,29 +11585,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned9
 //line reduce.go:281
-				gc_if13 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
+				gc_reach10 := compiled.Reach(len(in), gc_i9, 8)
 //line reduce.go:281
-				_ = gc_if13
+				_ = gc_reach10
 //line reduce_variants.go:81
-				if gc_if13.ToBits() != 0 {
+				if gc_reach10 > 7 {
 //line reduce_variants.go:81
-					var gc_ld9 archsimd.Int32x8
+					var gc_ld17 archsimd.Int32x8
 //line reduce_variants.go:81
 					if gc_i9 >= 0 && gc_i9 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld9 = archsimd.LoadInt32x8Slice(in[gc_i9:])
+						gc_ld17 = archsimd.LoadInt32x8Slice(in[gc_i9:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes10 [8]int32
+						var gc_lanes18 [8]int32
 //line reduce_variants.go:81
-						for gc_k10 := range 8 {
+						for gc_k18 := range 8 {
 //line reduce_variants.go:81
-							if gc_if13.ToBits()&(1<<gc_k10) != 0 {
+							if 0xff&(1<<gc_k18) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k10
+								gc_pos3.Thread = gc_rank3 + gc_k18
 //line reduce_variants.go:81
-								gc_lanes10[gc_k10] = in[gc_i9+gc_k10]
+								gc_lanes18[gc_k18] = in[gc_i9+gc_k18]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10085,13 +11615,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes10)
+						gc_ld17 = archsimd.LoadInt32x8(&gc_lanes18)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result9 = gc_ld9.Merge(gc_result9, gc_if13)
+					gc_result9 = gc_ld17
 //line reduce_variants.go:81
-					gc_returned9 = gc_if13.Or(gc_returned9)
+					gc_b7 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b7 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned9 = gc_b7
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if13 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line reduce_variants.go:81
+					_ = gc_if13
+//line reduce_variants.go:81
+					if gc_if13.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld18 archsimd.Int32x8
+//line reduce_variants.go:81
+						if gc_i9 >= 0 && gc_i9 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i9:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes19 [8]int32
+//line reduce_variants.go:81
+							for gc_k19 := range 8 {
+//line reduce_variants.go:81
+								if gc_if13.ToBits()&(1<<gc_k19) != 0 {
+//line reduce_variants.go:81
+									gc_pos3.Thread = gc_rank3 + gc_k19
+//line reduce_variants.go:81
+									gc_lanes19[gc_k19] = in[gc_i9+gc_k19]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+							gc_ld18 = archsimd.LoadInt32x8(&gc_lanes19)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result9 = gc_ld18.Merge(gc_result9, gc_if13)
+//line reduce_variants.go:81
+						gc_returned9 = gc_if13.Or(gc_returned9)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10127,29 +11707,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned10
 //line reduce.go:281
-				gc_if15 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+				gc_reach11 := compiled.Reach(len(in), gc_i10, 8)
 //line reduce.go:281
-				_ = gc_if15
+				_ = gc_reach11
 //line reduce_variants.go:81
-				if gc_if15.ToBits() != 0 {
+				if gc_reach11 > 7 {
 //line reduce_variants.go:81
-					var gc_ld10 archsimd.Int32x8
+					var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:81
 					if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+						gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes11 [8]int32
+						var gc_lanes20 [8]int32
 //line reduce_variants.go:81
-						for gc_k11 := range 8 {
+						for gc_k20 := range 8 {
 //line reduce_variants.go:81
-							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+							if 0xff&(1<<gc_k20) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k11
+								gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce_variants.go:81
-								gc_lanes11[gc_k11] = in[gc_i10+gc_k11]
+								gc_lanes20[gc_k20] = in[gc_i10+gc_k20]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10157,13 +11737,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes11)
+						gc_ld19 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
+					gc_result10 = gc_ld19
 //line reduce_variants.go:81
-					gc_returned10 = gc_if15.Or(gc_returned10)
+					gc_b8 := gc_none3
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b8 = gc_all3
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned10 = gc_b8
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if15 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line reduce_variants.go:81
+					_ = gc_if15
+//line reduce_variants.go:81
+					if gc_if15.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld20 archsimd.Int32x8
+//line reduce_variants.go:81
+						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes21 [8]int32
+//line reduce_variants.go:81
+							for gc_k21 := range 8 {
+//line reduce_variants.go:81
+								if gc_if15.ToBits()&(1<<gc_k21) != 0 {
+//line reduce_variants.go:81
+									gc_pos3.Thread = gc_rank3 + gc_k21
+//line reduce_variants.go:81
+									gc_lanes21[gc_k21] = in[gc_i10+gc_k21]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+							gc_ld20 = archsimd.LoadInt32x8(&gc_lanes21)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result10 = gc_ld20.Merge(gc_result10, gc_if15)
+//line reduce_variants.go:81
+						gc_returned10 = gc_if15.Or(gc_returned10)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10204,7 +11834,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 		}
 		if gc_left7 != 0 {
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tidx3 := gc_b6.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -10263,7 +11893,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -10402,6 +12032,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota10
+//line reduce_variants.go:108
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all4
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -10429,29 +12063,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_returned12
 //line reduce.go:281
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
+						gc_reach14 := compiled.Reach(len(gc_in4), gc_i12, 8)
 //line reduce.go:281
-						_ = gc_if19
+						_ = gc_reach14
 //line reduce.go:281
-						if gc_if19.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line reduce.go:281
-							var gc_ld12 archsimd.Int32x8
+							var gc_ld23 archsimd.Int32x8
 //line reduce.go:281
 							if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
 //line reduce.go:281
-								gc_ld12 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
+								gc_ld23 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes14 [8]int32
+								var gc_lanes25 [8]int32
 //line reduce.go:281
-								for gc_k14 := range 8 {
+								for gc_k25 := range 8 {
 //line reduce.go:281
-									if gc_if19.ToBits()&(1<<gc_k14) != 0 {
+									if 0xff&(1<<gc_k25) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k14
+										gc_pos3.Thread = gc_rank3 + gc_k25
 //line reduce.go:281
-										gc_lanes14[gc_k14] = gc_in4[gc_i12+gc_k14]
+										gc_lanes25[gc_k25] = gc_in4[gc_i12+gc_k25]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -10459,13 +12093,63 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes14)
+								gc_ld23 = archsimd.LoadInt32x8(&gc_lanes25)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
+							gc_result12 = gc_ld23
 //line reduce.go:281
-							gc_returned12 = gc_if19.Or(gc_returned12)
+							gc_b9 := gc_none4
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b9 = gc_all4
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned12 = gc_b9
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line reduce.go:281
+							_ = gc_if19
+//line reduce.go:281
+							if gc_if19.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld24 archsimd.Int32x8
+//line reduce.go:281
+								if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
+//line reduce.go:281
+									gc_ld24 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes26 [8]int32
+//line reduce.go:281
+									for gc_k26 := range 8 {
+//line reduce.go:281
+										if gc_if19.ToBits()&(1<<gc_k26) != 0 {
+//line reduce.go:281
+											gc_pos3.Thread = gc_rank3 + gc_k26
+//line reduce.go:281
+											gc_lanes26[gc_k26] = gc_in4[gc_i12+gc_k26]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+									gc_ld24 = archsimd.LoadInt32x8(&gc_lanes26)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result12 = gc_ld24.Merge(gc_result12, gc_if19)
+//line reduce.go:281
+								gc_returned12 = gc_if19.Or(gc_returned12)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -10535,7 +12219,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
 							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -10779,19 +12463,19 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b10.Thread()
+	gc_pos4 := gc_b10.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b4.Dim()
+	gc_bd4 := gc_b10.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_n4 := gc_b10.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -10812,12 +12496,16 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota12
+//line reduce_variants.go:81
+			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:81
+			_ = gc_all5
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b4.At(gc_rank4)
+				gc_tidx4 := gc_b10.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -10845,29 +12533,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 				_ = gc_returned15
 //line reduce.go:281
-				gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+				gc_reach17 := compiled.Reach(len(in), gc_i15, 8)
 //line reduce.go:281
-				_ = gc_if23
+				_ = gc_reach17
 //line reduce_variants.go:81
-				if gc_if23.ToBits() != 0 {
+				if gc_reach17 > 7 {
 //line reduce_variants.go:81
-					var gc_ld15 archsimd.Uint32x8
+					var gc_ld29 archsimd.Uint32x8
 //line reduce_variants.go:81
 					if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld15 = archsimd.LoadUint32x8Slice(in[gc_i15:])
+						gc_ld29 = archsimd.LoadUint32x8Slice(in[gc_i15:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes17 [8]uint32
+						var gc_lanes31 [8]uint32
 //line reduce_variants.go:81
-						for gc_k17 := range 8 {
+						for gc_k31 := range 8 {
 //line reduce_variants.go:81
-							if gc_if23.ToBits()&(1<<gc_k17) != 0 {
+							if 0xff&(1<<gc_k31) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k17
+								gc_pos4.Thread = gc_rank4 + gc_k31
 //line reduce_variants.go:81
-								gc_lanes17[gc_k17] = in[gc_i15+gc_k17]
+								gc_lanes31[gc_k31] = in[gc_i15+gc_k31]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10875,13 +12563,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes17)
+						gc_ld29 = archsimd.LoadUint32x8(&gc_lanes31)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result15 = gc_ld15.Merge(gc_result15, gc_if23)
+					gc_result15 = gc_ld29
 //line reduce_variants.go:81
-					gc_returned15 = gc_if23.Or(gc_returned15)
+					gc_b11 := gc_none5
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b11 = gc_all5
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned15 = gc_b11
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach17)))
+//line reduce_variants.go:81
+					_ = gc_if23
+//line reduce_variants.go:81
+					if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld30 archsimd.Uint32x8
+//line reduce_variants.go:81
+						if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i15:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes32 [8]uint32
+//line reduce_variants.go:81
+							for gc_k32 := range 8 {
+//line reduce_variants.go:81
+								if gc_if23.ToBits()&(1<<gc_k32) != 0 {
+//line reduce_variants.go:81
+									gc_pos4.Thread = gc_rank4 + gc_k32
+//line reduce_variants.go:81
+									gc_lanes32[gc_k32] = in[gc_i15+gc_k32]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes32)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result15 = gc_ld30.Merge(gc_result15, gc_if23)
+//line reduce_variants.go:81
+						gc_returned15 = gc_if23.Or(gc_returned15)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10917,29 +12655,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 				_ = gc_returned16
 //line reduce.go:281
-				gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+				gc_reach18 := compiled.Reach(len(in), gc_i16, 8)
 //line reduce.go:281
-				_ = gc_if25
+				_ = gc_reach18
 //line reduce_variants.go:81
-				if gc_if25.ToBits() != 0 {
+				if gc_reach18 > 7 {
 //line reduce_variants.go:81
-					var gc_ld16 archsimd.Uint32x8
+					var gc_ld31 archsimd.Uint32x8
 //line reduce_variants.go:81
 					if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld16 = archsimd.LoadUint32x8Slice(in[gc_i16:])
+						gc_ld31 = archsimd.LoadUint32x8Slice(in[gc_i16:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes18 [8]uint32
+						var gc_lanes33 [8]uint32
 //line reduce_variants.go:81
-						for gc_k18 := range 8 {
+						for gc_k33 := range 8 {
 //line reduce_variants.go:81
-							if gc_if25.ToBits()&(1<<gc_k18) != 0 {
+							if 0xff&(1<<gc_k33) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k18
+								gc_pos4.Thread = gc_rank4 + gc_k33
 //line reduce_variants.go:81
-								gc_lanes18[gc_k18] = in[gc_i16+gc_k18]
+								gc_lanes33[gc_k33] = in[gc_i16+gc_k33]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10947,13 +12685,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes18)
+						gc_ld31 = archsimd.LoadUint32x8(&gc_lanes33)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result16 = gc_ld16.Merge(gc_result16, gc_if25)
+					gc_result16 = gc_ld31
 //line reduce_variants.go:81
-					gc_returned16 = gc_if25.Or(gc_returned16)
+					gc_b12 := gc_none5
+//line reduce_variants.go:81
+					if true {
+//line reduce_variants.go:81
+						gc_b12 = gc_all5
+//line reduce_variants.go:81
+					}
+//line reduce_variants.go:81
+					gc_returned16 = gc_b12
+//line reduce_variants.go:81
+				} else {
+//line reduce_variants.go:81
+					gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line reduce_variants.go:81
+					_ = gc_if25
+//line reduce_variants.go:81
+					if gc_if25.ToBits() != 0 {
+//line reduce_variants.go:81
+						var gc_ld32 archsimd.Uint32x8
+//line reduce_variants.go:81
+						if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+//line reduce_variants.go:81
+							gc_ld32 = archsimd.LoadUint32x8Slice(in[gc_i16:])
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							var gc_lanes34 [8]uint32
+//line reduce_variants.go:81
+							for gc_k34 := range 8 {
+//line reduce_variants.go:81
+								if gc_if25.ToBits()&(1<<gc_k34) != 0 {
+//line reduce_variants.go:81
+									gc_pos4.Thread = gc_rank4 + gc_k34
+//line reduce_variants.go:81
+									gc_lanes34[gc_k34] = in[gc_i16+gc_k34]
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+							gc_ld32 = archsimd.LoadUint32x8(&gc_lanes34)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_result16 = gc_ld32.Merge(gc_result16, gc_if25)
+//line reduce_variants.go:81
+						gc_returned16 = gc_if25.Or(gc_returned16)
+//line reduce_variants.go:81
+					}
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10994,7 +12782,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 		}
 		if gc_left13 != 0 {
 			{
-				gc_tidx4 := gc_b4.At(gc_w4)
+				gc_tidx4 := gc_b10.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
@@ -11053,7 +12841,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -11192,6 +12980,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota15
+//line reduce_variants.go:108
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all6
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -11219,29 +13011,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if29 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i18, 8))))
+						gc_reach21 := compiled.Reach(len(gc_in6), gc_i18, 8)
 //line reduce.go:281
-						_ = gc_if29
+						_ = gc_reach21
 //line reduce.go:281
-						if gc_if29.ToBits() != 0 {
+						if gc_reach21 > 7 {
 //line reduce.go:281
-							var gc_ld18 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:281
 							if gc_i18 >= 0 && gc_i18 <= len(gc_in6)-8 {
 //line reduce.go:281
-								gc_ld18 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes21 [8]uint32
+								var gc_lanes38 [8]uint32
 //line reduce.go:281
-								for gc_k21 := range 8 {
+								for gc_k38 := range 8 {
 //line reduce.go:281
-									if gc_if29.ToBits()&(1<<gc_k21) != 0 {
+									if 0xff&(1<<gc_k38) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k21
+										gc_pos4.Thread = gc_rank4 + gc_k38
 //line reduce.go:281
-										gc_lanes21[gc_k21] = gc_in6[gc_i18+gc_k21]
+										gc_lanes38[gc_k38] = gc_in6[gc_i18+gc_k38]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -11249,13 +13041,63 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes21)
+								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes38)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if29)
+							gc_result18 = gc_ld35
 //line reduce.go:281
-							gc_returned18 = gc_if29.Or(gc_returned18)
+							gc_b13 := gc_none6
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b13 = gc_all6
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned18 = gc_b13
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if29 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
+//line reduce.go:281
+							_ = gc_if29
+//line reduce.go:281
+							if gc_if29.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld36 archsimd.Uint32x8
+//line reduce.go:281
+								if gc_i18 >= 0 && gc_i18 <= len(gc_in6)-8 {
+//line reduce.go:281
+									gc_ld36 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes39 [8]uint32
+//line reduce.go:281
+									for gc_k39 := range 8 {
+//line reduce.go:281
+										if gc_if29.ToBits()&(1<<gc_k39) != 0 {
+//line reduce.go:281
+											gc_pos4.Thread = gc_rank4 + gc_k39
+//line reduce.go:281
+											gc_lanes39[gc_k39] = gc_in6[gc_i18+gc_k39]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+									gc_ld36 = archsimd.LoadUint32x8(&gc_lanes39)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result18 = gc_ld36.Merge(gc_result18, gc_if29)
+//line reduce.go:281
+								gc_returned18 = gc_if29.Or(gc_returned18)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -11325,7 +13167,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, 
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+							compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
 							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12436,13 +14278,25 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach4 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if4
+								_ = gc_reach4
 //line reduce_variants.go:136
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+//line reduce_variants.go:136
+								} else {
+//line reduce_variants.go:136
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reduce_variants.go:136
+									_ = gc_if4
+//line reduce_variants.go:136
+									if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:136
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line reduce_variants.go:136
+									}
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -12479,13 +14333,25 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach3 := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if3
+							_ = gc_reach3
 //line reduce_variants.go:136
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if3)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+//line reduce_variants.go:136
+							} else {
+//line reduce_variants.go:136
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line reduce_variants.go:136
+								_ = gc_if3
+//line reduce_variants.go:136
+								if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if3)
+//line reduce_variants.go:136
+								}
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -12555,13 +14421,25 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach2 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if2
+								_ = gc_reach2
 //line reduce_variants.go:137
-								if gc_if2.ToBits() != 0 {
+								if gc_reach2 > 15 {
 //line reduce_variants.go:137
-									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
+//line reduce_variants.go:137
+								} else {
+//line reduce_variants.go:137
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line reduce_variants.go:137
+									_ = gc_if2
+//line reduce_variants.go:137
+									if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:137
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+//line reduce_variants.go:137
+									}
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
@@ -12606,13 +14484,25 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if
+							_ = gc_reach
 //line reduce_variants.go:137
-							if gc_if.ToBits() != 0 {
+							if gc_reach > 7 {
 //line reduce_variants.go:137
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+//line reduce_variants.go:137
+							} else {
+//line reduce_variants.go:137
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line reduce_variants.go:137
+								_ = gc_if
+//line reduce_variants.go:137
+								if gc_if.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+//line reduce_variants.go:137
+								}
 //line reduce_variants.go:137
 							}
 //line reduce_variants.go:137
@@ -13656,13 +15546,25 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach8 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if8
+								_ = gc_reach8
 //line reduce_variants.go:136
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]))
+//line reduce_variants.go:136
+								} else {
+//line reduce_variants.go:136
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reduce_variants.go:136
+									_ = gc_if8
+//line reduce_variants.go:136
+									if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:136
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line reduce_variants.go:136
+									}
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -13699,13 +15601,25 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach7 := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if7
+							_ = gc_reach7
 //line reduce_variants.go:136
-							if gc_if7.ToBits() != 0 {
+							if gc_reach7 > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if7)
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
+//line reduce_variants.go:136
+							} else {
+//line reduce_variants.go:136
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line reduce_variants.go:136
+								_ = gc_if7
+//line reduce_variants.go:136
+								if gc_if7.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if7)
+//line reduce_variants.go:136
+								}
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -13775,13 +15689,25 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach6 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if6
+								_ = gc_reach6
 //line reduce_variants.go:137
-								if gc_if6.ToBits() != 0 {
+								if gc_reach6 > 15 {
 //line reduce_variants.go:137
-									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
+//line reduce_variants.go:137
+								} else {
+//line reduce_variants.go:137
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+//line reduce_variants.go:137
+									_ = gc_if6
+//line reduce_variants.go:137
+									if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:137
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line reduce_variants.go:137
+									}
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
@@ -13826,13 +15752,25 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach5 := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if5
+							_ = gc_reach5
 //line reduce_variants.go:137
-							if gc_if5.ToBits() != 0 {
+							if gc_reach5 > 7 {
 //line reduce_variants.go:137
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+//line reduce_variants.go:137
+							} else {
+//line reduce_variants.go:137
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line reduce_variants.go:137
+								_ = gc_if5
+//line reduce_variants.go:137
+								if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
+//line reduce_variants.go:137
+								}
 //line reduce_variants.go:137
 							}
 //line reduce_variants.go:137
@@ -14876,13 +16814,25 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach12 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if12
+								_ = gc_reach12
 //line reduce_variants.go:136
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line reduce_variants.go:136
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									v = v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
+//line reduce_variants.go:136
+								} else {
+//line reduce_variants.go:136
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reduce_variants.go:136
+									_ = gc_if12
+//line reduce_variants.go:136
+									if gc_if12.ToBits() != 0 {
+//line reduce_variants.go:136
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line reduce_variants.go:136
+									}
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -14919,13 +16869,25 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach11 := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if11
+							_ = gc_reach11
 //line reduce_variants.go:136
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if11)
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
+//line reduce_variants.go:136
+							} else {
+//line reduce_variants.go:136
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line reduce_variants.go:136
+								_ = gc_if11
+//line reduce_variants.go:136
+								if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if11)
+//line reduce_variants.go:136
+								}
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -14995,13 +16957,25 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+								gc_reach10 := compiled.Reach(n, i+b, 16)
 //line reduce_variants.go:136
-								_ = gc_if10
+								_ = gc_reach10
 //line reduce_variants.go:137
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 > 15 {
 //line reduce_variants.go:137
-									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
+//line reduce_variants.go:137
+								} else {
+//line reduce_variants.go:137
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line reduce_variants.go:137
+									_ = gc_if10
+//line reduce_variants.go:137
+									if gc_if10.ToBits() != 0 {
+//line reduce_variants.go:137
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line reduce_variants.go:137
+									}
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
@@ -15046,13 +17020,25 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_reach9 := compiled.Reach(n, i+b, 8)
 //line reduce_variants.go:136
-							_ = gc_if9
+							_ = gc_reach9
 //line reduce_variants.go:137
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 > 7 {
 //line reduce_variants.go:137
-								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
+								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+//line reduce_variants.go:137
+							} else {
+//line reduce_variants.go:137
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line reduce_variants.go:137
+								_ = gc_if9
+//line reduce_variants.go:137
+								if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
+//line reduce_variants.go:137
+								}
 //line reduce_variants.go:137
 							}
 //line reduce_variants.go:137
@@ -15988,22 +17974,22 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
+func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
+	t := gc_b8.Thread()
+	gc_pos5 := gc_b8.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b5.Dim()
+	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
+	gc_gd5 := gc_b8.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b8.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
-	gc_s_v := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
+	gc_n5 := gc_b8.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -16066,7 +18052,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b5.Stopped() {
+		if gc_b8.Stopped() {
 			return
 		}
 		gc_more = false
@@ -16159,7 +18145,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -16267,7 +18253,7 @@ func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
@@ -16828,6 +18814,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota3
+//line reduce_variants.go:108
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -16855,29 +18845,29 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						gc_reach3 := compiled.Reach(len(gc_in2), gc_i2, 8)
 //line reduce.go:281
-						_ = gc_if3
+						_ = gc_reach3
 //line reduce.go:281
-						if gc_if3.ToBits() != 0 {
+						if gc_reach3 > 7 {
 //line reduce.go:281
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line reduce.go:281
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:281
-								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes3 [8]float32
+								var gc_lanes4 [8]float32
 //line reduce.go:281
-								for gc_k3 := range 8 {
+								for gc_k4 := range 8 {
 //line reduce.go:281
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:281
-										gc_lanes3[gc_k3] = gc_in2[gc_i2+gc_k3]
+										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -16885,13 +18875,63 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
+							gc_result2 = gc_ld3
 //line reduce.go:281
-							gc_returned2 = gc_if3.Or(gc_returned2)
+							gc_b3 := gc_none
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b3 = gc_all
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned2 = gc_b3
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line reduce.go:281
+							_ = gc_if3
+//line reduce.go:281
+							if gc_if3.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld4 archsimd.Float32x8
+//line reduce.go:281
+								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:281
+									gc_ld4 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes5 [8]float32
+//line reduce.go:281
+									for gc_k5 := range 8 {
+//line reduce.go:281
+										if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line reduce.go:281
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line reduce.go:281
+											gc_lanes5[gc_k5] = gc_in2[gc_i2+gc_k5]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if3)
+//line reduce.go:281
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -17205,22 +19245,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
+func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b4.Thread()
+	gc_pos3 := gc_b4.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b3.Dim()
+	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
+	gc_gd3 := gc_b4.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b4.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
-	gc_s_v := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
+	gc_n3 := gc_b4.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -17315,7 +19355,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b3.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
@@ -17441,7 +19481,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -17580,6 +19620,10 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota6
+//line reduce_variants.go:108
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all2
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -17607,29 +19651,29 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_returned4
 //line reduce.go:281
-						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+						gc_reach6 := compiled.Reach(len(gc_in4), gc_i4, 8)
 //line reduce.go:281
-						_ = gc_if7
+						_ = gc_reach6
 //line reduce.go:281
-						if gc_if7.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line reduce.go:281
-							var gc_ld4 archsimd.Int32x8
+							var gc_ld7 archsimd.Int32x8
 //line reduce.go:281
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:281
-								gc_ld4 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+								gc_ld7 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes6 [8]int32
+								var gc_lanes9 [8]int32
 //line reduce.go:281
-								for gc_k6 := range 8 {
+								for gc_k9 := range 8 {
 //line reduce.go:281
-									if gc_if7.ToBits()&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k6
+										gc_pos3.Thread = gc_rank3 + gc_k9
 //line reduce.go:281
-										gc_lanes6[gc_k6] = gc_in4[gc_i4+gc_k6]
+										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -17637,13 +19681,63 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
+								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes9)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if7)
+							gc_result4 = gc_ld7
 //line reduce.go:281
-							gc_returned4 = gc_if7.Or(gc_returned4)
+							gc_b5 := gc_none2
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b5 = gc_all2
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned4 = gc_b5
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reduce.go:281
+							_ = gc_if7
+//line reduce.go:281
+							if gc_if7.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld8 archsimd.Int32x8
+//line reduce.go:281
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:281
+									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes10 [8]int32
+//line reduce.go:281
+									for gc_k10 := range 8 {
+//line reduce.go:281
+										if gc_if7.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:281
+											gc_pos3.Thread = gc_rank3 + gc_k10
+//line reduce.go:281
+											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result4 = gc_ld8.Merge(gc_result4, gc_if7)
+//line reduce.go:281
+								gc_returned4 = gc_if7.Or(gc_returned4)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -17713,7 +19807,7 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
 							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -17957,22 +20051,22 @@ func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
+func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b6.Thread()
+	gc_pos4 := gc_b6.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b4.Dim()
+	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
+	gc_gd4 := gc_b6.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b6.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
-	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
+	gc_n4 := gc_b6.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -18067,7 +20161,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b4.Stopped() {
+		if gc_b6.Stopped() {
 			return
 		}
 		gc_more = false
@@ -18193,7 +20287,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
 					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -18332,6 +20426,10 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota9
+//line reduce_variants.go:108
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+					_ = gc_all3
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -18359,29 +20457,29 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+						gc_reach9 := compiled.Reach(len(gc_in6), gc_i6, 8)
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_reach9
 //line reduce.go:281
-						if gc_if11.ToBits() != 0 {
+						if gc_reach9 > 7 {
 //line reduce.go:281
-							var gc_ld6 archsimd.Uint32x8
+							var gc_ld11 archsimd.Uint32x8
 //line reduce.go:281
 							if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
+								gc_ld11 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes9 [8]uint32
+								var gc_lanes14 [8]uint32
 //line reduce.go:281
-								for gc_k9 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:281
-									if gc_if11.ToBits()&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k14) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k9
+										gc_pos4.Thread = gc_rank4 + gc_k14
 //line reduce.go:281
-										gc_lanes9[gc_k9] = gc_in6[gc_i6+gc_k9]
+										gc_lanes14[gc_k14] = gc_in6[gc_i6+gc_k14]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -18389,13 +20487,63 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes9)
+								gc_ld11 = archsimd.LoadUint32x8(&gc_lanes14)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if11)
+							gc_result6 = gc_ld11
 //line reduce.go:281
-							gc_returned6 = gc_if11.Or(gc_returned6)
+							gc_b7 := gc_none3
+//line reduce.go:281
+							if true {
+//line reduce.go:281
+								gc_b7 = gc_all3
+//line reduce.go:281
+							}
+//line reduce.go:281
+							gc_returned6 = gc_b7
+//line reduce.go:281
+						} else {
+//line reduce.go:281
+							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce.go:281
+							if gc_if11.ToBits() != 0 {
+//line reduce.go:281
+								var gc_ld12 archsimd.Uint32x8
+//line reduce.go:281
+								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+//line reduce.go:281
+									gc_ld12 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									var gc_lanes15 [8]uint32
+//line reduce.go:281
+									for gc_k15 := range 8 {
+//line reduce.go:281
+										if gc_if11.ToBits()&(1<<gc_k15) != 0 {
+//line reduce.go:281
+											gc_pos4.Thread = gc_rank4 + gc_k15
+//line reduce.go:281
+											gc_lanes15[gc_k15] = gc_in6[gc_i6+gc_k15]
+//line reduce.go:281
+										}
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+									gc_ld12 = archsimd.LoadUint32x8(&gc_lanes15)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if11)
+//line reduce.go:281
+								gc_returned6 = gc_if11.Or(gc_returned6)
+//line reduce.go:281
+							}
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -18465,7 +20613,7 @@ func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial 
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
 							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

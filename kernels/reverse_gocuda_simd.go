@@ -413,13 +413,25 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach4 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if4
+								_ = gc_reach4
 //line reverse.go:47
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 <= 0 {
 //line reverse.go:47
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line reverse.go:47
+								} else {
+//line reverse.go:47
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reverse.go:47
+									_ = gc_if4
+//line reverse.go:47
+									if gc_if4.ToBits() != 0 {
+//line reverse.go:47
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
+//line reverse.go:47
+									}
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -452,13 +464,25 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach3 := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if3
+							_ = gc_reach3
 //line reverse.go:47
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 <= 0 {
 //line reverse.go:47
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line reverse.go:47
+							} else {
+//line reverse.go:47
+								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line reverse.go:47
+								_ = gc_if3
+//line reverse.go:47
+								if gc_if3.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
+//line reverse.go:47
+								}
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -509,34 +533,70 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach2 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if2
+								_ = gc_reach2
 //line reverse.go:47
-								if gc_if2.ToBits() != 0 {
+								if gc_reach2 <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
-										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
+										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes2 [16]float32
+										var gc_lanes3 [16]float32
 //line reverse.go:48
-										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes2)
+										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-										for gc_k2 := range 16 {
+										for gc_k3 := range 16 {
 //line reverse.go:48
-											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+											if 0xffff&(1<<gc_k3) != 0 {
 //line reverse.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line reverse.go:48
-												out[o+gc_k2] = gc_lanes2[gc_k2]
+												out[o+gc_k3] = gc_lanes3[gc_k3]
 //line reverse.go:48
 											}
 //line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+									}
+//line reverse.go:48
+								} else {
+//line reverse.go:48
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line reverse.go:48
+									_ = gc_if2
+//line reverse.go:48
+									if gc_if2.ToBits() != 0 {
+//line reverse.go:48
+										if o >= 0 && o <= len(out)-16 {
+//line reverse.go:48
+											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
+//line reverse.go:48
+										} else {
+//line reverse.go:48
+											var gc_lanes4 [16]float32
+//line reverse.go:48
+											archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
+//line reverse.go:48
+											for gc_k4 := range 16 {
+//line reverse.go:48
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line reverse.go:48
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line reverse.go:48
+													out[o+gc_k4] = gc_lanes4[gc_k4]
+//line reverse.go:48
+												}
+//line reverse.go:48
+											}
+//line reverse.go:48
+											gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
@@ -577,14 +637,14 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if
+							_ = gc_reach
 //line reverse.go:47
-							if gc_if.ToBits() != 0 {
+							if gc_reach <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
+									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 								} else {
 //line reverse.go:48
@@ -594,7 +654,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 									for gc_k := range 8 {
 //line reverse.go:48
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line reverse.go:48
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line reverse.go:48
@@ -605,6 +665,42 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 									}
 //line reverse.go:48
 									gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+								}
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line reverse.go:48
+								_ = gc_if
+//line reverse.go:48
+								if gc_if.ToBits() != 0 {
+//line reverse.go:48
+									if o >= 0 && o <= len(out)-8 {
+//line reverse.go:48
+										archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes2 [8]float32
+//line reverse.go:48
+										archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
+//line reverse.go:48
+										for gc_k2 := range 8 {
+//line reverse.go:48
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line reverse.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line reverse.go:48
+												out[o+gc_k2] = gc_lanes2[gc_k2]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+									}
 //line reverse.go:48
 								}
 //line reverse.go:48
@@ -814,13 +910,25 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach8 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if8
+								_ = gc_reach8
 //line reverse.go:47
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 <= 0 {
 //line reverse.go:47
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
+									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+//line reverse.go:47
+								} else {
+//line reverse.go:47
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reverse.go:47
+									_ = gc_if8
+//line reverse.go:47
+									if gc_if8.ToBits() != 0 {
+//line reverse.go:47
+										archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
+//line reverse.go:47
+									}
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -853,13 +961,25 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach7 := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if7
+							_ = gc_reach7
 //line reverse.go:47
-							if gc_if7.ToBits() != 0 {
+							if gc_reach7 <= 0 {
 //line reverse.go:47
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
+//line reverse.go:47
+							} else {
+//line reverse.go:47
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line reverse.go:47
+								_ = gc_if7
+//line reverse.go:47
+								if gc_if7.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
+//line reverse.go:47
+								}
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -910,34 +1030,70 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach6 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if6
+								_ = gc_reach6
 //line reverse.go:47
-								if gc_if6.ToBits() != 0 {
+								if gc_reach6 <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
-										archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
+										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes4 [16]int32
+										var gc_lanes7 [16]int32
 //line reverse.go:48
-										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
+										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes7)
 //line reverse.go:48
-										for gc_k4 := range 16 {
+										for gc_k7 := range 16 {
 //line reverse.go:48
-											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+											if 0xffff&(1<<gc_k7) != 0 {
 //line reverse.go:48
-												gc_pos3.Thread = gc_rank3 + gc_k4
+												gc_pos3.Thread = gc_rank3 + gc_k7
 //line reverse.go:48
-												out[o+gc_k4] = gc_lanes4[gc_k4]
+												out[o+gc_k7] = gc_lanes7[gc_k7]
 //line reverse.go:48
 											}
 //line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+									}
+//line reverse.go:48
+								} else {
+//line reverse.go:48
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+//line reverse.go:48
+									_ = gc_if6
+//line reverse.go:48
+									if gc_if6.ToBits() != 0 {
+//line reverse.go:48
+										if o >= 0 && o <= len(out)-16 {
+//line reverse.go:48
+											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
+//line reverse.go:48
+										} else {
+//line reverse.go:48
+											var gc_lanes8 [16]int32
+//line reverse.go:48
+											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes8)
+//line reverse.go:48
+											for gc_k8 := range 16 {
+//line reverse.go:48
+												if gc_if6.ToBits()&(1<<gc_k8) != 0 {
+//line reverse.go:48
+													gc_pos3.Thread = gc_rank3 + gc_k8
+//line reverse.go:48
+													out[o+gc_k8] = gc_lanes8[gc_k8]
+//line reverse.go:48
+												}
+//line reverse.go:48
+											}
+//line reverse.go:48
+											gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
@@ -978,34 +1134,70 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach5 := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if5
+							_ = gc_reach5
 //line reverse.go:47
-							if gc_if5.ToBits() != 0 {
+							if gc_reach5 <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
+									archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes3 [8]int32
+									var gc_lanes5 [8]int32
 //line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes3)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes5)
 //line reverse.go:48
-									for gc_k3 := range 8 {
+									for gc_k5 := range 8 {
 //line reverse.go:48
-										if gc_if5.ToBits()&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3 + gc_k3
+											gc_pos3.Thread = gc_rank3 + gc_k5
 //line reverse.go:48
-											out[o+gc_k3] = gc_lanes3[gc_k3]
+											out[o+gc_k5] = gc_lanes5[gc_k5]
 //line reverse.go:48
 										}
 //line reverse.go:48
 									}
 //line reverse.go:48
 									gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+								}
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line reverse.go:48
+								_ = gc_if5
+//line reverse.go:48
+								if gc_if5.ToBits() != 0 {
+//line reverse.go:48
+									if o >= 0 && o <= len(out)-8 {
+//line reverse.go:48
+										archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes6 [8]int32
+//line reverse.go:48
+										archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes6)
+//line reverse.go:48
+										for gc_k6 := range 8 {
+//line reverse.go:48
+											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
+//line reverse.go:48
+												gc_pos3.Thread = gc_rank3 + gc_k6
+//line reverse.go:48
+												out[o+gc_k6] = gc_lanes6[gc_k6]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+									}
 //line reverse.go:48
 								}
 //line reverse.go:48
@@ -1215,13 +1407,25 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach12 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if12
+								_ = gc_reach12
 //line reverse.go:47
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 <= 0 {
 //line reverse.go:47
-									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
+									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+//line reverse.go:47
+								} else {
+//line reverse.go:47
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line reverse.go:47
+									_ = gc_if12
+//line reverse.go:47
+									if gc_if12.ToBits() != 0 {
+//line reverse.go:47
+										archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
+//line reverse.go:47
+									}
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -1254,13 +1458,25 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach11 := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if11
+							_ = gc_reach11
 //line reverse.go:47
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 <= 0 {
 //line reverse.go:47
-								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
+								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
+//line reverse.go:47
+							} else {
+//line reverse.go:47
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line reverse.go:47
+								_ = gc_if11
+//line reverse.go:47
+								if gc_if11.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
+//line reverse.go:47
+								}
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -1311,34 +1527,70 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+								gc_reach10 := compiled.Reach(0, o, 16)
 //line reverse.go:47
-								_ = gc_if10
+								_ = gc_reach10
 //line reverse.go:47
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
-										archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
+										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes6 [16]uint32
+										var gc_lanes11 [16]uint32
 //line reverse.go:48
-										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes6)
+										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes11)
 //line reverse.go:48
-										for gc_k6 := range 16 {
+										for gc_k11 := range 16 {
 //line reverse.go:48
-											if gc_if10.ToBits()&(1<<gc_k6) != 0 {
+											if 0xffff&(1<<gc_k11) != 0 {
 //line reverse.go:48
-												gc_pos4.Thread = gc_rank4 + gc_k6
+												gc_pos4.Thread = gc_rank4 + gc_k11
 //line reverse.go:48
-												out[o+gc_k6] = gc_lanes6[gc_k6]
+												out[o+gc_k11] = gc_lanes11[gc_k11]
 //line reverse.go:48
 											}
 //line reverse.go:48
 										}
 //line reverse.go:48
 										gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+									}
+//line reverse.go:48
+								} else {
+//line reverse.go:48
+									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line reverse.go:48
+									_ = gc_if10
+//line reverse.go:48
+									if gc_if10.ToBits() != 0 {
+//line reverse.go:48
+										if o >= 0 && o <= len(out)-16 {
+//line reverse.go:48
+											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
+//line reverse.go:48
+										} else {
+//line reverse.go:48
+											var gc_lanes12 [16]uint32
+//line reverse.go:48
+											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes12)
+//line reverse.go:48
+											for gc_k12 := range 16 {
+//line reverse.go:48
+												if gc_if10.ToBits()&(1<<gc_k12) != 0 {
+//line reverse.go:48
+													gc_pos4.Thread = gc_rank4 + gc_k12
+//line reverse.go:48
+													out[o+gc_k12] = gc_lanes12[gc_k12]
+//line reverse.go:48
+												}
+//line reverse.go:48
+											}
+//line reverse.go:48
+											gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
@@ -1379,34 +1631,70 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_reach9 := compiled.Reach(0, o, 8)
 //line reverse.go:47
-							_ = gc_if9
+							_ = gc_reach9
 //line reverse.go:47
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
-									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
+									archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes5 [8]uint32
+									var gc_lanes9 [8]uint32
 //line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes5)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes9)
 //line reverse.go:48
-									for gc_k5 := range 8 {
+									for gc_k9 := range 8 {
 //line reverse.go:48
-										if gc_if9.ToBits()&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4 + gc_k5
+											gc_pos4.Thread = gc_rank4 + gc_k9
 //line reverse.go:48
-											out[o+gc_k5] = gc_lanes5[gc_k5]
+											out[o+gc_k9] = gc_lanes9[gc_k9]
 //line reverse.go:48
 										}
 //line reverse.go:48
 									}
 //line reverse.go:48
 									gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+								}
+//line reverse.go:48
+							} else {
+//line reverse.go:48
+								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line reverse.go:48
+								_ = gc_if9
+//line reverse.go:48
+								if gc_if9.ToBits() != 0 {
+//line reverse.go:48
+									if o >= 0 && o <= len(out)-8 {
+//line reverse.go:48
+										archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes10 [8]uint32
+//line reverse.go:48
+										archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes10)
+//line reverse.go:48
+										for gc_k10 := range 8 {
+//line reverse.go:48
+											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+//line reverse.go:48
+												gc_pos4.Thread = gc_rank4 + gc_k10
+//line reverse.go:48
+												out[o+gc_k10] = gc_lanes10[gc_k10]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+									}
 //line reverse.go:48
 								}
 //line reverse.go:48

@@ -674,13 +674,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach8 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if8
+							_ = gc_reach8
 //line scan_block.go:25
-							if gc_if8.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
+//line scan_block.go:25
+							} else {
+//line scan_block.go:25
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line scan_block.go:25
+								_ = gc_if8
+//line scan_block.go:25
+								if gc_if8.ToBits() != 0 {
+//line scan_block.go:25
+									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line scan_block.go:25
+								}
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -715,13 +727,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach6 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if6
+						_ = gc_reach6
 //line scan_block.go:25
-						if gc_if6.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line scan_block.go:25
-							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if6)
+							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
+//line scan_block.go:25
+						} else {
+//line scan_block.go:25
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line scan_block.go:25
+							_ = gc_if6
+//line scan_block.go:25
+							if gc_if6.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if6)
+//line scan_block.go:25
+							}
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -785,13 +809,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach4 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if4
+							_ = gc_reach4
 //line scan_block.go:26
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line scan_block.go:26
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								v = archsimd.LoadFloat32x16Slice(in[g:])
+//line scan_block.go:26
+							} else {
+//line scan_block.go:26
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line scan_block.go:26
+								_ = gc_if4
+//line scan_block.go:26
+								if gc_if4.ToBits() != 0 {
+//line scan_block.go:26
+									v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line scan_block.go:26
+								}
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -832,13 +868,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach2 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if2
+						_ = gc_reach2
 //line scan_block.go:26
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line scan_block.go:26
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[g:])
+//line scan_block.go:26
+						} else {
+//line scan_block.go:26
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line scan_block.go:26
+							_ = gc_if2
+//line scan_block.go:26
+							if gc_if2.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+//line scan_block.go:26
+							}
 //line scan_block.go:26
 						}
 //line scan_block.go:28
@@ -1011,13 +1059,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach16 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if16
+								_ = gc_reach16
 //line scan_block.go:53
-								if gc_if16.ToBits() != 0 {
+								if gc_reach16 <= 0 {
 //line scan_block.go:53
-									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+//line scan_block.go:53
+								} else {
+//line scan_block.go:53
+									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line scan_block.go:53
+									_ = gc_if16
+//line scan_block.go:53
+									if gc_if16.ToBits() != 0 {
+//line scan_block.go:53
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line scan_block.go:53
+									}
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -1048,13 +1108,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach14 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if14
+							_ = gc_reach14
 //line scan_block.go:53
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if14)
+								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+//line scan_block.go:53
+							} else {
+//line scan_block.go:53
+								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line scan_block.go:53
+								_ = gc_if14
+//line scan_block.go:53
+								if gc_if14.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if14)
+//line scan_block.go:53
+								}
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -1109,13 +1181,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach12 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if12
+								_ = gc_reach12
 //line scan_block.go:54
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 <= 0 {
 //line scan_block.go:54
-									y = y.Merge(archsimd.LoadFloat32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
+//line scan_block.go:54
+								} else {
+//line scan_block.go:54
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line scan_block.go:54
+									_ = gc_if12
+//line scan_block.go:54
+									if gc_if12.ToBits() != 0 {
+//line scan_block.go:54
+										y = y.Merge(archsimd.LoadFloat32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line scan_block.go:54
+									}
 //line scan_block.go:54
 								}
 //line scan_block.go:54
@@ -1153,13 +1237,25 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach10 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if10
+							_ = gc_reach10
 //line scan_block.go:54
-							if gc_if10.ToBits() != 0 {
+							if gc_reach10 <= 0 {
 //line scan_block.go:54
-								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if10)
+								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
+//line scan_block.go:54
+							} else {
+//line scan_block.go:54
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line scan_block.go:54
+								_ = gc_if10
+//line scan_block.go:54
+								if gc_if10.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if10)
+//line scan_block.go:54
+								}
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -1694,13 +1790,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach24 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if24
+							_ = gc_reach24
 //line scan_block.go:25
-							if gc_if24.ToBits() != 0 {
+							if gc_reach24 > 15 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
+//line scan_block.go:25
+							} else {
+//line scan_block.go:25
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line scan_block.go:25
+								_ = gc_if24
+//line scan_block.go:25
+								if gc_if24.ToBits() != 0 {
+//line scan_block.go:25
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line scan_block.go:25
+								}
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -1735,13 +1843,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach22 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if22
+						_ = gc_reach22
 //line scan_block.go:25
-						if gc_if22.ToBits() != 0 {
+						if gc_reach22 > 7 {
 //line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if22)
+							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
+//line scan_block.go:25
+						} else {
+//line scan_block.go:25
+							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line scan_block.go:25
+							_ = gc_if22
+//line scan_block.go:25
+							if gc_if22.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if22)
+//line scan_block.go:25
+							}
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -1805,13 +1925,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach20 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if20
+							_ = gc_reach20
 //line scan_block.go:26
-							if gc_if20.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line scan_block.go:26
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								v = archsimd.LoadInt32x16Slice(in[g:])
+//line scan_block.go:26
+							} else {
+//line scan_block.go:26
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line scan_block.go:26
+								_ = gc_if20
+//line scan_block.go:26
+								if gc_if20.ToBits() != 0 {
+//line scan_block.go:26
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line scan_block.go:26
+								}
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -1852,13 +1984,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach18 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if18
+						_ = gc_reach18
 //line scan_block.go:26
-						if gc_if18.ToBits() != 0 {
+						if gc_reach18 > 7 {
 //line scan_block.go:26
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
+							v = archsimd.LoadInt32x8Slice(in[g:])
+//line scan_block.go:26
+						} else {
+//line scan_block.go:26
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line scan_block.go:26
+							_ = gc_if18
+//line scan_block.go:26
+							if gc_if18.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
+//line scan_block.go:26
+							}
 //line scan_block.go:26
 						}
 //line scan_block.go:28
@@ -2031,13 +2175,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach32 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if32
+								_ = gc_reach32
 //line scan_block.go:53
-								if gc_if32.ToBits() != 0 {
+								if gc_reach32 <= 0 {
 //line scan_block.go:53
-									y = y.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
+//line scan_block.go:53
+								} else {
+//line scan_block.go:53
+									gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line scan_block.go:53
+									_ = gc_if32
+//line scan_block.go:53
+									if gc_if32.ToBits() != 0 {
+//line scan_block.go:53
+										y = y.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line scan_block.go:53
+									}
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -2068,13 +2224,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach30 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if30
+							_ = gc_reach30
 //line scan_block.go:53
-							if gc_if30.ToBits() != 0 {
+							if gc_reach30 <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if30)
+								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
+//line scan_block.go:53
+							} else {
+//line scan_block.go:53
+								gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line scan_block.go:53
+								_ = gc_if30
+//line scan_block.go:53
+								if gc_if30.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if30)
+//line scan_block.go:53
+								}
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -2129,13 +2297,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach28 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if28
+								_ = gc_reach28
 //line scan_block.go:54
-								if gc_if28.ToBits() != 0 {
+								if gc_reach28 <= 0 {
 //line scan_block.go:54
-									y = y.Merge(archsimd.LoadInt32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
+//line scan_block.go:54
+								} else {
+//line scan_block.go:54
+									gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line scan_block.go:54
+									_ = gc_if28
+//line scan_block.go:54
+									if gc_if28.ToBits() != 0 {
+//line scan_block.go:54
+										y = y.Merge(archsimd.LoadInt32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line scan_block.go:54
+									}
 //line scan_block.go:54
 								}
 //line scan_block.go:54
@@ -2173,13 +2353,25 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach26 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if26
+							_ = gc_reach26
 //line scan_block.go:54
-							if gc_if26.ToBits() != 0 {
+							if gc_reach26 <= 0 {
 //line scan_block.go:54
-								y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if26)
+								y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
+//line scan_block.go:54
+							} else {
+//line scan_block.go:54
+								gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line scan_block.go:54
+								_ = gc_if26
+//line scan_block.go:54
+								if gc_if26.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if26)
+//line scan_block.go:54
+								}
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -2714,13 +2906,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach40 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if40
+							_ = gc_reach40
 //line scan_block.go:25
-							if gc_if40.ToBits() != 0 {
+							if gc_reach40 > 15 {
 //line scan_block.go:25
-								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+								v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
+//line scan_block.go:25
+							} else {
+//line scan_block.go:25
+								gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(gc_reach40)))
+//line scan_block.go:25
+								_ = gc_if40
+//line scan_block.go:25
+								if gc_if40.ToBits() != 0 {
+//line scan_block.go:25
+									v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+//line scan_block.go:25
+								}
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -2755,13 +2959,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach38 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if38
+						_ = gc_reach38
 //line scan_block.go:25
-						if gc_if38.ToBits() != 0 {
+						if gc_reach38 > 7 {
 //line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if38)
+							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
+//line scan_block.go:25
+						} else {
+//line scan_block.go:25
+							gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(gc_reach38)))
+//line scan_block.go:25
+							_ = gc_if38
+//line scan_block.go:25
+							if gc_if38.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if38)
+//line scan_block.go:25
+							}
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -2825,13 +3041,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+							gc_reach36 := compiled.Reach(n, g, 16)
 //line scan_block.go:25
-							_ = gc_if36
+							_ = gc_reach36
 //line scan_block.go:26
-							if gc_if36.ToBits() != 0 {
+							if gc_reach36 > 15 {
 //line scan_block.go:26
-								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								v = archsimd.LoadUint32x16Slice(in[g:])
+//line scan_block.go:26
+							} else {
+//line scan_block.go:26
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line scan_block.go:26
+								_ = gc_if36
+//line scan_block.go:26
+								if gc_if36.ToBits() != 0 {
+//line scan_block.go:26
+									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line scan_block.go:26
+								}
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -2872,13 +3100,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_reach34 := compiled.Reach(n, g, 8)
 //line scan_block.go:25
-						_ = gc_if34
+						_ = gc_reach34
 //line scan_block.go:26
-						if gc_if34.ToBits() != 0 {
+						if gc_reach34 > 7 {
 //line scan_block.go:26
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
+							v = archsimd.LoadUint32x8Slice(in[g:])
+//line scan_block.go:26
+						} else {
+//line scan_block.go:26
+							gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line scan_block.go:26
+							_ = gc_if34
+//line scan_block.go:26
+							if gc_if34.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
+//line scan_block.go:26
+							}
 //line scan_block.go:26
 						}
 //line scan_block.go:28
@@ -3051,13 +3291,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach48 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if48
+								_ = gc_reach48
 //line scan_block.go:53
-								if gc_if48.ToBits() != 0 {
+								if gc_reach48 <= 0 {
 //line scan_block.go:53
-									y = y.Merge(archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:])
+//line scan_block.go:53
+								} else {
+//line scan_block.go:53
+									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach48)))
+//line scan_block.go:53
+									_ = gc_if48
+//line scan_block.go:53
+									if gc_if48.ToBits() != 0 {
+//line scan_block.go:53
+										y = y.Merge(archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line scan_block.go:53
+									}
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -3088,13 +3340,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach46 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if46
+							_ = gc_reach46
 //line scan_block.go:53
-							if gc_if46.ToBits() != 0 {
+							if gc_reach46 <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if46)
+								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:])
+//line scan_block.go:53
+							} else {
+//line scan_block.go:53
+								gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach46)))
+//line scan_block.go:53
+								_ = gc_if46
+//line scan_block.go:53
+								if gc_if46.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if46)
+//line scan_block.go:53
+								}
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -3149,13 +3413,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+								gc_reach44 := compiled.Reach(offset, i_, 16)
 //line scan_block.go:53
-								_ = gc_if44
+								_ = gc_reach44
 //line scan_block.go:54
-								if gc_if44.ToBits() != 0 {
+								if gc_reach44 <= 0 {
 //line scan_block.go:54
-									y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
+//line scan_block.go:54
+								} else {
+//line scan_block.go:54
+									gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach44)))
+//line scan_block.go:54
+									_ = gc_if44
+//line scan_block.go:54
+									if gc_if44.ToBits() != 0 {
+//line scan_block.go:54
+										y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+//line scan_block.go:54
+									}
 //line scan_block.go:54
 								}
 //line scan_block.go:54
@@ -3193,13 +3469,25 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_reach42 := compiled.Reach(offset, i_, 8)
 //line scan_block.go:53
-							_ = gc_if42
+							_ = gc_reach42
 //line scan_block.go:54
-							if gc_if42.ToBits() != 0 {
+							if gc_reach42 <= 0 {
 //line scan_block.go:54
-								y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if42)
+								y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
+//line scan_block.go:54
+							} else {
+//line scan_block.go:54
+								gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach42)))
+//line scan_block.go:54
+								_ = gc_if42
+//line scan_block.go:54
+								if gc_if42.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if42)
+//line scan_block.go:54
+								}
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -4090,21 +4378,21 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach7 := compiled.Reach(n, g, 32)
 //line scan_block.go:86
-						_ = gc_if7
+						_ = gc_reach7
 //line scan_block.go:87
-						if gc_if7.ToBits() != 0 {
+						if gc_reach7 > 30 {
 //line scan_block.go:87
-							var gc_ld7 archsimd.Float32x16
+							var gc_ld13 archsimd.Float32x16
 //line scan_block.go:87
 							if g >= 0 && g <= len(in)-32 {
 //line scan_block.go:87
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
+								gc_ld13 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds162)
+								gc_ld13 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds162)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
@@ -4112,25 +4400,53 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							a0 = gc_ld13
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line scan_block.go:87
+							_ = gc_if7
+//line scan_block.go:87
+							if gc_if7.ToBits() != 0 {
+//line scan_block.go:87
+								var gc_ld14 archsimd.Float32x16
+//line scan_block.go:87
+								if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+									gc_ld14 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
+//line scan_block.go:87
+								} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+									gc_ld14 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds162)
+//line scan_block.go:87
+								} else {
+//line scan_block.go:87
+									break gc_steps4
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+//line scan_block.go:87
+							}
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach8 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:89
-						_ = gc_if8
+						_ = gc_reach8
 //line scan_block.go:90
-						if gc_if8.ToBits() != 0 {
+						if gc_reach8 > 30 {
 //line scan_block.go:90
-							var gc_ld8 archsimd.Float32x16
+							var gc_ld15 archsimd.Float32x16
 //line scan_block.go:90
 							if (g+1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
+								gc_ld15 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds162)
+								gc_ld15 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds162)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
@@ -4138,7 +4454,35 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							a1 = gc_ld15
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line scan_block.go:90
+							_ = gc_if8
+//line scan_block.go:90
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:90
+								var gc_ld16 archsimd.Float32x16
+//line scan_block.go:90
+								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+									gc_ld16 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line scan_block.go:90
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+									gc_ld16 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds162)
+//line scan_block.go:90
+								} else {
+//line scan_block.go:90
+									break gc_steps4
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								a1 = a1.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line scan_block.go:90
+							}
 //line scan_block.go:90
 						}
 //line scan_block.go:90
@@ -4158,25 +4502,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes15 [16]float32
+							var gc_lanes23 [16]float32
 //line scan_block.go:92
-							var gc_lanes16 [16]float32
+							var gc_lanes24 [16]float32
 //line scan_block.go:92
-							gc_t7.Store(&gc_lanes15)
+							gc_t7.Store(&gc_lanes23)
 //line scan_block.go:92
-							gc_t8.Store(&gc_lanes16)
+							gc_t8.Store(&gc_lanes24)
 //line scan_block.go:92
-							for gc_k12 := range 16 {
+							for gc_k20 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k20) != 0 {
 //line scan_block.go:92
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k20
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+										temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+										temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -4248,21 +4592,21 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach3 := compiled.Reach(n, g, 16)
 //line scan_block.go:86
-					_ = gc_if3
+					_ = gc_reach3
 //line scan_block.go:87
-					if gc_if3.ToBits() != 0 {
+					if gc_reach3 > 14 {
 //line scan_block.go:87
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld5 archsimd.Float32x8
 //line scan_block.go:87
 						if g >= 0 && g <= len(in)-16 {
 //line scan_block.go:87
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
+							gc_ld5 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens2))
+							gc_ld5 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
@@ -4270,25 +4614,53 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld3.Merge(a0, gc_if3)
+						a0 = gc_ld5
+//line scan_block.go:87
+					} else {
+//line scan_block.go:87
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line scan_block.go:87
+						_ = gc_if3
+//line scan_block.go:87
+						if gc_if3.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld6 archsimd.Float32x8
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens2))
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								break gc_steps2
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = gc_ld6.Merge(a0, gc_if3)
+//line scan_block.go:87
+						}
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach4 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:89
-					_ = gc_if4
+					_ = gc_reach4
 //line scan_block.go:90
-					if gc_if4.ToBits() != 0 {
+					if gc_reach4 > 14 {
 //line scan_block.go:90
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8
 //line scan_block.go:90
 						if (g+1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+							gc_ld7 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							gc_ld7 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
@@ -4296,7 +4668,35 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld4.Merge(a1, gc_if4)
+						a1 = gc_ld7
+//line scan_block.go:90
+					} else {
+//line scan_block.go:90
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line scan_block.go:90
+						_ = gc_if4
+//line scan_block.go:90
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld8 archsimd.Float32x8
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+								gc_ld8 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+								gc_ld8 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								break gc_steps2
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = gc_ld8.Merge(a1, gc_if4)
+//line scan_block.go:90
+						}
 //line scan_block.go:90
 					}
 //line scan_block.go:90
@@ -4316,25 +4716,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes7 [8]float32
+						var gc_lanes11 [8]float32
 //line scan_block.go:92
-						var gc_lanes8 [8]float32
+						var gc_lanes12 [8]float32
 //line scan_block.go:92
-						gc_t3.Store(&gc_lanes7)
+						gc_t3.Store(&gc_lanes11)
 //line scan_block.go:92
-						gc_t4.Store(&gc_lanes8)
+						gc_t4.Store(&gc_lanes12)
 //line scan_block.go:92
-						for gc_k6 := range 8 {
+						for gc_k10 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k10
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -4455,15 +4855,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									var bi int = gc_t16
 //line scan_block.go:97
 									_ = bi
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
+										gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds164)
+										gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds164)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -4471,15 +4871,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
+										gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds164)
+										gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds164)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -4487,7 +4887,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st4 := gc_ld16.Add(gc_ld15)
+									gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
@@ -4565,15 +4965,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								var bi int = gc_t12
 //line scan_block.go:97
 								_ = bi
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+									gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+									gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -4581,15 +4981,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens4))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -4597,7 +4997,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st2 := gc_ld12.Add(gc_ld11)
+								gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
@@ -4827,15 +5227,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									var bi_ int = gc_t24
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld26 archsimd.Float32x16
+									var gc_ld34 archsimd.Float32x16
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens166)
+										gc_ld34 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds166)
+										gc_ld34 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds166)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
@@ -4843,18 +5243,18 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld26
+									y := gc_ld34
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld27 archsimd.Float32x16
+									var gc_ld35 archsimd.Float32x16
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
+										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
+										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -4862,7 +5262,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st11 := gc_ld27
+									gc_st11 := gc_ld35
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
@@ -4882,26 +5282,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld28 archsimd.Float32x16
+									var gc_ld36 archsimd.Float32x16
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
+										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
+										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes47 [16]float32
+										var gc_lanes55 [16]float32
 //line scan_block.go:115
-										for gc_k43 := range 16 {
+										for gc_k51 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k43) != 0 {
+											if 0xffff&(1<<gc_k51) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k43
+												gc_pos2.Thread = gc_rank2 + gc_k51
 //line scan_block.go:115
-												gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
+												gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -4909,11 +5309,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-										gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes47)
+										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes55)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st12 := gc_ld28.Add(y)
+									gc_st12 := gc_ld36.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
@@ -4929,17 +5329,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes48 [16]float32
+										var gc_lanes56 [16]float32
 //line scan_block.go:115
-										gc_st12.Store(&gc_lanes48)
+										gc_st12.Store(&gc_lanes56)
 //line scan_block.go:115
-										for gc_k44 := range 16 {
+										for gc_k52 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k44) != 0 {
+											if 0xffff&(1<<gc_k52) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k44
+												gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan_block.go:115
-												temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
+												temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5007,15 +5407,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								var bi_ int = gc_t20
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld28 archsimd.Float32x8
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+									gc_ld28 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+									gc_ld28 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
@@ -5023,18 +5423,18 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld20
+								y := gc_ld28
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld21 archsimd.Float32x8
+								var gc_ld29 archsimd.Float32x8
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -5042,7 +5442,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st7 := gc_ld21
+								gc_st7 := gc_ld29
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
@@ -5062,26 +5462,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld22 archsimd.Float32x8
+								var gc_ld30 archsimd.Float32x8
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes37 [8]float32
+									var gc_lanes45 [8]float32
 //line scan_block.go:115
-									for gc_k33 := range 8 {
+									for gc_k41 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k33) != 0 {
+										if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k33
+											gc_pos2.Thread = gc_rank2 + gc_k41
 //line scan_block.go:115
-											gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
+											gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -5089,11 +5489,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes37)
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st8 := gc_ld22.Add(y)
+								gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line scan_block.go:115
@@ -5109,17 +5509,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes38 [8]float32
+									var gc_lanes46 [8]float32
 //line scan_block.go:115
-									gc_st8.Store(&gc_lanes38)
+									gc_st8.Store(&gc_lanes46)
 //line scan_block.go:115
-									for gc_k34 := range 8 {
+									for gc_k42 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k34) != 0 {
+										if 0xff&(1<<gc_k42) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k42
 //line scan_block.go:115
-											temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
+											temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -5209,15 +5609,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld31 archsimd.Float32x16
+						var gc_ld39 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+							gc_ld39 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+							gc_ld39 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -5225,19 +5625,19 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld31
+						e0 := gc_ld39
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld32 archsimd.Float32x16
+						var gc_ld40 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+							gc_ld40 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+							gc_ld40 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -5245,7 +5645,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld32
+						e1 := gc_ld40
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
@@ -5265,27 +5665,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach11 := compiled.Reach(n, g, 32)
 //line scan_block.go:123
-						_ = gc_if11
+						_ = gc_reach11
 //line scan_block.go:124
-						if gc_if11.ToBits() != 0 {
+						if gc_reach11 > 30 {
 //line scan_block.go:124
-							gc_st15 := e0
-//line scan_block.go:124
-							gc_bits := gc_if11.ToBits()
+							gc_st17 := e0
 //line scan_block.go:124
 							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-								gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-								gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
@@ -5293,49 +5691,143 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 							}
 //line scan_block.go:124
+						} else {
+//line scan_block.go:124
+							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach11)))
+//line scan_block.go:124
+							_ = gc_if11
+//line scan_block.go:124
+							if gc_if11.ToBits() != 0 {
+//line scan_block.go:124
+								gc_st18 := e0
+//line scan_block.go:124
+								gc_bits := gc_if11.ToBits()
+//line scan_block.go:124
+								if g >= 0 && g <= len(out)-32 {
+//line scan_block.go:124
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line scan_block.go:124
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan_block.go:124
+								} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line scan_block.go:124
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes66 [16]float32
+//line scan_block.go:124
+									gc_st18.Store(&gc_lanes66)
+//line scan_block.go:124
+									for gc_k62 := range 16 {
+//line scan_block.go:124
+										if gc_if11.ToBits()&(1<<gc_k62) != 0 {
+//line scan_block.go:124
+											gc_pos2.Thread = gc_rank2 + gc_k62
+//line scan_block.go:124
+											out[g+2*gc_k62] = gc_lanes66[gc_k62]
+//line scan_block.go:124
+										}
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+							}
+//line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach12 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:126
-						_ = gc_if12
+						_ = gc_reach12
 //line scan_block.go:127
-						if gc_if12.ToBits() != 0 {
+						if gc_reach12 > 30 {
 //line scan_block.go:127
-							gc_st16 := e1
-//line scan_block.go:127
-							gc_bits2 := gc_if12.ToBits()
+							gc_st19 := e1
 //line scan_block.go:127
 							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-								gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-								gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes56 [16]float32
+								var gc_lanes67 [16]float32
 //line scan_block.go:127
-								gc_st16.Store(&gc_lanes56)
+								gc_st19.Store(&gc_lanes67)
 //line scan_block.go:127
-								for gc_k52 := range 16 {
+								for gc_k63 := range 16 {
 //line scan_block.go:127
-									if gc_if12.ToBits()&(1<<gc_k52) != 0 {
+									if 0xffff&(1<<gc_k63) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k52
+										gc_pos2.Thread = gc_rank2 + gc_k63
 //line scan_block.go:127
-										out[(g+1)+2*gc_k52] = gc_lanes56[gc_k52]
+										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line scan_block.go:127
+							_ = gc_if12
+//line scan_block.go:127
+							if gc_if12.ToBits() != 0 {
+//line scan_block.go:127
+								gc_st20 := e1
+//line scan_block.go:127
+								gc_bits2 := gc_if12.ToBits()
+//line scan_block.go:127
+								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:127
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line scan_block.go:127
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan_block.go:127
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes68 [16]float32
+//line scan_block.go:127
+									gc_st20.Store(&gc_lanes68)
+//line scan_block.go:127
+									for gc_k64 := range 16 {
+//line scan_block.go:127
+										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
+//line scan_block.go:127
+											gc_pos2.Thread = gc_rank2 + gc_k64
+//line scan_block.go:127
+											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -5395,15 +5887,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld29 archsimd.Float32x8
+					var gc_ld37 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+						gc_ld37 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+						gc_ld37 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -5411,19 +5903,19 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld29
+					e0 := gc_ld37
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld30 archsimd.Float32x8
+					var gc_ld38 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+						gc_ld38 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+						gc_ld38 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -5431,7 +5923,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld30
+					e1 := gc_ld38
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
@@ -5451,25 +5943,25 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach9 := compiled.Reach(n, g, 16)
 //line scan_block.go:123
-					_ = gc_if9
+					_ = gc_reach9
 //line scan_block.go:124
-					if gc_if9.ToBits() != 0 {
+					if gc_reach9 > 14 {
 //line scan_block.go:124
 						gc_st13 := e0
 //line scan_block.go:124
 						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
@@ -5477,47 +5969,139 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						}
 //line scan_block.go:124
+					} else {
+//line scan_block.go:124
+						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line scan_block.go:124
+						_ = gc_if9
+//line scan_block.go:124
+						if gc_if9.ToBits() != 0 {
+//line scan_block.go:124
+							gc_st14 := e0
+//line scan_block.go:124
+							if g >= 0 && g <= len(out)-16 {
+//line scan_block.go:124
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:124
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:124
+							} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:124
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:124
+							} else {
+//line scan_block.go:124
+								var gc_lanes60 [8]float32
+//line scan_block.go:124
+								gc_st14.Store(&gc_lanes60)
+//line scan_block.go:124
+								for gc_k56 := range 8 {
+//line scan_block.go:124
+									if gc_if9.ToBits()&(1<<gc_k56) != 0 {
+//line scan_block.go:124
+										gc_pos2.Thread = gc_rank2 + gc_k56
+//line scan_block.go:124
+										out[g+2*gc_k56] = gc_lanes60[gc_k56]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach10 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:126
-					_ = gc_if10
+					_ = gc_reach10
 //line scan_block.go:127
-					if gc_if10.ToBits() != 0 {
+					if gc_reach10 > 14 {
 //line scan_block.go:127
-						gc_st14 := e1
+						gc_st15 := e1
 //line scan_block.go:127
 						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
-							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-							gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes52 [8]float32
+							var gc_lanes61 [8]float32
 //line scan_block.go:127
-							gc_st14.Store(&gc_lanes52)
+							gc_st15.Store(&gc_lanes61)
 //line scan_block.go:127
-							for gc_k48 := range 8 {
+							for gc_k57 := range 8 {
 //line scan_block.go:127
-								if gc_if10.ToBits()&(1<<gc_k48) != 0 {
+								if 0xff&(1<<gc_k57) != 0 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_pos2.Thread = gc_rank2 + gc_k57
 //line scan_block.go:127
-									out[(g+1)+2*gc_k48] = gc_lanes52[gc_k48]
+									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
 							gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+						}
+//line scan_block.go:127
+					} else {
+//line scan_block.go:127
+						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line scan_block.go:127
+						_ = gc_if10
+//line scan_block.go:127
+						if gc_if10.ToBits() != 0 {
+//line scan_block.go:127
+							gc_st16 := e1
+//line scan_block.go:127
+							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:127
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:127
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:127
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:127
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes62 [8]float32
+//line scan_block.go:127
+								gc_st16.Store(&gc_lanes62)
+//line scan_block.go:127
+								for gc_k58 := range 8 {
+//line scan_block.go:127
+									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+//line scan_block.go:127
+										gc_pos2.Thread = gc_rank2 + gc_k58
+//line scan_block.go:127
+										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+							}
 //line scan_block.go:127
 						}
 //line scan_block.go:127
@@ -5646,21 +6230,21 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach19 := compiled.Reach(n, g, 32)
 //line scan_block.go:86
-						_ = gc_if19
+						_ = gc_reach19
 //line scan_block.go:87
-						if gc_if19.ToBits() != 0 {
+						if gc_reach19 > 30 {
 //line scan_block.go:87
-							var gc_ld39 archsimd.Int32x16
+							var gc_ld53 archsimd.Int32x16
 //line scan_block.go:87
 							if g >= 0 && g <= len(in)-32 {
 //line scan_block.go:87
-								gc_ld39 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
+								gc_ld53 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld39 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
+								gc_ld53 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
@@ -5668,25 +6252,53 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+							a0 = gc_ld53
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(gc_reach19)))
+//line scan_block.go:87
+							_ = gc_if19
+//line scan_block.go:87
+							if gc_if19.ToBits() != 0 {
+//line scan_block.go:87
+								var gc_ld54 archsimd.Int32x16
+//line scan_block.go:87
+								if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+									gc_ld54 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
+//line scan_block.go:87
+								} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+									gc_ld54 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
+//line scan_block.go:87
+								} else {
+//line scan_block.go:87
+									break gc_steps18
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								a0 = a0.Merge(gc_ld54, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+//line scan_block.go:87
+							}
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach20 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:89
-						_ = gc_if20
+						_ = gc_reach20
 //line scan_block.go:90
-						if gc_if20.ToBits() != 0 {
+						if gc_reach20 > 30 {
 //line scan_block.go:90
-							var gc_ld40 archsimd.Int32x16
+							var gc_ld55 archsimd.Int32x16
 //line scan_block.go:90
 							if (g+1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld40 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
+								gc_ld55 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld40 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
+								gc_ld55 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
@@ -5694,7 +6306,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+							a1 = gc_ld55
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line scan_block.go:90
+							_ = gc_if20
+//line scan_block.go:90
+							if gc_if20.ToBits() != 0 {
+//line scan_block.go:90
+								var gc_ld56 archsimd.Int32x16
+//line scan_block.go:90
+								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+									gc_ld56 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
+//line scan_block.go:90
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+									gc_ld56 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
+//line scan_block.go:90
+								} else {
+//line scan_block.go:90
+									break gc_steps18
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								a1 = a1.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line scan_block.go:90
+							}
 //line scan_block.go:90
 						}
 //line scan_block.go:90
@@ -5714,25 +6354,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes71 [16]int32
+							var gc_lanes91 [16]int32
 //line scan_block.go:92
-							var gc_lanes72 [16]int32
+							var gc_lanes92 [16]int32
 //line scan_block.go:92
-							gc_t35.Store(&gc_lanes71)
+							gc_t35.Store(&gc_lanes91)
 //line scan_block.go:92
-							gc_t36.Store(&gc_lanes72)
+							gc_t36.Store(&gc_lanes92)
 //line scan_block.go:92
-							for gc_k64 := range 16 {
+							for gc_k84 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k64) != 0 {
+								if 0xffff&(1<<gc_k84) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k64
+									gc_pos3.Thread = gc_rank3 + gc_k84
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k64] = gc_lanes71[gc_k64]
+										temp[(2*thid)+2*gc_k84] = gc_lanes91[gc_k84]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k64] = gc_lanes72[gc_k64]
+										temp[((2*thid)+1)+2*gc_k84] = gc_lanes92[gc_k84]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -5804,21 +6444,21 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach15 := compiled.Reach(n, g, 16)
 //line scan_block.go:86
-					_ = gc_if15
+					_ = gc_reach15
 //line scan_block.go:87
-					if gc_if15.ToBits() != 0 {
+					if gc_reach15 > 14 {
 //line scan_block.go:87
-						var gc_ld35 archsimd.Int32x8
+						var gc_ld45 archsimd.Int32x8
 //line scan_block.go:87
 						if g >= 0 && g <= len(in)-16 {
 //line scan_block.go:87
-							gc_ld35 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
+							gc_ld45 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld35 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
+							gc_ld45 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
@@ -5826,25 +6466,53 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld35.Merge(a0, gc_if15)
+						a0 = gc_ld45
+//line scan_block.go:87
+					} else {
+//line scan_block.go:87
+						gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+//line scan_block.go:87
+						_ = gc_if15
+//line scan_block.go:87
+						if gc_if15.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld46 archsimd.Int32x8
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+								gc_ld46 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+								gc_ld46 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								break gc_steps16
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = gc_ld46.Merge(a0, gc_if15)
+//line scan_block.go:87
+						}
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach16 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:89
-					_ = gc_if16
+					_ = gc_reach16
 //line scan_block.go:90
-					if gc_if16.ToBits() != 0 {
+					if gc_reach16 > 14 {
 //line scan_block.go:90
-						var gc_ld36 archsimd.Int32x8
+						var gc_ld47 archsimd.Int32x8
 //line scan_block.go:90
 						if (g+1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld36 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
+							gc_ld47 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld36 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
+							gc_ld47 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
@@ -5852,7 +6520,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld36.Merge(a1, gc_if16)
+						a1 = gc_ld47
+//line scan_block.go:90
+					} else {
+//line scan_block.go:90
+						gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+//line scan_block.go:90
+						_ = gc_if16
+//line scan_block.go:90
+						if gc_if16.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld48 archsimd.Int32x8
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+								gc_ld48 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+								gc_ld48 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								break gc_steps16
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = gc_ld48.Merge(a1, gc_if16)
+//line scan_block.go:90
+						}
 //line scan_block.go:90
 					}
 //line scan_block.go:90
@@ -5872,25 +6568,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes63 [8]int32
+						var gc_lanes79 [8]int32
 //line scan_block.go:92
-						var gc_lanes64 [8]int32
+						var gc_lanes80 [8]int32
 //line scan_block.go:92
-						gc_t31.Store(&gc_lanes63)
+						gc_t31.Store(&gc_lanes79)
 //line scan_block.go:92
-						gc_t32.Store(&gc_lanes64)
+						gc_t32.Store(&gc_lanes80)
 //line scan_block.go:92
-						for gc_k58 := range 8 {
+						for gc_k74 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k58) != 0 {
+							if 0xff&(1<<gc_k74) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k58
+								gc_pos3.Thread = gc_rank3 + gc_k74
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k58] = gc_lanes63[gc_k58]
+									temp[(2*thid)+2*gc_k74] = gc_lanes79[gc_k74]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k58] = gc_lanes64[gc_k58]
+									temp[((2*thid)+1)+2*gc_k74] = gc_lanes80[gc_k74]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -6011,15 +6707,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									var bi int = gc_t44
 //line scan_block.go:97
 									_ = bi
-									var gc_ld47 archsimd.Int32x16
+									var gc_ld63 archsimd.Int32x16
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1611)
+										gc_ld63 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1611)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1611)
+										gc_ld63 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1611)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -6027,15 +6723,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld48 archsimd.Int32x16
+									var gc_ld64 archsimd.Int32x16
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1611)
+										gc_ld64 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1611)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1611)
+										gc_ld64 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1611)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -6043,19 +6739,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st20 := gc_ld48.Add(gc_ld47)
+									gc_st24 := gc_ld64.Add(gc_ld63)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_st20.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes167)
+										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes167)
 //line scan_block.go:98
-										gc_st20.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes167)
+										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes167)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st20.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes167)
+										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes167)
 //line scan_block.go:98
-										gc_st20.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes167)
+										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes167)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -6121,15 +6817,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								var bi int = gc_t40
 //line scan_block.go:97
 								_ = bi
-								var gc_ld43 archsimd.Int32x8
+								var gc_ld59 archsimd.Int32x8
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens11))
+									gc_ld59 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens11))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens11))
+									gc_ld59 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens11))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -6137,15 +6833,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld44 archsimd.Int32x8
+								var gc_ld60 archsimd.Int32x8
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens11))
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens11))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens11))
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens11))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -6153,19 +6849,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st18 := gc_ld44.Add(gc_ld43)
+								gc_st22 := gc_ld60.Add(gc_ld59)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
-									gc_st18.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes11)
+									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes11)
 //line scan_block.go:98
-									gc_st18.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes11)
+									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes11)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st18.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes7)
+									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes7)
 //line scan_block.go:98
-									gc_st18.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes7)
+									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes7)
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -6383,15 +7079,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									var bi_ int = gc_t52
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld58 archsimd.Int32x16
+									var gc_ld74 archsimd.Int32x16
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld58 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1613)
+										gc_ld74 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1613)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld58 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1613)
+										gc_ld74 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1613)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
@@ -6399,18 +7095,18 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld58
+									y := gc_ld74
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld59 archsimd.Int32x16
+									var gc_ld75 archsimd.Int32x16
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld59 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
+										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld59 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
+										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -6418,19 +7114,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st27 := gc_ld59
+									gc_st31 := gc_ld75
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
-										gc_st27.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
+										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
 //line scan_block.go:114
-										gc_st27.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
+										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st27.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
+										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
 //line scan_block.go:114
-										gc_st27.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
+										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -6438,26 +7134,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld60 archsimd.Int32x16
+									var gc_ld76 archsimd.Int32x16
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld60 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
+										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld60 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
+										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes103 [16]int32
+										var gc_lanes123 [16]int32
 //line scan_block.go:115
-										for gc_k95 := range 16 {
+										for gc_k115 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k95) != 0 {
+											if 0xffff&(1<<gc_k115) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k95
+												gc_pos3.Thread = gc_rank3 + gc_k115
 //line scan_block.go:115
-												gc_lanes103[gc_k95] = temp[bi_+2*gc_k95]
+												gc_lanes123[gc_k115] = temp[bi_+2*gc_k115]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -6465,37 +7161,37 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 										gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-										gc_ld60 = archsimd.LoadInt32x16(&gc_lanes103)
+										gc_ld76 = archsimd.LoadInt32x16(&gc_lanes123)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st28 := gc_ld60.Add(y)
+									gc_st32 := gc_ld76.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
-										gc_st28.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
+										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
 //line scan_block.go:115
-										gc_st28.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
+										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st28.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
+										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
 //line scan_block.go:115
-										gc_st28.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
+										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes104 [16]int32
+										var gc_lanes124 [16]int32
 //line scan_block.go:115
-										gc_st28.Store(&gc_lanes104)
+										gc_st32.Store(&gc_lanes124)
 //line scan_block.go:115
-										for gc_k96 := range 16 {
+										for gc_k116 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k96) != 0 {
+											if 0xffff&(1<<gc_k116) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k96
+												gc_pos3.Thread = gc_rank3 + gc_k116
 //line scan_block.go:115
-												temp[bi_+2*gc_k96] = gc_lanes104[gc_k96]
+												temp[bi_+2*gc_k116] = gc_lanes124[gc_k116]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -6563,15 +7259,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								var bi_ int = gc_t48
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld52 archsimd.Int32x8
+								var gc_ld68 archsimd.Int32x8
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-									gc_ld52 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens13))
+									gc_ld68 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens13))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld52 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens13))
+									gc_ld68 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens13))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
@@ -6579,18 +7275,18 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld52
+								y := gc_ld68
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld53 archsimd.Int32x8
+								var gc_ld69 archsimd.Int32x8
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld53 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
+									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld53 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
+									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -6598,19 +7294,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st23 := gc_ld53
+								gc_st27 := gc_ld69
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
-									gc_st23.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes13)
+									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes13)
 //line scan_block.go:114
-									gc_st23.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes13)
+									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes13)
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st23.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
+									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
 //line scan_block.go:114
-									gc_st23.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
+									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -6618,26 +7314,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld54 archsimd.Int32x8
+								var gc_ld70 archsimd.Int32x8
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld54 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
+									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld54 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
+									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes93 [8]int32
+									var gc_lanes113 [8]int32
 //line scan_block.go:115
-									for gc_k85 := range 8 {
+									for gc_k105 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k85) != 0 {
+										if 0xff&(1<<gc_k105) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k85
+											gc_pos3.Thread = gc_rank3 + gc_k105
 //line scan_block.go:115
-											gc_lanes93[gc_k85] = temp[bi_+2*gc_k85]
+											gc_lanes113[gc_k105] = temp[bi_+2*gc_k105]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -6645,37 +7341,37 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 									gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-									gc_ld54 = archsimd.LoadInt32x8(&gc_lanes93)
+									gc_ld70 = archsimd.LoadInt32x8(&gc_lanes113)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st24 := gc_ld54.Add(y)
+								gc_st28 := gc_ld70.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line scan_block.go:115
-									gc_st24.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes13)
+									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes13)
 //line scan_block.go:115
-									gc_st24.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes13)
+									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes13)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st24.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
+									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
 //line scan_block.go:115
-									gc_st24.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
+									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes94 [8]int32
+									var gc_lanes114 [8]int32
 //line scan_block.go:115
-									gc_st24.Store(&gc_lanes94)
+									gc_st28.Store(&gc_lanes114)
 //line scan_block.go:115
-									for gc_k86 := range 8 {
+									for gc_k106 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k86) != 0 {
+										if 0xff&(1<<gc_k106) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k86
+											gc_pos3.Thread = gc_rank3 + gc_k106
 //line scan_block.go:115
-											temp[bi_+2*gc_k86] = gc_lanes94[gc_k86]
+											temp[bi_+2*gc_k106] = gc_lanes114[gc_k106]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -6765,15 +7461,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld63 archsimd.Int32x16
+						var gc_ld79 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld63 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1614)
+							gc_ld79 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld63 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1614)
+							gc_ld79 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -6781,19 +7477,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld63
+						e0 := gc_ld79
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld64 archsimd.Int32x16
+						var gc_ld80 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld64 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1614)
+							gc_ld80 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld64 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1614)
+							gc_ld80 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -6801,7 +7497,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld64
+						e1 := gc_ld80
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
@@ -6821,27 +7517,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach23 := compiled.Reach(n, g, 32)
 //line scan_block.go:123
-						_ = gc_if23
+						_ = gc_reach23
 //line scan_block.go:124
-						if gc_if23.ToBits() != 0 {
+						if gc_reach23 > 30 {
 //line scan_block.go:124
-							gc_st31 := e0
-//line scan_block.go:124
-							gc_bits3 := gc_if23.ToBits()
+							gc_st37 := e0
 //line scan_block.go:124
 							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
-								gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
 //line scan_block.go:124
-								gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
@@ -6849,49 +7543,143 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 							}
 //line scan_block.go:124
+						} else {
+//line scan_block.go:124
+							gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(gc_reach23)))
+//line scan_block.go:124
+							_ = gc_if23
+//line scan_block.go:124
+							if gc_if23.ToBits() != 0 {
+//line scan_block.go:124
+								gc_st38 := e0
+//line scan_block.go:124
+								gc_bits3 := gc_if23.ToBits()
+//line scan_block.go:124
+								if g >= 0 && g <= len(out)-32 {
+//line scan_block.go:124
+									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line scan_block.go:124
+									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line scan_block.go:124
+								} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line scan_block.go:124
+									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes134 [16]int32
+//line scan_block.go:124
+									gc_st38.Store(&gc_lanes134)
+//line scan_block.go:124
+									for gc_k126 := range 16 {
+//line scan_block.go:124
+										if gc_if23.ToBits()&(1<<gc_k126) != 0 {
+//line scan_block.go:124
+											gc_pos3.Thread = gc_rank3 + gc_k126
+//line scan_block.go:124
+											out[g+2*gc_k126] = gc_lanes134[gc_k126]
+//line scan_block.go:124
+										}
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+							}
+//line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach24 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:126
-						_ = gc_if24
+						_ = gc_reach24
 //line scan_block.go:127
-						if gc_if24.ToBits() != 0 {
+						if gc_reach24 > 30 {
 //line scan_block.go:127
-							gc_st32 := e1
-//line scan_block.go:127
-							gc_bits4 := gc_if24.ToBits()
+							gc_st39 := e1
 //line scan_block.go:127
 							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
-								gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
 //line scan_block.go:127
-								gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes112 [16]int32
+								var gc_lanes135 [16]int32
 //line scan_block.go:127
-								gc_st32.Store(&gc_lanes112)
+								gc_st39.Store(&gc_lanes135)
 //line scan_block.go:127
-								for gc_k104 := range 16 {
+								for gc_k127 := range 16 {
 //line scan_block.go:127
-									if gc_if24.ToBits()&(1<<gc_k104) != 0 {
+									if 0xffff&(1<<gc_k127) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k104
+										gc_pos3.Thread = gc_rank3 + gc_k127
 //line scan_block.go:127
-										out[(g+1)+2*gc_k104] = gc_lanes112[gc_k104]
+										out[(g+1)+2*gc_k127] = gc_lanes135[gc_k127]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line scan_block.go:127
+							_ = gc_if24
+//line scan_block.go:127
+							if gc_if24.ToBits() != 0 {
+//line scan_block.go:127
+								gc_st40 := e1
+//line scan_block.go:127
+								gc_bits4 := gc_if24.ToBits()
+//line scan_block.go:127
+								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:127
+									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line scan_block.go:127
+									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line scan_block.go:127
+									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes136 [16]int32
+//line scan_block.go:127
+									gc_st40.Store(&gc_lanes136)
+//line scan_block.go:127
+									for gc_k128 := range 16 {
+//line scan_block.go:127
+										if gc_if24.ToBits()&(1<<gc_k128) != 0 {
+//line scan_block.go:127
+											gc_pos3.Thread = gc_rank3 + gc_k128
+//line scan_block.go:127
+											out[(g+1)+2*gc_k128] = gc_lanes136[gc_k128]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -6951,15 +7739,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld61 archsimd.Int32x8
+					var gc_ld77 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld61 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14))
+						gc_ld77 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld61 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens14))
+						gc_ld77 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -6967,19 +7755,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld61
+					e0 := gc_ld77
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld62 archsimd.Int32x8
+					var gc_ld78 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld62 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens14))
+						gc_ld78 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld62 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens14))
+						gc_ld78 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -6987,7 +7775,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld62
+					e1 := gc_ld78
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
@@ -7007,25 +7795,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach21 := compiled.Reach(n, g, 16)
 //line scan_block.go:123
-					_ = gc_if21
+					_ = gc_reach21
 //line scan_block.go:124
-					if gc_if21.ToBits() != 0 {
+					if gc_reach21 > 14 {
 //line scan_block.go:124
-						gc_st29 := e0
+						gc_st33 := e0
 //line scan_block.go:124
 						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							gc_st29.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
 //line scan_block.go:124
-							gc_st29.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st29.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
 //line scan_block.go:124
-							gc_st29.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
@@ -7033,47 +7821,139 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						}
 //line scan_block.go:124
+					} else {
+//line scan_block.go:124
+						gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
+//line scan_block.go:124
+						_ = gc_if21
+//line scan_block.go:124
+						if gc_if21.ToBits() != 0 {
+//line scan_block.go:124
+							gc_st34 := e0
+//line scan_block.go:124
+							if g >= 0 && g <= len(out)-16 {
+//line scan_block.go:124
+								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:124
+								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:124
+							} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:124
+								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:124
+							} else {
+//line scan_block.go:124
+								var gc_lanes128 [8]int32
+//line scan_block.go:124
+								gc_st34.Store(&gc_lanes128)
+//line scan_block.go:124
+								for gc_k120 := range 8 {
+//line scan_block.go:124
+									if gc_if21.ToBits()&(1<<gc_k120) != 0 {
+//line scan_block.go:124
+										gc_pos3.Thread = gc_rank3 + gc_k120
+//line scan_block.go:124
+										out[g+2*gc_k120] = gc_lanes128[gc_k120]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach22 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:126
-					_ = gc_if22
+					_ = gc_reach22
 //line scan_block.go:127
-					if gc_if22.ToBits() != 0 {
+					if gc_reach22 > 14 {
 //line scan_block.go:127
-						gc_st30 := e1
+						gc_st35 := e1
 //line scan_block.go:127
 						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st30.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
 //line scan_block.go:127
-							gc_st30.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes14)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st30.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
 //line scan_block.go:127
-							gc_st30.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes108 [8]int32
+							var gc_lanes129 [8]int32
 //line scan_block.go:127
-							gc_st30.Store(&gc_lanes108)
+							gc_st35.Store(&gc_lanes129)
 //line scan_block.go:127
-							for gc_k100 := range 8 {
+							for gc_k121 := range 8 {
 //line scan_block.go:127
-								if gc_if22.ToBits()&(1<<gc_k100) != 0 {
+								if 0xff&(1<<gc_k121) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k100
+									gc_pos3.Thread = gc_rank3 + gc_k121
 //line scan_block.go:127
-									out[(g+1)+2*gc_k100] = gc_lanes108[gc_k100]
+									out[(g+1)+2*gc_k121] = gc_lanes129[gc_k121]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
 							gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+						}
+//line scan_block.go:127
+					} else {
+//line scan_block.go:127
+						gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line scan_block.go:127
+						_ = gc_if22
+//line scan_block.go:127
+						if gc_if22.ToBits() != 0 {
+//line scan_block.go:127
+							gc_st36 := e1
+//line scan_block.go:127
+							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:127
+								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:127
+								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:127
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:127
+								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes130 [8]int32
+//line scan_block.go:127
+								gc_st36.Store(&gc_lanes130)
+//line scan_block.go:127
+								for gc_k122 := range 8 {
+//line scan_block.go:127
+									if gc_if22.ToBits()&(1<<gc_k122) != 0 {
+//line scan_block.go:127
+										gc_pos3.Thread = gc_rank3 + gc_k122
+//line scan_block.go:127
+										out[(g+1)+2*gc_k122] = gc_lanes130[gc_k122]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+							}
 //line scan_block.go:127
 						}
 //line scan_block.go:127
@@ -7202,21 +8082,21 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach31 := compiled.Reach(n, g, 32)
 //line scan_block.go:86
-						_ = gc_if31
+						_ = gc_reach31
 //line scan_block.go:87
-						if gc_if31.ToBits() != 0 {
+						if gc_reach31 > 30 {
 //line scan_block.go:87
-							var gc_ld71 archsimd.Uint32x16
+							var gc_ld93 archsimd.Uint32x16
 //line scan_block.go:87
 							if g >= 0 && g <= len(in)-32 {
 //line scan_block.go:87
-								gc_ld71 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
+								gc_ld93 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld71 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
+								gc_ld93 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
@@ -7224,25 +8104,53 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = a0.Merge(gc_ld71, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+							a0 = gc_ld93
+//line scan_block.go:87
+						} else {
+//line scan_block.go:87
+							gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(gc_reach31)))
+//line scan_block.go:87
+							_ = gc_if31
+//line scan_block.go:87
+							if gc_if31.ToBits() != 0 {
+//line scan_block.go:87
+								var gc_ld94 archsimd.Uint32x16
+//line scan_block.go:87
+								if g >= 0 && g <= len(in)-32 {
+//line scan_block.go:87
+									gc_ld94 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
+//line scan_block.go:87
+								} else if g >= 1 && g <= len(in)-31 {
+//line scan_block.go:87
+									gc_ld94 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
+//line scan_block.go:87
+								} else {
+//line scan_block.go:87
+									break gc_steps32
+//line scan_block.go:87
+								}
+//line scan_block.go:87
+								a0 = a0.Merge(gc_ld94, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+//line scan_block.go:87
+							}
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach32 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:89
-						_ = gc_if32
+						_ = gc_reach32
 //line scan_block.go:90
-						if gc_if32.ToBits() != 0 {
+						if gc_reach32 > 30 {
 //line scan_block.go:90
-							var gc_ld72 archsimd.Uint32x16
+							var gc_ld95 archsimd.Uint32x16
 //line scan_block.go:90
 							if (g+1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld72 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
+								gc_ld95 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld72 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
+								gc_ld95 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
@@ -7250,7 +8158,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = a1.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+							a1 = gc_ld95
+//line scan_block.go:90
+						} else {
+//line scan_block.go:90
+							gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line scan_block.go:90
+							_ = gc_if32
+//line scan_block.go:90
+							if gc_if32.ToBits() != 0 {
+//line scan_block.go:90
+								var gc_ld96 archsimd.Uint32x16
+//line scan_block.go:90
+								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:90
+									gc_ld96 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
+//line scan_block.go:90
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+//line scan_block.go:90
+									gc_ld96 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
+//line scan_block.go:90
+								} else {
+//line scan_block.go:90
+									break gc_steps32
+//line scan_block.go:90
+								}
+//line scan_block.go:90
+								a1 = a1.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line scan_block.go:90
+							}
 //line scan_block.go:90
 						}
 //line scan_block.go:90
@@ -7270,25 +8206,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes127 [16]uint32
+							var gc_lanes159 [16]uint32
 //line scan_block.go:92
-							var gc_lanes128 [16]uint32
+							var gc_lanes160 [16]uint32
 //line scan_block.go:92
-							gc_t63.Store(&gc_lanes127)
+							gc_t63.Store(&gc_lanes159)
 //line scan_block.go:92
-							gc_t64.Store(&gc_lanes128)
+							gc_t64.Store(&gc_lanes160)
 //line scan_block.go:92
-							for gc_k116 := range 16 {
+							for gc_k148 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k116) != 0 {
+								if 0xffff&(1<<gc_k148) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k116
+									gc_pos4.Thread = gc_rank4 + gc_k148
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k116] = gc_lanes127[gc_k116]
+										temp[(2*thid)+2*gc_k148] = gc_lanes159[gc_k148]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k116] = gc_lanes128[gc_k116]
+										temp[((2*thid)+1)+2*gc_k148] = gc_lanes160[gc_k148]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -7360,21 +8296,21 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach27 := compiled.Reach(n, g, 16)
 //line scan_block.go:86
-					_ = gc_if27
+					_ = gc_reach27
 //line scan_block.go:87
-					if gc_if27.ToBits() != 0 {
+					if gc_reach27 > 14 {
 //line scan_block.go:87
-						var gc_ld67 archsimd.Uint32x8
+						var gc_ld85 archsimd.Uint32x8
 //line scan_block.go:87
 						if g >= 0 && g <= len(in)-16 {
 //line scan_block.go:87
-							gc_ld67 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
+							gc_ld85 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld67 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
+							gc_ld85 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
@@ -7382,25 +8318,53 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld67.Merge(a0, gc_if27)
+						a0 = gc_ld85
+//line scan_block.go:87
+					} else {
+//line scan_block.go:87
+						gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(gc_reach27)))
+//line scan_block.go:87
+						_ = gc_if27
+//line scan_block.go:87
+						if gc_if27.ToBits() != 0 {
+//line scan_block.go:87
+							var gc_ld86 archsimd.Uint32x8
+//line scan_block.go:87
+							if g >= 0 && g <= len(in)-16 {
+//line scan_block.go:87
+								gc_ld86 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
+//line scan_block.go:87
+							} else if g >= 1 && g <= len(in)-15 {
+//line scan_block.go:87
+								gc_ld86 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
+//line scan_block.go:87
+							} else {
+//line scan_block.go:87
+								break gc_steps30
+//line scan_block.go:87
+							}
+//line scan_block.go:87
+							a0 = gc_ld86.Merge(a0, gc_if27)
+//line scan_block.go:87
+						}
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach28 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:89
-					_ = gc_if28
+					_ = gc_reach28
 //line scan_block.go:90
-					if gc_if28.ToBits() != 0 {
+					if gc_reach28 > 14 {
 //line scan_block.go:90
-						var gc_ld68 archsimd.Uint32x8
+						var gc_ld87 archsimd.Uint32x8
 //line scan_block.go:90
 						if (g+1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld68 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
+							gc_ld87 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld68 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
+							gc_ld87 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
@@ -7408,7 +8372,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld68.Merge(a1, gc_if28)
+						a1 = gc_ld87
+//line scan_block.go:90
+					} else {
+//line scan_block.go:90
+						gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(gc_reach28)))
+//line scan_block.go:90
+						_ = gc_if28
+//line scan_block.go:90
+						if gc_if28.ToBits() != 0 {
+//line scan_block.go:90
+							var gc_ld88 archsimd.Uint32x8
+//line scan_block.go:90
+							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:90
+								gc_ld88 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
+//line scan_block.go:90
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+//line scan_block.go:90
+								gc_ld88 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
+//line scan_block.go:90
+							} else {
+//line scan_block.go:90
+								break gc_steps30
+//line scan_block.go:90
+							}
+//line scan_block.go:90
+							a1 = gc_ld88.Merge(a1, gc_if28)
+//line scan_block.go:90
+						}
 //line scan_block.go:90
 					}
 //line scan_block.go:90
@@ -7428,25 +8420,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes119 [8]uint32
+						var gc_lanes147 [8]uint32
 //line scan_block.go:92
-						var gc_lanes120 [8]uint32
+						var gc_lanes148 [8]uint32
 //line scan_block.go:92
-						gc_t59.Store(&gc_lanes119)
+						gc_t59.Store(&gc_lanes147)
 //line scan_block.go:92
-						gc_t60.Store(&gc_lanes120)
+						gc_t60.Store(&gc_lanes148)
 //line scan_block.go:92
-						for gc_k110 := range 8 {
+						for gc_k138 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k110) != 0 {
+							if 0xff&(1<<gc_k138) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k110
+								gc_pos4.Thread = gc_rank4 + gc_k138
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k110] = gc_lanes119[gc_k110]
+									temp[(2*thid)+2*gc_k138] = gc_lanes147[gc_k138]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k110] = gc_lanes120[gc_k110]
+									temp[((2*thid)+1)+2*gc_k138] = gc_lanes148[gc_k138]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -7567,15 +8559,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									var bi int = gc_t72
 //line scan_block.go:97
 									_ = bi
-									var gc_ld79 archsimd.Uint32x16
+									var gc_ld103 archsimd.Uint32x16
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld79 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1618)
+										gc_ld103 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1618)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld79 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1618)
+										gc_ld103 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1618)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -7583,15 +8575,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld80 archsimd.Uint32x16
+									var gc_ld104 archsimd.Uint32x16
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld80 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1618)
+										gc_ld104 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1618)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld80 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1618)
+										gc_ld104 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1618)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -7599,19 +8591,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st36 := gc_ld80.Add(gc_ld79)
+									gc_st44 := gc_ld104.Add(gc_ld103)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_st36.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1612)
+										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1612)
 //line scan_block.go:98
-										gc_st36.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1612)
+										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1612)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st36.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1612)
+										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1612)
 //line scan_block.go:98
-										gc_st36.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1612)
+										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1612)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -7677,15 +8669,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								var bi int = gc_t68
 //line scan_block.go:97
 								_ = bi
-								var gc_ld75 archsimd.Uint32x8
+								var gc_ld99 archsimd.Uint32x8
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld75 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens19))
+									gc_ld99 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens19))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld75 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens19))
+									gc_ld99 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens19))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -7693,15 +8685,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld76 archsimd.Uint32x8
+								var gc_ld100 archsimd.Uint32x8
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
-									gc_ld76 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens19))
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens19))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld76 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens19))
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens19))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -7709,19 +8701,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st34 := gc_ld76.Add(gc_ld75)
+								gc_st42 := gc_ld100.Add(gc_ld99)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 {
 //line scan_block.go:98
-									gc_st34.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes19)
+									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes19)
 //line scan_block.go:98
-									gc_st34.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes19)
+									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes19)
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st34.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes12)
+									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes12)
 //line scan_block.go:98
-									gc_st34.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes12)
+									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes12)
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -7939,15 +8931,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									var bi_ int = gc_t80
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld90 archsimd.Uint32x16
+									var gc_ld114 archsimd.Uint32x16
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld90 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1620)
+										gc_ld114 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1620)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld90 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1620)
+										gc_ld114 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1620)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
@@ -7955,18 +8947,18 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld90
+									y := gc_ld114
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld91 archsimd.Uint32x16
+									var gc_ld115 archsimd.Uint32x16
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld91 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
+										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld91 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
+										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -7974,19 +8966,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st43 := gc_ld91
+									gc_st51 := gc_ld115
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
-										gc_st43.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1614)
+										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1614)
 //line scan_block.go:114
-										gc_st43.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1614)
+										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1614)
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st43.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1614)
+										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1614)
 //line scan_block.go:114
-										gc_st43.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1614)
+										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1614)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -7994,26 +8986,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld92 archsimd.Uint32x16
+									var gc_ld116 archsimd.Uint32x16
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
-										gc_ld92 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
+										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld92 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
+										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes159 [16]uint32
+										var gc_lanes191 [16]uint32
 //line scan_block.go:115
-										for gc_k147 := range 16 {
+										for gc_k179 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k147) != 0 {
+											if 0xffff&(1<<gc_k179) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k147
+												gc_pos4.Thread = gc_rank4 + gc_k179
 //line scan_block.go:115
-												gc_lanes159[gc_k147] = temp[bi_+2*gc_k147]
+												gc_lanes191[gc_k179] = temp[bi_+2*gc_k179]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8021,37 +9013,37 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 										gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-										gc_ld92 = archsimd.LoadUint32x16(&gc_lanes159)
+										gc_ld116 = archsimd.LoadUint32x16(&gc_lanes191)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st44 := gc_ld92.Add(y)
+									gc_st52 := gc_ld116.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
-										gc_st44.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1614)
+										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1614)
 //line scan_block.go:115
-										gc_st44.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1614)
+										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1614)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st44.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1614)
+										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1614)
 //line scan_block.go:115
-										gc_st44.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1614)
+										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1614)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes160 [16]uint32
+										var gc_lanes192 [16]uint32
 //line scan_block.go:115
-										gc_st44.Store(&gc_lanes160)
+										gc_st52.Store(&gc_lanes192)
 //line scan_block.go:115
-										for gc_k148 := range 16 {
+										for gc_k180 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k148) != 0 {
+											if 0xffff&(1<<gc_k180) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k148
+												gc_pos4.Thread = gc_rank4 + gc_k180
 //line scan_block.go:115
-												temp[bi_+2*gc_k148] = gc_lanes160[gc_k148]
+												temp[bi_+2*gc_k180] = gc_lanes192[gc_k180]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8119,15 +9111,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								var bi_ int = gc_t76
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld84 archsimd.Uint32x8
+								var gc_ld108 archsimd.Uint32x8
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-									gc_ld84 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens21))
+									gc_ld108 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens21))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld84 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens21))
+									gc_ld108 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens21))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
@@ -8135,18 +9127,18 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld84
+								y := gc_ld108
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld85 archsimd.Uint32x8
+								var gc_ld109 archsimd.Uint32x8
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld85 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
+									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld85 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
+									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -8154,19 +9146,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st39 := gc_ld85
+								gc_st47 := gc_ld109
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
-									gc_st39.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes21)
+									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes21)
 //line scan_block.go:114
-									gc_st39.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes21)
+									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes21)
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st39.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes14)
+									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes14)
 //line scan_block.go:114
-									gc_st39.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes14)
+									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes14)
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -8174,26 +9166,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld86 archsimd.Uint32x8
+								var gc_ld110 archsimd.Uint32x8
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
-									gc_ld86 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
+									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld86 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
+									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes149 [8]uint32
+									var gc_lanes181 [8]uint32
 //line scan_block.go:115
-									for gc_k137 := range 8 {
+									for gc_k169 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k137) != 0 {
+										if 0xff&(1<<gc_k169) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k137
+											gc_pos4.Thread = gc_rank4 + gc_k169
 //line scan_block.go:115
-											gc_lanes149[gc_k137] = temp[bi_+2*gc_k137]
+											gc_lanes181[gc_k169] = temp[bi_+2*gc_k169]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -8201,37 +9193,37 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 									gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-									gc_ld86 = archsimd.LoadUint32x8(&gc_lanes149)
+									gc_ld110 = archsimd.LoadUint32x8(&gc_lanes181)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st40 := gc_ld86.Add(y)
+								gc_st48 := gc_ld110.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line scan_block.go:115
-									gc_st40.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes21)
+									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes21)
 //line scan_block.go:115
-									gc_st40.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes21)
+									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes21)
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st40.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes14)
+									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes14)
 //line scan_block.go:115
-									gc_st40.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes14)
+									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes14)
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes150 [8]uint32
+									var gc_lanes182 [8]uint32
 //line scan_block.go:115
-									gc_st40.Store(&gc_lanes150)
+									gc_st48.Store(&gc_lanes182)
 //line scan_block.go:115
-									for gc_k138 := range 8 {
+									for gc_k170 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k138) != 0 {
+										if 0xff&(1<<gc_k170) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k138
+											gc_pos4.Thread = gc_rank4 + gc_k170
 //line scan_block.go:115
-											temp[bi_+2*gc_k138] = gc_lanes150[gc_k138]
+											temp[bi_+2*gc_k170] = gc_lanes182[gc_k170]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -8321,15 +9313,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld95 archsimd.Uint32x16
+						var gc_ld119 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld95 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1621)
+							gc_ld119 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld95 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1621)
+							gc_ld119 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -8337,19 +9329,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld95
+						e0 := gc_ld119
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld96 archsimd.Uint32x16
+						var gc_ld120 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld96 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1621)
+							gc_ld120 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld96 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1621)
+							gc_ld120 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
@@ -8357,7 +9349,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld96
+						e1 := gc_ld120
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
@@ -8377,27 +9369,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+						gc_reach35 := compiled.Reach(n, g, 32)
 //line scan_block.go:123
-						_ = gc_if35
+						_ = gc_reach35
 //line scan_block.go:124
-						if gc_if35.ToBits() != 0 {
+						if gc_reach35 > 30 {
 //line scan_block.go:124
-							gc_st47 := e0
-//line scan_block.go:124
-							gc_bits5 := gc_if35.ToBits()
+							gc_st57 := e0
 //line scan_block.go:124
 							if g >= 0 && g <= len(out)-32 {
 //line scan_block.go:124
-								gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
-								gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
 //line scan_block.go:124
-								gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
@@ -8405,49 +9395,143 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 							}
 //line scan_block.go:124
+						} else {
+//line scan_block.go:124
+							gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(gc_reach35)))
+//line scan_block.go:124
+							_ = gc_if35
+//line scan_block.go:124
+							if gc_if35.ToBits() != 0 {
+//line scan_block.go:124
+								gc_st58 := e0
+//line scan_block.go:124
+								gc_bits5 := gc_if35.ToBits()
+//line scan_block.go:124
+								if g >= 0 && g <= len(out)-32 {
+//line scan_block.go:124
+									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+//line scan_block.go:124
+									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+//line scan_block.go:124
+								} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+//line scan_block.go:124
+									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes202 [16]uint32
+//line scan_block.go:124
+									gc_st58.Store(&gc_lanes202)
+//line scan_block.go:124
+									for gc_k190 := range 16 {
+//line scan_block.go:124
+										if gc_if35.ToBits()&(1<<gc_k190) != 0 {
+//line scan_block.go:124
+											gc_pos4.Thread = gc_rank4 + gc_k190
+//line scan_block.go:124
+											out[g+2*gc_k190] = gc_lanes202[gc_k190]
+//line scan_block.go:124
+										}
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+							}
+//line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+						gc_reach36 := compiled.Reach(n, g+1, 32)
 //line scan_block.go:126
-						_ = gc_if36
+						_ = gc_reach36
 //line scan_block.go:127
-						if gc_if36.ToBits() != 0 {
+						if gc_reach36 > 30 {
 //line scan_block.go:127
-							gc_st48 := e1
-//line scan_block.go:127
-							gc_bits6 := gc_if36.ToBits()
+							gc_st59 := e1
 //line scan_block.go:127
 							if (g+1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
-								gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
 //line scan_block.go:127
-								gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes168 [16]uint32
+								var gc_lanes203 [16]uint32
 //line scan_block.go:127
-								gc_st48.Store(&gc_lanes168)
+								gc_st59.Store(&gc_lanes203)
 //line scan_block.go:127
-								for gc_k156 := range 16 {
+								for gc_k191 := range 16 {
 //line scan_block.go:127
-									if gc_if36.ToBits()&(1<<gc_k156) != 0 {
+									if 0xffff&(1<<gc_k191) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k156
+										gc_pos4.Thread = gc_rank4 + gc_k191
 //line scan_block.go:127
-										out[(g+1)+2*gc_k156] = gc_lanes168[gc_k156]
+										out[(g+1)+2*gc_k191] = gc_lanes203[gc_k191]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line scan_block.go:127
+							_ = gc_if36
+//line scan_block.go:127
+							if gc_if36.ToBits() != 0 {
+//line scan_block.go:127
+								gc_st60 := e1
+//line scan_block.go:127
+								gc_bits6 := gc_if36.ToBits()
+//line scan_block.go:127
+								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:127
+									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+//line scan_block.go:127
+									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+//line scan_block.go:127
+									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes204 [16]uint32
+//line scan_block.go:127
+									gc_st60.Store(&gc_lanes204)
+//line scan_block.go:127
+									for gc_k192 := range 16 {
+//line scan_block.go:127
+										if gc_if36.ToBits()&(1<<gc_k192) != 0 {
+//line scan_block.go:127
+											gc_pos4.Thread = gc_rank4 + gc_k192
+//line scan_block.go:127
+											out[(g+1)+2*gc_k192] = gc_lanes204[gc_k192]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -8507,15 +9591,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld93 archsimd.Uint32x8
+					var gc_ld117 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld93 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens22))
+						gc_ld117 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld93 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens22))
+						gc_ld117 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -8523,19 +9607,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld93
+					e0 := gc_ld117
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld94 archsimd.Uint32x8
+					var gc_ld118 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld94 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens22))
+						gc_ld118 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld94 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens22))
+						gc_ld118 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
@@ -8543,7 +9627,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld94
+					e1 := gc_ld118
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
@@ -8563,25 +9647,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_reach33 := compiled.Reach(n, g, 16)
 //line scan_block.go:123
-					_ = gc_if33
+					_ = gc_reach33
 //line scan_block.go:124
-					if gc_if33.ToBits() != 0 {
+					if gc_reach33 > 14 {
 //line scan_block.go:124
-						gc_st45 := e0
+						gc_st53 := e0
 //line scan_block.go:124
 						if g >= 0 && g <= len(out)-16 {
 //line scan_block.go:124
-							gc_st45.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
 //line scan_block.go:124
-							gc_st45.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st45.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
 //line scan_block.go:124
-							gc_st45.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
@@ -8589,47 +9673,139 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						}
 //line scan_block.go:124
+					} else {
+//line scan_block.go:124
+						gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
+//line scan_block.go:124
+						_ = gc_if33
+//line scan_block.go:124
+						if gc_if33.ToBits() != 0 {
+//line scan_block.go:124
+							gc_st54 := e0
+//line scan_block.go:124
+							if g >= 0 && g <= len(out)-16 {
+//line scan_block.go:124
+								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:124
+								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:124
+							} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:124
+								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:124
+							} else {
+//line scan_block.go:124
+								var gc_lanes196 [8]uint32
+//line scan_block.go:124
+								gc_st54.Store(&gc_lanes196)
+//line scan_block.go:124
+								for gc_k184 := range 8 {
+//line scan_block.go:124
+									if gc_if33.ToBits()&(1<<gc_k184) != 0 {
+//line scan_block.go:124
+										gc_pos4.Thread = gc_rank4 + gc_k184
+//line scan_block.go:124
+										out[g+2*gc_k184] = gc_lanes196[gc_k184]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_reach34 := compiled.Reach(n, g+1, 16)
 //line scan_block.go:126
-					_ = gc_if34
+					_ = gc_reach34
 //line scan_block.go:127
-					if gc_if34.ToBits() != 0 {
+					if gc_reach34 > 14 {
 //line scan_block.go:127
-						gc_st46 := e1
+						gc_st55 := e1
 //line scan_block.go:127
 						if (g+1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st46.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
 //line scan_block.go:127
-							gc_st46.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes22)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st46.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
 //line scan_block.go:127
-							gc_st46.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes164 [8]uint32
+							var gc_lanes197 [8]uint32
 //line scan_block.go:127
-							gc_st46.Store(&gc_lanes164)
+							gc_st55.Store(&gc_lanes197)
 //line scan_block.go:127
-							for gc_k152 := range 8 {
+							for gc_k185 := range 8 {
 //line scan_block.go:127
-								if gc_if34.ToBits()&(1<<gc_k152) != 0 {
+								if 0xff&(1<<gc_k185) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k152
+									gc_pos4.Thread = gc_rank4 + gc_k185
 //line scan_block.go:127
-									out[(g+1)+2*gc_k152] = gc_lanes164[gc_k152]
+									out[(g+1)+2*gc_k185] = gc_lanes197[gc_k185]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
 							gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+						}
+//line scan_block.go:127
+					} else {
+//line scan_block.go:127
+						gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line scan_block.go:127
+						_ = gc_if34
+//line scan_block.go:127
+						if gc_if34.ToBits() != 0 {
+//line scan_block.go:127
+							gc_st56 := e1
+//line scan_block.go:127
+							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:127
+								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:127
+								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:127
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:127
+								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								var gc_lanes198 [8]uint32
+//line scan_block.go:127
+								gc_st56.Store(&gc_lanes198)
+//line scan_block.go:127
+								for gc_k186 := range 8 {
+//line scan_block.go:127
+									if gc_if34.ToBits()&(1<<gc_k186) != 0 {
+//line scan_block.go:127
+										gc_pos4.Thread = gc_rank4 + gc_k186
+//line scan_block.go:127
+										out[(g+1)+2*gc_k186] = gc_lanes198[gc_k186]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+							}
 //line scan_block.go:127
 						}
 //line scan_block.go:127
@@ -9477,13 +10653,25 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				gc_reach2 := compiled.Reach(n, g, 8)
 //line scan_block.go:145
-				_ = gc_if2
+				_ = gc_reach2
 //line scan_block.go:146
-				if gc_if2.ToBits() != 0 {
+				if gc_reach2 > 7 {
 //line scan_block.go:146
-					v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+					v = archsimd.LoadFloat32x8Slice(in[g:])
+//line scan_block.go:146
+				} else {
+//line scan_block.go:146
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line scan_block.go:146
+					_ = gc_if2
+//line scan_block.go:146
+					if gc_if2.ToBits() != 0 {
+//line scan_block.go:146
+						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+//line scan_block.go:146
+					}
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -9629,6 +10817,10 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
+							gc_reach3 := compiled.Reach(d, lane_, 8)
+//line scan_block.go:205
+							_ = gc_reach3
+//line scan_block.go:205
 							gc_b3 := gc_none
 //line scan_block.go:205
 							if d < lanes_ {
@@ -9637,7 +10829,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b3)
 //line scan_block.go:205
 							_ = gc_if3
 //line scan_block.go:205
@@ -9827,7 +11019,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+				gc_reach4 := compiled.Reach(0, lane, 8)
+//line scan_block.go:172
+				_ = gc_reach4
+//line scan_block.go:172
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(gc_reach4)))
 //line scan_block.go:172
 				_ = gc_if4
 //line scan_block.go:172
@@ -10033,13 +11229,25 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							gc_reach6 := compiled.Reach(warps, lane, 8)
 //line scan_block.go:184
-							_ = gc_if6
+							_ = gc_reach6
 //line scan_block.go:185
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+								s = archsimd.LoadFloat32x8Slice(totals[lane:])
+//line scan_block.go:185
+							} else {
+//line scan_block.go:185
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line scan_block.go:185
+								_ = gc_if6
+//line scan_block.go:185
+								if gc_if6.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+//line scan_block.go:185
+								}
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -10196,6 +11404,10 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
+										gc_reach7 := compiled.Reach(d_, lane_2, 8)
+//line scan_block.go:205
+										_ = gc_reach7
+//line scan_block.go:205
 										gc_b4 := gc_none2
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -10204,7 +11416,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
+										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7))).And(gc_b4)
 //line scan_block.go:205
 										_ = gc_if7
 //line scan_block.go:205
@@ -10575,13 +11787,25 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				gc_reach9 := compiled.Reach(n, g, 8)
 //line scan_block.go:145
-				_ = gc_if9
+				_ = gc_reach9
 //line scan_block.go:146
-				if gc_if9.ToBits() != 0 {
+				if gc_reach9 > 7 {
 //line scan_block.go:146
-					v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
+					v = archsimd.LoadInt32x8Slice(in[g:])
+//line scan_block.go:146
+				} else {
+//line scan_block.go:146
+					gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line scan_block.go:146
+					_ = gc_if9
+//line scan_block.go:146
+					if gc_if9.ToBits() != 0 {
+//line scan_block.go:146
+						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
+//line scan_block.go:146
+					}
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -10727,6 +11951,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
+							gc_reach10 := compiled.Reach(d, lane_, 8)
+//line scan_block.go:205
+							_ = gc_reach10
+//line scan_block.go:205
 							gc_b6 := gc_none3
 //line scan_block.go:205
 							if d < lanes_ {
@@ -10735,7 +11963,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10))).And(gc_b6)
 //line scan_block.go:205
 							_ = gc_if10
 //line scan_block.go:205
@@ -10925,7 +12153,11 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+				gc_reach11 := compiled.Reach(0, lane, 8)
+//line scan_block.go:172
+				_ = gc_reach11
+//line scan_block.go:172
+				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
 //line scan_block.go:172
 				_ = gc_if11
 //line scan_block.go:172
@@ -11131,13 +12363,25 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							gc_reach13 := compiled.Reach(warps, lane, 8)
 //line scan_block.go:184
-							_ = gc_if13
+							_ = gc_reach13
 //line scan_block.go:185
-							if gc_if13.ToBits() != 0 {
+							if gc_reach13 > 7 {
 //line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
+								s = archsimd.LoadInt32x8Slice(totals[lane:])
+//line scan_block.go:185
+							} else {
+//line scan_block.go:185
+								gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13)))
+//line scan_block.go:185
+								_ = gc_if13
+//line scan_block.go:185
+								if gc_if13.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
+//line scan_block.go:185
+								}
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -11294,6 +12538,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
+										gc_reach14 := compiled.Reach(d_, lane_2, 8)
+//line scan_block.go:205
+										_ = gc_reach14
+//line scan_block.go:205
 										gc_b7 := gc_none4
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -11302,7 +12550,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14))).And(gc_b7)
 //line scan_block.go:205
 										_ = gc_if14
 //line scan_block.go:205
@@ -11673,13 +12921,25 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				gc_reach16 := compiled.Reach(n, g, 8)
 //line scan_block.go:145
-				_ = gc_if16
+				_ = gc_reach16
 //line scan_block.go:146
-				if gc_if16.ToBits() != 0 {
+				if gc_reach16 > 7 {
 //line scan_block.go:146
-					v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
+					v = archsimd.LoadUint32x8Slice(in[g:])
+//line scan_block.go:146
+				} else {
+//line scan_block.go:146
+					gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+//line scan_block.go:146
+					_ = gc_if16
+//line scan_block.go:146
+					if gc_if16.ToBits() != 0 {
+//line scan_block.go:146
+						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
+//line scan_block.go:146
+					}
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -11825,6 +13085,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
+							gc_reach17 := compiled.Reach(d, lane_, 8)
+//line scan_block.go:205
+							_ = gc_reach17
+//line scan_block.go:205
 							gc_b9 := gc_none5
 //line scan_block.go:205
 							if d < lanes_ {
@@ -11833,7 +13097,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach17))).And(gc_b9)
 //line scan_block.go:205
 							_ = gc_if17
 //line scan_block.go:205
@@ -12023,7 +13287,11 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+				gc_reach18 := compiled.Reach(0, lane, 8)
+//line scan_block.go:172
+				_ = gc_reach18
+//line scan_block.go:172
+				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(gc_reach18)))
 //line scan_block.go:172
 				_ = gc_if18
 //line scan_block.go:172
@@ -12229,13 +13497,25 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							gc_reach20 := compiled.Reach(warps, lane, 8)
 //line scan_block.go:184
-							_ = gc_if20
+							_ = gc_reach20
 //line scan_block.go:185
-							if gc_if20.ToBits() != 0 {
+							if gc_reach20 > 7 {
 //line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
+								s = archsimd.LoadUint32x8Slice(totals[lane:])
+//line scan_block.go:185
+							} else {
+//line scan_block.go:185
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(gc_reach20)))
+//line scan_block.go:185
+								_ = gc_if20
+//line scan_block.go:185
+								if gc_if20.ToBits() != 0 {
+//line scan_block.go:185
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
+//line scan_block.go:185
+								}
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -12392,6 +13672,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
+										gc_reach21 := compiled.Reach(d_, lane_2, 8)
+//line scan_block.go:205
+										_ = gc_reach21
+//line scan_block.go:205
 										gc_b10 := gc_none6
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -12400,7 +13684,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach21))).And(gc_b10)
 //line scan_block.go:205
 										_ = gc_if21
 //line scan_block.go:205

@@ -526,13 +526,25 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if4
+							_ = gc_reach4
 //line samples_reduction.go:30
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:30
+							} else {
+//line samples_reduction.go:30
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:30
+								_ = gc_if4
+//line samples_reduction.go:30
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:30
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+//line samples_reduction.go:30
+								}
 //line samples_reduction.go:30
 							}
 						}
@@ -565,13 +577,25 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach3 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if3
+						_ = gc_reach3
 //line samples_reduction.go:30
-						if gc_if3.ToBits() != 0 {
+						if gc_reach3 > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:30
+						} else {
+//line samples_reduction.go:30
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line samples_reduction.go:30
+							_ = gc_if3
+//line samples_reduction.go:30
+							if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+//line samples_reduction.go:30
+							}
 //line samples_reduction.go:30
 						}
 					}
@@ -629,13 +653,25 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach2 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:31
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 15 {
 //line samples_reduction.go:31
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+							} else {
+//line samples_reduction.go:31
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line samples_reduction.go:31
+								_ = gc_if2
+//line samples_reduction.go:31
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:31
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:31
+								}
 //line samples_reduction.go:31
 							}
 						}
@@ -674,13 +710,25 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if
+						_ = gc_reach
 //line samples_reduction.go:31
-						if gc_if.ToBits() != 0 {
+						if gc_reach > 7 {
 //line samples_reduction.go:31
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+						} else {
+//line samples_reduction.go:31
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line samples_reduction.go:31
+							_ = gc_if
+//line samples_reduction.go:31
+							if gc_if.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:31
+							}
 //line samples_reduction.go:31
 						}
 					}
@@ -831,7 +879,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
+										gc_reach6 := compiled.Reach(0, (gc_tx2 + gc_r), 16)
+//line samples_reduction.go:39
+										_ = gc_reach6
+//line samples_reduction.go:39
+										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(gc_reach6)))
 //line samples_reduction.go:39
 										_ = gc_if6
 //line samples_reduction.go:39
@@ -862,7 +914,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+									gc_reach5 := compiled.Reach(0, (gc_tx2 + gc_r), 8)
+//line samples_reduction.go:39
+									_ = gc_reach5
+//line samples_reduction.go:39
+									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(gc_reach5)))
 //line samples_reduction.go:39
 									_ = gc_if5
 //line samples_reduction.go:39
@@ -1190,13 +1246,25 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach10 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if10
+							_ = gc_reach10
 //line samples_reduction.go:30
-							if gc_if10.ToBits() != 0 {
+							if gc_reach10 > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if10)
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:30
+							} else {
+//line samples_reduction.go:30
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:30
+								_ = gc_if10
+//line samples_reduction.go:30
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:30
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if10)
+//line samples_reduction.go:30
+								}
 //line samples_reduction.go:30
 							}
 						}
@@ -1229,13 +1297,25 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach9 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if9
+						_ = gc_reach9
 //line samples_reduction.go:30
-						if gc_if9.ToBits() != 0 {
+						if gc_reach9 > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if9)
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:30
+						} else {
+//line samples_reduction.go:30
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:30
+							_ = gc_if9
+//line samples_reduction.go:30
+							if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if9)
+//line samples_reduction.go:30
+							}
 //line samples_reduction.go:30
 						}
 					}
@@ -1293,13 +1373,25 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach8 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if8
+							_ = gc_reach8
 //line samples_reduction.go:31
-							if gc_if8.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line samples_reduction.go:31
-								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if8)
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+							} else {
+//line samples_reduction.go:31
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:31
+								_ = gc_if8
+//line samples_reduction.go:31
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:31
+									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if8)
+//line samples_reduction.go:31
+								}
 //line samples_reduction.go:31
 							}
 						}
@@ -1338,13 +1430,25 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach7 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if7
+						_ = gc_reach7
 //line samples_reduction.go:31
-						if gc_if7.ToBits() != 0 {
+						if gc_reach7 > 7 {
 //line samples_reduction.go:31
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+						} else {
+//line samples_reduction.go:31
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line samples_reduction.go:31
+							_ = gc_if7
+//line samples_reduction.go:31
+							if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
+//line samples_reduction.go:31
+							}
 //line samples_reduction.go:31
 						}
 					}
@@ -1495,7 +1599,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
+										gc_reach12 := compiled.Reach(0, (gc_tx3 + gc_r), 16)
+//line samples_reduction.go:39
+										_ = gc_reach12
+//line samples_reduction.go:39
+										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(gc_reach12)))
 //line samples_reduction.go:39
 										_ = gc_if12
 //line samples_reduction.go:39
@@ -1526,7 +1634,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
+									gc_reach11 := compiled.Reach(0, (gc_tx3 + gc_r), 8)
+//line samples_reduction.go:39
+									_ = gc_reach11
+//line samples_reduction.go:39
+									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
 //line samples_reduction.go:39
 									_ = gc_if11
 //line samples_reduction.go:39
@@ -1854,13 +1966,25 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach16 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if16
+							_ = gc_reach16
 //line samples_reduction.go:30
-							if gc_if16.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if16)
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:30
+							} else {
+//line samples_reduction.go:30
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line samples_reduction.go:30
+								_ = gc_if16
+//line samples_reduction.go:30
+								if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:30
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if16)
+//line samples_reduction.go:30
+								}
 //line samples_reduction.go:30
 							}
 						}
@@ -1893,13 +2017,25 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-						gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach15 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if15
+						_ = gc_reach15
 //line samples_reduction.go:30
-						if gc_if15.ToBits() != 0 {
+						if gc_reach15 > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if15)
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:30
+						} else {
+//line samples_reduction.go:30
+							gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+//line samples_reduction.go:30
+							_ = gc_if15
+//line samples_reduction.go:30
+							if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if15)
+//line samples_reduction.go:30
+							}
 //line samples_reduction.go:30
 						}
 					}
@@ -1957,13 +2093,25 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach14 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:30
-							_ = gc_if14
+							_ = gc_reach14
 //line samples_reduction.go:31
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 > 15 {
 //line samples_reduction.go:31
-								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if14)
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+							} else {
+//line samples_reduction.go:31
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
+//line samples_reduction.go:31
+								_ = gc_if14
+//line samples_reduction.go:31
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:31
+									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if14)
+//line samples_reduction.go:31
+								}
 //line samples_reduction.go:31
 							}
 						}
@@ -2002,13 +2150,25 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach13 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:30
-						_ = gc_if13
+						_ = gc_reach13
 //line samples_reduction.go:31
-						if gc_if13.ToBits() != 0 {
+						if gc_reach13 > 7 {
 //line samples_reduction.go:31
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:31
+						} else {
+//line samples_reduction.go:31
+							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13)))
+//line samples_reduction.go:31
+							_ = gc_if13
+//line samples_reduction.go:31
+							if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
+//line samples_reduction.go:31
+							}
 //line samples_reduction.go:31
 						}
 					}
@@ -2159,7 +2319,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
+										gc_reach18 := compiled.Reach(0, (gc_tx4 + gc_r), 16)
+//line samples_reduction.go:39
+										_ = gc_reach18
+//line samples_reduction.go:39
+										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(gc_reach18)))
 //line samples_reduction.go:39
 										_ = gc_if18
 //line samples_reduction.go:39
@@ -2190,7 +2354,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
+									gc_reach17 := compiled.Reach(0, (gc_tx4 + gc_r), 8)
+//line samples_reduction.go:39
+									_ = gc_reach17
+//line samples_reduction.go:39
+									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(gc_reach17)))
 //line samples_reduction.go:39
 									_ = gc_if17
 //line samples_reduction.go:39
@@ -2901,13 +3069,25 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if4
+							_ = gc_reach4
 //line samples_reduction.go:64
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line samples_reduction.go:64
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line samples_reduction.go:64
+							} else {
+//line samples_reduction.go:64
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:64
+								_ = gc_if4
+//line samples_reduction.go:64
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:64
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
+//line samples_reduction.go:64
+								}
 //line samples_reduction.go:64
 							}
 						}
@@ -2940,13 +3120,25 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach3 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if3
+						_ = gc_reach3
 //line samples_reduction.go:64
-						if gc_if3.ToBits() != 0 {
+						if gc_reach3 > 7 {
 //line samples_reduction.go:64
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line samples_reduction.go:64
+						} else {
+//line samples_reduction.go:64
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line samples_reduction.go:64
+							_ = gc_if3
+//line samples_reduction.go:64
+							if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
+//line samples_reduction.go:64
+							}
 //line samples_reduction.go:64
 						}
 					}
@@ -3004,13 +3196,25 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach2 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:65
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 15 {
 //line samples_reduction.go:65
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+							} else {
+//line samples_reduction.go:65
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line samples_reduction.go:65
+								_ = gc_if2
+//line samples_reduction.go:65
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:65
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:65
+								}
 //line samples_reduction.go:65
 							}
 						}
@@ -3049,13 +3253,25 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if
+						_ = gc_reach
 //line samples_reduction.go:65
-						if gc_if.ToBits() != 0 {
+						if gc_reach > 7 {
 //line samples_reduction.go:65
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+						} else {
+//line samples_reduction.go:65
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line samples_reduction.go:65
+							_ = gc_if
+//line samples_reduction.go:65
+							if gc_if.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:65
+							}
 //line samples_reduction.go:65
 						}
 					}
@@ -3223,21 +3439,21 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+								gc_reach8 := compiled.Reach(gc_bdx2, index, 32)
 //line samples_reduction.go:73
-								_ = gc_if8
+								_ = gc_reach8
 //line samples_reduction.go:74
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 30 {
 //line samples_reduction.go:74
-									var gc_ld3 archsimd.Float32x16
+									var gc_ld5 archsimd.Float32x16
 //line samples_reduction.go:74
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld3 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld3 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -3245,15 +3461,15 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld4 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld4 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+										gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld4 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -3261,25 +3477,135 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st2 := gc_ld4.Add(gc_ld3)
-//line samples_reduction.go:74
-									gc_bits := gc_if8.ToBits()
+									gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
 										break gc_steps2
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:74
+									_ = gc_if8
+//line samples_reduction.go:74
+									if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:74
+										var gc_ld7 archsimd.Float32x16
+//line samples_reduction.go:74
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line samples_reduction.go:74
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes10 [16]float32
+//line samples_reduction.go:74
+											for gc_k10 := range 16 {
+//line samples_reduction.go:74
+												if gc_if8.ToBits()&(1<<gc_k10) != 0 {
+//line samples_reduction.go:74
+													gc_pos2.Thread = gc_rank2 + gc_k10
+//line samples_reduction.go:74
+													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes10)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										var gc_ld8 archsimd.Float32x16
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes11 [16]float32
+//line samples_reduction.go:74
+											for gc_k11 := range 16 {
+//line samples_reduction.go:74
+												if gc_if8.ToBits()&(1<<gc_k11) != 0 {
+//line samples_reduction.go:74
+													gc_pos2.Thread = gc_rank2 + gc_k11
+//line samples_reduction.go:74
+													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_st4 := gc_ld8.Add(gc_ld7)
+//line samples_reduction.go:74
+										gc_bits := gc_if8.ToBits()
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line samples_reduction.go:74
+											gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line samples_reduction.go:74
+											gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes12 [16]float32
+//line samples_reduction.go:74
+											gc_st4.Store(&gc_lanes12)
+//line samples_reduction.go:74
+											for gc_k12 := range 16 {
+//line samples_reduction.go:74
+												if gc_if8.ToBits()&(1<<gc_k12) != 0 {
+//line samples_reduction.go:74
+													gc_pos2.Thread = gc_rank2 + gc_k12
+//line samples_reduction.go:74
+													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+										}
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -3333,11 +3659,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+							gc_reach6 := compiled.Reach(gc_bdx2, index, 16)
 //line samples_reduction.go:73
-							_ = gc_if6
+							_ = gc_reach6
 //line samples_reduction.go:74
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 14 {
 //line samples_reduction.go:74
 								var gc_ld archsimd.Float32x8
 //line samples_reduction.go:74
@@ -3375,19 +3701,129 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
 									break gc_steps
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							} else {
+//line samples_reduction.go:74
+								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line samples_reduction.go:74
+								_ = gc_if6
+//line samples_reduction.go:74
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld3 archsimd.Float32x8
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes4 [8]float32
+//line samples_reduction.go:74
+										for gc_k4 := range 8 {
+//line samples_reduction.go:74
+											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line samples_reduction.go:74
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_reduction.go:74
+												gc_lanes4[gc_k4] = sdata[(index+1)+2*gc_k4]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld4 archsimd.Float32x8
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes5 [8]float32
+//line samples_reduction.go:74
+										for gc_k5 := range 8 {
+//line samples_reduction.go:74
+											if gc_if6.ToBits()&(1<<gc_k5) != 0 {
+//line samples_reduction.go:74
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line samples_reduction.go:74
+												gc_lanes5[gc_k5] = sdata[index+2*gc_k5]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st2 := gc_ld4.Add(gc_ld3)
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line samples_reduction.go:74
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes6 [8]float32
+//line samples_reduction.go:74
+										gc_st2.Store(&gc_lanes6)
+//line samples_reduction.go:74
+										for gc_k6 := range 8 {
+//line samples_reduction.go:74
+											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line samples_reduction.go:74
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line samples_reduction.go:74
+												sdata[index+2*gc_k6] = gc_lanes6[gc_k6]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos2.Thread = gc_rank2
+//line samples_reduction.go:74
+									}
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
@@ -3640,13 +4076,25 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-							gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach12 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if12
+							_ = gc_reach12
 //line samples_reduction.go:64
-							if gc_if12.ToBits() != 0 {
+							if gc_reach12 > 15 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if12)
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+//line samples_reduction.go:64
+							} else {
+//line samples_reduction.go:64
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line samples_reduction.go:64
+								_ = gc_if12
+//line samples_reduction.go:64
+								if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:64
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if12)
+//line samples_reduction.go:64
+								}
 //line samples_reduction.go:64
 							}
 						}
@@ -3679,13 +4127,25 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-						gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach11 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if11
+						_ = gc_reach11
 //line samples_reduction.go:64
-						if gc_if11.ToBits() != 0 {
+						if gc_reach11 > 7 {
 //line samples_reduction.go:64
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if11)
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+//line samples_reduction.go:64
+						} else {
+//line samples_reduction.go:64
+							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line samples_reduction.go:64
+							_ = gc_if11
+//line samples_reduction.go:64
+							if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if11)
+//line samples_reduction.go:64
+							}
 //line samples_reduction.go:64
 						}
 					}
@@ -3743,13 +4203,25 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach10 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if10
+							_ = gc_reach10
 //line samples_reduction.go:65
-							if gc_if10.ToBits() != 0 {
+							if gc_reach10 > 15 {
 //line samples_reduction.go:65
-								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if10)
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+							} else {
+//line samples_reduction.go:65
+								gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:65
+								_ = gc_if10
+//line samples_reduction.go:65
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:65
+									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if10)
+//line samples_reduction.go:65
+								}
 //line samples_reduction.go:65
 							}
 						}
@@ -3788,13 +4260,25 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach9 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if9
+						_ = gc_reach9
 //line samples_reduction.go:65
-						if gc_if9.ToBits() != 0 {
+						if gc_reach9 > 7 {
 //line samples_reduction.go:65
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+						} else {
+//line samples_reduction.go:65
+							gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:65
+							_ = gc_if9
+//line samples_reduction.go:65
+							if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
+//line samples_reduction.go:65
+							}
 //line samples_reduction.go:65
 						}
 					}
@@ -3962,21 +4446,21 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+								gc_reach16 := compiled.Reach(gc_bdx3, index, 32)
 //line samples_reduction.go:73
-								_ = gc_if16
+								_ = gc_reach16
 //line samples_reduction.go:74
-								if gc_if16.ToBits() != 0 {
+								if gc_reach16 > 30 {
 //line samples_reduction.go:74
-									var gc_ld7 archsimd.Int32x16
+									var gc_ld13 archsimd.Int32x16
 //line samples_reduction.go:74
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -3984,15 +4468,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld8 archsimd.Int32x16
+									var gc_ld14 archsimd.Int32x16
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+										gc_ld14 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+										gc_ld14 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4000,25 +4484,135 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st4 := gc_ld8.Add(gc_ld7)
-//line samples_reduction.go:74
-									gc_bits2 := gc_if16.ToBits()
+									gc_st7 := gc_ld14.Add(gc_ld13)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+										gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), gc_evenLanes162)
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+										gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), gc_evenLanes162)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+										gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), gc_oddLanes162)
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+										gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), gc_oddLanes162)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
 										break gc_steps4
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line samples_reduction.go:74
+									_ = gc_if16
+//line samples_reduction.go:74
+									if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:74
+										var gc_ld15 archsimd.Int32x16
+//line samples_reduction.go:74
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+//line samples_reduction.go:74
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes22 [16]int32
+//line samples_reduction.go:74
+											for gc_k22 := range 16 {
+//line samples_reduction.go:74
+												if gc_if16.ToBits()&(1<<gc_k22) != 0 {
+//line samples_reduction.go:74
+													gc_pos3.Thread = gc_rank3 + gc_k22
+//line samples_reduction.go:74
+													gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+											gc_ld15 = archsimd.LoadInt32x16(&gc_lanes22)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										var gc_ld16 archsimd.Int32x16
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld16 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld16 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes23 [16]int32
+//line samples_reduction.go:74
+											for gc_k23 := range 16 {
+//line samples_reduction.go:74
+												if gc_if16.ToBits()&(1<<gc_k23) != 0 {
+//line samples_reduction.go:74
+													gc_pos3.Thread = gc_rank3 + gc_k23
+//line samples_reduction.go:74
+													gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+											gc_ld16 = archsimd.LoadInt32x16(&gc_lanes23)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_st8 := gc_ld16.Add(gc_ld15)
+//line samples_reduction.go:74
+										gc_bits2 := gc_if16.ToBits()
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line samples_reduction.go:74
+											gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line samples_reduction.go:74
+											gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes24 [16]int32
+//line samples_reduction.go:74
+											gc_st8.Store(&gc_lanes24)
+//line samples_reduction.go:74
+											for gc_k24 := range 16 {
+//line samples_reduction.go:74
+												if gc_if16.ToBits()&(1<<gc_k24) != 0 {
+//line samples_reduction.go:74
+													gc_pos3.Thread = gc_rank3 + gc_k24
+//line samples_reduction.go:74
+													sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+										}
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -4072,21 +4666,21 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+							gc_reach14 := compiled.Reach(gc_bdx3, index, 16)
 //line samples_reduction.go:73
-							_ = gc_if14
+							_ = gc_reach14
 //line samples_reduction.go:74
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 > 14 {
 //line samples_reduction.go:74
-								var gc_ld5 archsimd.Int32x8
+								var gc_ld9 archsimd.Int32x8
 //line samples_reduction.go:74
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -4094,15 +4688,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld6 archsimd.Int32x8
+								var gc_ld10 archsimd.Int32x8
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+									gc_ld10 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+									gc_ld10 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -4110,23 +4704,133 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								gc_st3 := gc_ld6.Add(gc_ld5)
+								gc_st5 := gc_ld10.Add(gc_ld9)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_evenLanes2)
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_evenLanes2)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_oddLanes2)
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_oddLanes2)
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
 									break gc_steps3
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							} else {
+//line samples_reduction.go:74
+								gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line samples_reduction.go:74
+								_ = gc_if14
+//line samples_reduction.go:74
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld11 archsimd.Int32x8
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes16 [8]int32
+//line samples_reduction.go:74
+										for gc_k16 := range 8 {
+//line samples_reduction.go:74
+											if gc_if14.ToBits()&(1<<gc_k16) != 0 {
+//line samples_reduction.go:74
+												gc_pos3.Thread = gc_rank3 + gc_k16
+//line samples_reduction.go:74
+												gc_lanes16[gc_k16] = sdata[(index+1)+2*gc_k16]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes16)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld12 archsimd.Int32x8
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld12 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld12 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes17 [8]int32
+//line samples_reduction.go:74
+										for gc_k17 := range 8 {
+//line samples_reduction.go:74
+											if gc_if14.ToBits()&(1<<gc_k17) != 0 {
+//line samples_reduction.go:74
+												gc_pos3.Thread = gc_rank3 + gc_k17
+//line samples_reduction.go:74
+												gc_lanes17[gc_k17] = sdata[index+2*gc_k17]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes17)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st6 := gc_ld12.Add(gc_ld11)
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+//line samples_reduction.go:74
+										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes18 [8]int32
+//line samples_reduction.go:74
+										gc_st6.Store(&gc_lanes18)
+//line samples_reduction.go:74
+										for gc_k18 := range 8 {
+//line samples_reduction.go:74
+											if gc_if14.ToBits()&(1<<gc_k18) != 0 {
+//line samples_reduction.go:74
+												gc_pos3.Thread = gc_rank3 + gc_k18
+//line samples_reduction.go:74
+												sdata[index+2*gc_k18] = gc_lanes18[gc_k18]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos3.Thread = gc_rank3
+//line samples_reduction.go:74
+									}
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
@@ -4379,13 +5083,25 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach20 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if20
+							_ = gc_reach20
 //line samples_reduction.go:64
-							if gc_if20.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if20)
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+//line samples_reduction.go:64
+							} else {
+//line samples_reduction.go:64
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line samples_reduction.go:64
+								_ = gc_if20
+//line samples_reduction.go:64
+								if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:64
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if20)
+//line samples_reduction.go:64
+								}
 //line samples_reduction.go:64
 							}
 						}
@@ -4418,13 +5134,25 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-						gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach19 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if19
+						_ = gc_reach19
 //line samples_reduction.go:64
-						if gc_if19.ToBits() != 0 {
+						if gc_reach19 > 7 {
 //line samples_reduction.go:64
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if19)
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+//line samples_reduction.go:64
+						} else {
+//line samples_reduction.go:64
+							gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+//line samples_reduction.go:64
+							_ = gc_if19
+//line samples_reduction.go:64
+							if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if19)
+//line samples_reduction.go:64
+							}
 //line samples_reduction.go:64
 						}
 					}
@@ -4482,13 +5210,25 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach18 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:64
-							_ = gc_if18
+							_ = gc_reach18
 //line samples_reduction.go:65
-							if gc_if18.ToBits() != 0 {
+							if gc_reach18 > 15 {
 //line samples_reduction.go:65
-								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if18)
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+							} else {
+//line samples_reduction.go:65
+								gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach18)))
+//line samples_reduction.go:65
+								_ = gc_if18
+//line samples_reduction.go:65
+								if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:65
+									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if18)
+//line samples_reduction.go:65
+								}
 //line samples_reduction.go:65
 							}
 						}
@@ -4527,13 +5267,25 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach17 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:64
-						_ = gc_if17
+						_ = gc_reach17
 //line samples_reduction.go:65
-						if gc_if17.ToBits() != 0 {
+						if gc_reach17 > 7 {
 //line samples_reduction.go:65
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:65
+						} else {
+//line samples_reduction.go:65
+							gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach17)))
+//line samples_reduction.go:65
+							_ = gc_if17
+//line samples_reduction.go:65
+							if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
+//line samples_reduction.go:65
+							}
 //line samples_reduction.go:65
 						}
 					}
@@ -4701,21 +5453,21 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+								gc_reach24 := compiled.Reach(gc_bdx4, index, 32)
 //line samples_reduction.go:73
-								_ = gc_if24
+								_ = gc_reach24
 //line samples_reduction.go:74
-								if gc_if24.ToBits() != 0 {
+								if gc_reach24 > 30 {
 //line samples_reduction.go:74
-									var gc_ld11 archsimd.Uint32x16
+									var gc_ld21 archsimd.Uint32x16
 //line samples_reduction.go:74
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld11 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld11 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4723,15 +5475,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld12 archsimd.Uint32x16
+									var gc_ld22 archsimd.Uint32x16
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_ld12 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld12 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4739,25 +5491,135 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st6 := gc_ld12.Add(gc_ld11)
-//line samples_reduction.go:74
-									gc_bits3 := gc_if24.ToBits()
+									gc_st11 := gc_ld22.Add(gc_ld21)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), gc_evenLanes163)
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+										gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), gc_evenLanes163)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), gc_oddLanes163)
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), gc_oddLanes163)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
 										break gc_steps6
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+								} else {
+//line samples_reduction.go:74
+									gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line samples_reduction.go:74
+									_ = gc_if24
+//line samples_reduction.go:74
+									if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:74
+										var gc_ld23 archsimd.Uint32x16
+//line samples_reduction.go:74
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+//line samples_reduction.go:74
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes34 [16]uint32
+//line samples_reduction.go:74
+											for gc_k34 := range 16 {
+//line samples_reduction.go:74
+												if gc_if24.ToBits()&(1<<gc_k34) != 0 {
+//line samples_reduction.go:74
+													gc_pos4.Thread = gc_rank4 + gc_k34
+//line samples_reduction.go:74
+													gc_lanes34[gc_k34] = sdata[(index+1)+2*gc_k34]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+											gc_ld23 = archsimd.LoadUint32x16(&gc_lanes34)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										var gc_ld24 archsimd.Uint32x16
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes35 [16]uint32
+//line samples_reduction.go:74
+											for gc_k35 := range 16 {
+//line samples_reduction.go:74
+												if gc_if24.ToBits()&(1<<gc_k35) != 0 {
+//line samples_reduction.go:74
+													gc_pos4.Thread = gc_rank4 + gc_k35
+//line samples_reduction.go:74
+													gc_lanes35[gc_k35] = sdata[index+2*gc_k35]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+											gc_ld24 = archsimd.LoadUint32x16(&gc_lanes35)
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_st12 := gc_ld24.Add(gc_ld23)
+//line samples_reduction.go:74
+										gc_bits3 := gc_if24.ToBits()
+//line samples_reduction.go:74
+										if index >= 0 && index <= len(sdata)-32 {
+//line samples_reduction.go:74
+											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line samples_reduction.go:74
+											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line samples_reduction.go:74
+										} else if index >= 1 && index <= len(sdata)-31 {
+//line samples_reduction.go:74
+											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line samples_reduction.go:74
+											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line samples_reduction.go:74
+										} else {
+//line samples_reduction.go:74
+											var gc_lanes36 [16]uint32
+//line samples_reduction.go:74
+											gc_st12.Store(&gc_lanes36)
+//line samples_reduction.go:74
+											for gc_k36 := range 16 {
+//line samples_reduction.go:74
+												if gc_if24.ToBits()&(1<<gc_k36) != 0 {
+//line samples_reduction.go:74
+													gc_pos4.Thread = gc_rank4 + gc_k36
+//line samples_reduction.go:74
+													sdata[index+2*gc_k36] = gc_lanes36[gc_k36]
+//line samples_reduction.go:74
+												}
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+											gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+										}
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
@@ -4811,21 +5673,21 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+							gc_reach22 := compiled.Reach(gc_bdx4, index, 16)
 //line samples_reduction.go:73
-							_ = gc_if22
+							_ = gc_reach22
 //line samples_reduction.go:74
-							if gc_if22.ToBits() != 0 {
+							if gc_reach22 > 14 {
 //line samples_reduction.go:74
-								var gc_ld9 archsimd.Uint32x8
+								var gc_ld17 archsimd.Uint32x8
 //line samples_reduction.go:74
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_ld9 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld9 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -4833,15 +5695,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld10 archsimd.Uint32x8
+								var gc_ld18 archsimd.Uint32x8
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_ld10 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+									gc_ld18 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld10 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+									gc_ld18 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -4849,23 +5711,133 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								gc_st5 := gc_ld10.Add(gc_ld9)
+								gc_st9 := gc_ld18.Add(gc_ld17)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 {
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+									gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_evenLanes3)
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+									gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_evenLanes3)
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+									gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_oddLanes3)
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+									gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_oddLanes3)
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
 									break gc_steps5
+//line samples_reduction.go:74
+								}
+//line samples_reduction.go:74
+							} else {
+//line samples_reduction.go:74
+								gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line samples_reduction.go:74
+								_ = gc_if22
+//line samples_reduction.go:74
+								if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:74
+									var gc_ld19 archsimd.Uint32x8
+//line samples_reduction.go:74
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes28 [8]uint32
+//line samples_reduction.go:74
+										for gc_k28 := range 8 {
+//line samples_reduction.go:74
+											if gc_if22.ToBits()&(1<<gc_k28) != 0 {
+//line samples_reduction.go:74
+												gc_pos4.Thread = gc_rank4 + gc_k28
+//line samples_reduction.go:74
+												gc_lanes28[gc_k28] = sdata[(index+1)+2*gc_k28]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+										gc_ld19 = archsimd.LoadUint32x8(&gc_lanes28)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									var gc_ld20 archsimd.Uint32x8
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_ld20 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_ld20 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes29 [8]uint32
+//line samples_reduction.go:74
+										for gc_k29 := range 8 {
+//line samples_reduction.go:74
+											if gc_if22.ToBits()&(1<<gc_k29) != 0 {
+//line samples_reduction.go:74
+												gc_pos4.Thread = gc_rank4 + gc_k29
+//line samples_reduction.go:74
+												gc_lanes29[gc_k29] = sdata[index+2*gc_k29]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+										gc_ld20 = archsimd.LoadUint32x8(&gc_lanes29)
+//line samples_reduction.go:74
+									}
+//line samples_reduction.go:74
+									gc_st10 := gc_ld20.Add(gc_ld19)
+//line samples_reduction.go:74
+									if index >= 0 && index <= len(sdata)-16 {
+//line samples_reduction.go:74
+										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+//line samples_reduction.go:74
+										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+//line samples_reduction.go:74
+									} else if index >= 1 && index <= len(sdata)-15 {
+//line samples_reduction.go:74
+										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+//line samples_reduction.go:74
+										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+//line samples_reduction.go:74
+									} else {
+//line samples_reduction.go:74
+										var gc_lanes30 [8]uint32
+//line samples_reduction.go:74
+										gc_st10.Store(&gc_lanes30)
+//line samples_reduction.go:74
+										for gc_k30 := range 8 {
+//line samples_reduction.go:74
+											if gc_if22.ToBits()&(1<<gc_k30) != 0 {
+//line samples_reduction.go:74
+												gc_pos4.Thread = gc_rank4 + gc_k30
+//line samples_reduction.go:74
+												sdata[index+2*gc_k30] = gc_lanes30[gc_k30]
+//line samples_reduction.go:74
+											}
+//line samples_reduction.go:74
+										}
+//line samples_reduction.go:74
+										gc_pos4.Thread = gc_rank4
+//line samples_reduction.go:74
+									}
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
@@ -5503,13 +6475,25 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if4
+							_ = gc_reach4
 //line samples_reduction.go:96
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line samples_reduction.go:96
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:96
+							} else {
+//line samples_reduction.go:96
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:96
+								_ = gc_if4
+//line samples_reduction.go:96
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:96
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+//line samples_reduction.go:96
+								}
 //line samples_reduction.go:96
 							}
 						}
@@ -5542,13 +6526,25 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach3 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if3
+						_ = gc_reach3
 //line samples_reduction.go:96
-						if gc_if3.ToBits() != 0 {
+						if gc_reach3 > 7 {
 //line samples_reduction.go:96
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:96
+						} else {
+//line samples_reduction.go:96
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line samples_reduction.go:96
+							_ = gc_if3
+//line samples_reduction.go:96
+							if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+//line samples_reduction.go:96
+							}
 //line samples_reduction.go:96
 						}
 					}
@@ -5606,13 +6602,25 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach2 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:97
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 15 {
 //line samples_reduction.go:97
-								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+							} else {
+//line samples_reduction.go:97
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line samples_reduction.go:97
+								_ = gc_if2
+//line samples_reduction.go:97
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:97
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:97
+								}
 //line samples_reduction.go:97
 							}
 						}
@@ -5651,13 +6659,25 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if
+						_ = gc_reach
 //line samples_reduction.go:97
-						if gc_if.ToBits() != 0 {
+						if gc_reach > 7 {
 //line samples_reduction.go:97
-							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+						} else {
+//line samples_reduction.go:97
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line samples_reduction.go:97
+							_ = gc_if
+//line samples_reduction.go:97
+							if gc_if.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+//line samples_reduction.go:97
+							}
 //line samples_reduction.go:97
 						}
 					}
@@ -6123,13 +7143,25 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach8 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if8
+							_ = gc_reach8
 //line samples_reduction.go:96
-							if gc_if8.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line samples_reduction.go:96
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:96
+							} else {
+//line samples_reduction.go:96
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:96
+								_ = gc_if8
+//line samples_reduction.go:96
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:96
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+//line samples_reduction.go:96
+								}
 //line samples_reduction.go:96
 							}
 						}
@@ -6162,13 +7194,25 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach7 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if7
+						_ = gc_reach7
 //line samples_reduction.go:96
-						if gc_if7.ToBits() != 0 {
+						if gc_reach7 > 7 {
 //line samples_reduction.go:96
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:96
+						} else {
+//line samples_reduction.go:96
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line samples_reduction.go:96
+							_ = gc_if7
+//line samples_reduction.go:96
+							if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
+//line samples_reduction.go:96
+							}
 //line samples_reduction.go:96
 						}
 					}
@@ -6226,13 +7270,25 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach6 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if6
+							_ = gc_reach6
 //line samples_reduction.go:97
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 15 {
 //line samples_reduction.go:97
-								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+							} else {
+//line samples_reduction.go:97
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+//line samples_reduction.go:97
+								_ = gc_if6
+//line samples_reduction.go:97
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:97
+									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+//line samples_reduction.go:97
+								}
 //line samples_reduction.go:97
 							}
 						}
@@ -6271,13 +7327,25 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach5 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if5
+						_ = gc_reach5
 //line samples_reduction.go:97
-						if gc_if5.ToBits() != 0 {
+						if gc_reach5 > 7 {
 //line samples_reduction.go:97
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+						} else {
+//line samples_reduction.go:97
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line samples_reduction.go:97
+							_ = gc_if5
+//line samples_reduction.go:97
+							if gc_if5.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+//line samples_reduction.go:97
+							}
 //line samples_reduction.go:97
 						}
 					}
@@ -6743,13 +7811,25 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach12 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if12
+							_ = gc_reach12
 //line samples_reduction.go:96
-							if gc_if12.ToBits() != 0 {
+							if gc_reach12 > 15 {
 //line samples_reduction.go:96
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:96
+							} else {
+//line samples_reduction.go:96
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line samples_reduction.go:96
+								_ = gc_if12
+//line samples_reduction.go:96
+								if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:96
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+//line samples_reduction.go:96
+								}
 //line samples_reduction.go:96
 							}
 						}
@@ -6782,13 +7862,25 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach11 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if11
+						_ = gc_reach11
 //line samples_reduction.go:96
-						if gc_if11.ToBits() != 0 {
+						if gc_reach11 > 7 {
 //line samples_reduction.go:96
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:96
+						} else {
+//line samples_reduction.go:96
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line samples_reduction.go:96
+							_ = gc_if11
+//line samples_reduction.go:96
+							if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
+//line samples_reduction.go:96
+							}
 //line samples_reduction.go:96
 						}
 					}
@@ -6846,13 +7938,25 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_reach10 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:96
-							_ = gc_if10
+							_ = gc_reach10
 //line samples_reduction.go:97
-							if gc_if10.ToBits() != 0 {
+							if gc_reach10 > 15 {
 //line samples_reduction.go:97
-								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+							} else {
+//line samples_reduction.go:97
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:97
+								_ = gc_if10
+//line samples_reduction.go:97
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:97
+									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+//line samples_reduction.go:97
+								}
 //line samples_reduction.go:97
 							}
 						}
@@ -6891,13 +7995,25 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_reach9 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:96
-						_ = gc_if9
+						_ = gc_reach9
 //line samples_reduction.go:97
-						if gc_if9.ToBits() != 0 {
+						if gc_reach9 > 7 {
 //line samples_reduction.go:97
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
+//line samples_reduction.go:97
+						} else {
+//line samples_reduction.go:97
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:97
+							_ = gc_if9
+//line samples_reduction.go:97
+							if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+//line samples_reduction.go:97
+							}
 //line samples_reduction.go:97
 						}
 					}
@@ -7704,13 +8820,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach8 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if8
+								_ = gc_reach8
 //line samples_reduction.go:127
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line samples_reduction.go:127
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+//line samples_reduction.go:127
+								} else {
+//line samples_reduction.go:127
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:127
+									_ = gc_if8
+//line samples_reduction.go:127
+									if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:127
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:127
+									}
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -7741,13 +8869,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach6 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if6
+							_ = gc_reach6
 //line samples_reduction.go:127
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+//line samples_reduction.go:127
+							} else {
+//line samples_reduction.go:127
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line samples_reduction.go:127
+								_ = gc_if6
+//line samples_reduction.go:127
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:127
+								}
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
@@ -7801,13 +8941,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if4
+								_ = gc_reach4
 //line samples_reduction.go:128
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line samples_reduction.go:128
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+//line samples_reduction.go:128
+								} else {
+//line samples_reduction.go:128
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:128
+									_ = gc_if4
+//line samples_reduction.go:128
+									if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:128
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:128
+									}
 //line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
@@ -7844,13 +8996,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach2 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:128
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 7 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+//line samples_reduction.go:128
+							} else {
+//line samples_reduction.go:128
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line samples_reduction.go:128
+								_ = gc_if2
+//line samples_reduction.go:128
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:128
+								}
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:128
@@ -7990,13 +9154,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_reach12 := compiled.Reach(n, i+gc_bdx2, 16)
 //line samples_reduction.go:131
-								_ = gc_if12
+								_ = gc_reach12
 //line samples_reduction.go:131
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+//line samples_reduction.go:131
+								} else {
+//line samples_reduction.go:131
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line samples_reduction.go:131
+									_ = gc_if12
+//line samples_reduction.go:131
+									if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:131
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:131
+									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -8033,13 +9209,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_reach11 := compiled.Reach(n, i+gc_bdx2, 8)
 //line samples_reduction.go:131
-							_ = gc_if11
+							_ = gc_reach11
 //line samples_reduction.go:131
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+//line samples_reduction.go:131
+							} else {
+//line samples_reduction.go:131
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line samples_reduction.go:131
+								_ = gc_if11
+//line samples_reduction.go:131
+								if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:131
+								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -8104,13 +9292,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_reach10 := compiled.Reach(n, i+gc_bdx2, 16)
 //line samples_reduction.go:131
-								_ = gc_if10
+								_ = gc_reach10
 //line samples_reduction.go:132
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 > 15 {
 //line samples_reduction.go:132
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:]))
+//line samples_reduction.go:132
+								} else {
+//line samples_reduction.go:132
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:132
+									_ = gc_if10
+//line samples_reduction.go:132
+									if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:132
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:132
+									}
 //line samples_reduction.go:132
 								}
 //line samples_reduction.go:135
@@ -8154,13 +9354,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_reach9 := compiled.Reach(n, i+gc_bdx2, 8)
 //line samples_reduction.go:131
-							_ = gc_if9
+							_ = gc_reach9
 //line samples_reduction.go:132
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 > 7 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if9)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:]))
+//line samples_reduction.go:132
+							} else {
+//line samples_reduction.go:132
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:132
+								_ = gc_if9
+//line samples_reduction.go:132
+								if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:132
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if9)
+//line samples_reduction.go:132
+								}
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -8761,13 +9973,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach20 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if20
+								_ = gc_reach20
 //line samples_reduction.go:127
-								if gc_if20.ToBits() != 0 {
+								if gc_reach20 > 15 {
 //line samples_reduction.go:127
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])
+//line samples_reduction.go:127
+								} else {
+//line samples_reduction.go:127
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line samples_reduction.go:127
+									_ = gc_if20
+//line samples_reduction.go:127
+									if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:127
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:127
+									}
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -8798,13 +10022,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach18 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if18
+							_ = gc_reach18
 //line samples_reduction.go:127
-							if gc_if18.ToBits() != 0 {
+							if gc_reach18 > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]).Merge(mySum, gc_if18)
+								mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])
+//line samples_reduction.go:127
+							} else {
+//line samples_reduction.go:127
+								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line samples_reduction.go:127
+								_ = gc_if18
+//line samples_reduction.go:127
+								if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]).Merge(mySum, gc_if18)
+//line samples_reduction.go:127
+								}
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
@@ -8858,13 +10094,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach16 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if16
+								_ = gc_reach16
 //line samples_reduction.go:128
-								if gc_if16.ToBits() != 0 {
+								if gc_reach16 > 15 {
 //line samples_reduction.go:128
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+//line samples_reduction.go:128
+								} else {
+//line samples_reduction.go:128
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line samples_reduction.go:128
+									_ = gc_if16
+//line samples_reduction.go:128
+									if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:128
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:128
+									}
 //line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
@@ -8901,13 +10149,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach14 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if14
+							_ = gc_reach14
 //line samples_reduction.go:128
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 > 7 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+//line samples_reduction.go:128
+							} else {
+//line samples_reduction.go:128
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line samples_reduction.go:128
+								_ = gc_if14
+//line samples_reduction.go:128
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
+//line samples_reduction.go:128
+								}
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:128
@@ -9047,13 +10307,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+								gc_reach24 := compiled.Reach(n, i+gc_bdx3, 16)
 //line samples_reduction.go:131
-								_ = gc_if24
+								_ = gc_reach24
 //line samples_reduction.go:131
-								if gc_if24.ToBits() != 0 {
+								if gc_reach24 > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]))
+//line samples_reduction.go:131
+								} else {
+//line samples_reduction.go:131
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line samples_reduction.go:131
+									_ = gc_if24
+//line samples_reduction.go:131
+									if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:131
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line samples_reduction.go:131
+									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -9090,13 +10362,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+							gc_reach23 := compiled.Reach(n, i+gc_bdx3, 8)
 //line samples_reduction.go:131
-							_ = gc_if23
+							_ = gc_reach23
 //line samples_reduction.go:131
-							if gc_if23.ToBits() != 0 {
+							if gc_reach23 > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]))
+//line samples_reduction.go:131
+							} else {
+//line samples_reduction.go:131
+								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23)))
+//line samples_reduction.go:131
+								_ = gc_if23
+//line samples_reduction.go:131
+								if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
+//line samples_reduction.go:131
+								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -9161,13 +10445,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+								gc_reach22 := compiled.Reach(n, i+gc_bdx3, 16)
 //line samples_reduction.go:131
-								_ = gc_if22
+								_ = gc_reach22
 //line samples_reduction.go:132
-								if gc_if22.ToBits() != 0 {
+								if gc_reach22 > 15 {
 //line samples_reduction.go:132
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:]))
+//line samples_reduction.go:132
+								} else {
+//line samples_reduction.go:132
+									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22)))
+//line samples_reduction.go:132
+									_ = gc_if22
+//line samples_reduction.go:132
+									if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:132
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+//line samples_reduction.go:132
+									}
 //line samples_reduction.go:132
 								}
 //line samples_reduction.go:135
@@ -9211,13 +10507,25 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+							gc_reach21 := compiled.Reach(n, i+gc_bdx3, 8)
 //line samples_reduction.go:131
-							_ = gc_if21
+							_ = gc_reach21
 //line samples_reduction.go:132
-							if gc_if21.ToBits() != 0 {
+							if gc_reach21 > 7 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if21)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:]))
+//line samples_reduction.go:132
+							} else {
+//line samples_reduction.go:132
+								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
+//line samples_reduction.go:132
+								_ = gc_if21
+//line samples_reduction.go:132
+								if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:132
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if21)
+//line samples_reduction.go:132
+								}
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -9818,13 +11126,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach32 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if32
+								_ = gc_reach32
 //line samples_reduction.go:127
-								if gc_if32.ToBits() != 0 {
+								if gc_reach32 > 15 {
 //line samples_reduction.go:127
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
+//line samples_reduction.go:127
+								} else {
+//line samples_reduction.go:127
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line samples_reduction.go:127
+									_ = gc_if32
+//line samples_reduction.go:127
+									if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:127
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:127
+									}
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -9855,13 +11175,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach30 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if30
+							_ = gc_reach30
 //line samples_reduction.go:127
-							if gc_if30.ToBits() != 0 {
+							if gc_reach30 > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if30)
+								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
+//line samples_reduction.go:127
+							} else {
+//line samples_reduction.go:127
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line samples_reduction.go:127
+								_ = gc_if30
+//line samples_reduction.go:127
+								if gc_if30.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if30)
+//line samples_reduction.go:127
+								}
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
@@ -9915,13 +11247,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach28 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:127
-								_ = gc_if28
+								_ = gc_reach28
 //line samples_reduction.go:128
-								if gc_if28.ToBits() != 0 {
+								if gc_reach28 > 15 {
 //line samples_reduction.go:128
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+//line samples_reduction.go:128
+								} else {
+//line samples_reduction.go:128
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line samples_reduction.go:128
+									_ = gc_if28
+//line samples_reduction.go:128
+									if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:128
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:128
+									}
 //line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
@@ -9958,13 +11302,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach26 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:127
-							_ = gc_if26
+							_ = gc_reach26
 //line samples_reduction.go:128
-							if gc_if26.ToBits() != 0 {
+							if gc_reach26 > 7 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+//line samples_reduction.go:128
+							} else {
+//line samples_reduction.go:128
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line samples_reduction.go:128
+								_ = gc_if26
+//line samples_reduction.go:128
+								if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+//line samples_reduction.go:128
+								}
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:128
@@ -10104,13 +11460,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+								gc_reach36 := compiled.Reach(n, i+gc_bdx4, 16)
 //line samples_reduction.go:131
-								_ = gc_if36
+								_ = gc_reach36
 //line samples_reduction.go:131
-								if gc_if36.ToBits() != 0 {
+								if gc_reach36 > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
+//line samples_reduction.go:131
+								} else {
+//line samples_reduction.go:131
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line samples_reduction.go:131
+									_ = gc_if36
+//line samples_reduction.go:131
+									if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:131
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:131
+									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -10147,13 +11515,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+							gc_reach35 := compiled.Reach(n, i+gc_bdx4, 8)
 //line samples_reduction.go:131
-							_ = gc_if35
+							_ = gc_reach35
 //line samples_reduction.go:131
-							if gc_if35.ToBits() != 0 {
+							if gc_reach35 > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if35)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
+//line samples_reduction.go:131
+							} else {
+//line samples_reduction.go:131
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+//line samples_reduction.go:131
+								_ = gc_if35
+//line samples_reduction.go:131
+								if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:131
+								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -10218,13 +11598,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+								gc_reach34 := compiled.Reach(n, i+gc_bdx4, 16)
 //line samples_reduction.go:131
-								_ = gc_if34
+								_ = gc_reach34
 //line samples_reduction.go:132
-								if gc_if34.ToBits() != 0 {
+								if gc_reach34 > 15 {
 //line samples_reduction.go:132
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:]))
+//line samples_reduction.go:132
+								} else {
+//line samples_reduction.go:132
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
+//line samples_reduction.go:132
+									_ = gc_if34
+//line samples_reduction.go:132
+									if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:132
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:132
+									}
 //line samples_reduction.go:132
 								}
 //line samples_reduction.go:135
@@ -10268,13 +11660,25 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+							gc_reach33 := compiled.Reach(n, i+gc_bdx4, 8)
 //line samples_reduction.go:131
-							_ = gc_if33
+							_ = gc_reach33
 //line samples_reduction.go:132
-							if gc_if33.ToBits() != 0 {
+							if gc_reach33 > 7 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if33)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:]))
+//line samples_reduction.go:132
+							} else {
+//line samples_reduction.go:132
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
+//line samples_reduction.go:132
+								_ = gc_if33
+//line samples_reduction.go:132
+								if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:132
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if33)
+//line samples_reduction.go:132
+								}
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -11218,13 +12622,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach8 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if8
+								_ = gc_reach8
 //line samples_reduction.go:165
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line samples_reduction.go:165
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])
+//line samples_reduction.go:165
+								} else {
+//line samples_reduction.go:165
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:165
+									_ = gc_if8
+//line samples_reduction.go:165
+									if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:165
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:165
+									}
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -11255,13 +12671,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach6 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if6
+							_ = gc_reach6
 //line samples_reduction.go:165
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if6)
+								mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
+//line samples_reduction.go:165
+							} else {
+//line samples_reduction.go:165
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line samples_reduction.go:165
+								_ = gc_if6
+//line samples_reduction.go:165
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:165
+								}
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
@@ -11315,13 +12743,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if4
+								_ = gc_reach4
 //line samples_reduction.go:166
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line samples_reduction.go:166
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+//line samples_reduction.go:166
+								} else {
+//line samples_reduction.go:166
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:166
+									_ = gc_if4
+//line samples_reduction.go:166
+									if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:166
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:166
+									}
 //line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
@@ -11358,13 +12798,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach2 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:166
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 7 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+//line samples_reduction.go:166
+							} else {
+//line samples_reduction.go:166
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line samples_reduction.go:166
+								_ = gc_if2
+//line samples_reduction.go:166
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:166
+								}
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:166
@@ -11504,13 +12956,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach12 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if12
+								_ = gc_reach12
 //line samples_reduction.go:169
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]))
+//line samples_reduction.go:169
+								} else {
+//line samples_reduction.go:169
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line samples_reduction.go:169
+									_ = gc_if12
+//line samples_reduction.go:169
+									if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:169
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:169
+									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -11547,13 +13011,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach11 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if11
+							_ = gc_reach11
 //line samples_reduction.go:169
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if11)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+//line samples_reduction.go:169
+							} else {
+//line samples_reduction.go:169
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line samples_reduction.go:169
+								_ = gc_if11
+//line samples_reduction.go:169
+								if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:169
+								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -11618,13 +13094,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach10 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if10
+								_ = gc_reach10
 //line samples_reduction.go:170
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 > 15 {
 //line samples_reduction.go:170
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+								} else {
+//line samples_reduction.go:170
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:170
+									_ = gc_if10
+//line samples_reduction.go:170
+									if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:170
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:170
+									}
 //line samples_reduction.go:170
 								}
 //line samples_reduction.go:173
@@ -11668,13 +13156,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach9 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if9
+							_ = gc_reach9
 //line samples_reduction.go:170
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 > 7 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+							} else {
+//line samples_reduction.go:170
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:170
+								_ = gc_if9
+//line samples_reduction.go:170
+								if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:170
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+//line samples_reduction.go:170
+								}
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -12354,13 +13854,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach20 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if20
+								_ = gc_reach20
 //line samples_reduction.go:165
-								if gc_if20.ToBits() != 0 {
+								if gc_reach20 > 15 {
 //line samples_reduction.go:165
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])
+//line samples_reduction.go:165
+								} else {
+//line samples_reduction.go:165
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line samples_reduction.go:165
+									_ = gc_if20
+//line samples_reduction.go:165
+									if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:165
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:165
+									}
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -12391,13 +13903,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach18 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if18
+							_ = gc_reach18
 //line samples_reduction.go:165
-							if gc_if18.ToBits() != 0 {
+							if gc_reach18 > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(mySum, gc_if18)
+								mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])
+//line samples_reduction.go:165
+							} else {
+//line samples_reduction.go:165
+								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line samples_reduction.go:165
+								_ = gc_if18
+//line samples_reduction.go:165
+								if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(mySum, gc_if18)
+//line samples_reduction.go:165
+								}
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
@@ -12451,13 +13975,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach16 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if16
+								_ = gc_reach16
 //line samples_reduction.go:166
-								if gc_if16.ToBits() != 0 {
+								if gc_reach16 > 15 {
 //line samples_reduction.go:166
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+//line samples_reduction.go:166
+								} else {
+//line samples_reduction.go:166
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line samples_reduction.go:166
+									_ = gc_if16
+//line samples_reduction.go:166
+									if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:166
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:166
+									}
 //line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
@@ -12494,13 +14030,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach14 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if14
+							_ = gc_reach14
 //line samples_reduction.go:166
-							if gc_if14.ToBits() != 0 {
+							if gc_reach14 > 7 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+//line samples_reduction.go:166
+							} else {
+//line samples_reduction.go:166
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line samples_reduction.go:166
+								_ = gc_if14
+//line samples_reduction.go:166
+								if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
+//line samples_reduction.go:166
+								}
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:166
@@ -12640,13 +14188,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach24 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if24
+								_ = gc_reach24
 //line samples_reduction.go:169
-								if gc_if24.ToBits() != 0 {
+								if gc_reach24 > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
+//line samples_reduction.go:169
+								} else {
+//line samples_reduction.go:169
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line samples_reduction.go:169
+									_ = gc_if24
+//line samples_reduction.go:169
+									if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:169
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line samples_reduction.go:169
+									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -12683,13 +14243,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach23 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if23
+							_ = gc_reach23
 //line samples_reduction.go:169
-							if gc_if23.ToBits() != 0 {
+							if gc_reach23 > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if23)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
+//line samples_reduction.go:169
+							} else {
+//line samples_reduction.go:169
+								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23)))
+//line samples_reduction.go:169
+								_ = gc_if23
+//line samples_reduction.go:169
+								if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if23)
+//line samples_reduction.go:169
+								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -12754,13 +14326,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach22 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if22
+								_ = gc_reach22
 //line samples_reduction.go:170
-								if gc_if22.ToBits() != 0 {
+								if gc_reach22 > 15 {
 //line samples_reduction.go:170
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+								} else {
+//line samples_reduction.go:170
+									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22)))
+//line samples_reduction.go:170
+									_ = gc_if22
+//line samples_reduction.go:170
+									if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:170
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+//line samples_reduction.go:170
+									}
 //line samples_reduction.go:170
 								}
 //line samples_reduction.go:173
@@ -12804,13 +14388,25 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach21 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if21
+							_ = gc_reach21
 //line samples_reduction.go:170
-							if gc_if21.ToBits() != 0 {
+							if gc_reach21 > 7 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if21)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+							} else {
+//line samples_reduction.go:170
+								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
+//line samples_reduction.go:170
+								_ = gc_if21
+//line samples_reduction.go:170
+								if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:170
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if21)
+//line samples_reduction.go:170
+								}
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -13490,13 +15086,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach32 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if32
+								_ = gc_reach32
 //line samples_reduction.go:165
-								if gc_if32.ToBits() != 0 {
+								if gc_reach32 > 15 {
 //line samples_reduction.go:165
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])
+//line samples_reduction.go:165
+								} else {
+//line samples_reduction.go:165
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line samples_reduction.go:165
+									_ = gc_if32
+//line samples_reduction.go:165
+									if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:165
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:165
+									}
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -13527,13 +15135,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach30 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if30
+							_ = gc_reach30
 //line samples_reduction.go:165
-							if gc_if30.ToBits() != 0 {
+							if gc_reach30 > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]).Merge(mySum, gc_if30)
+								mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])
+//line samples_reduction.go:165
+							} else {
+//line samples_reduction.go:165
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line samples_reduction.go:165
+								_ = gc_if30
+//line samples_reduction.go:165
+								if gc_if30.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]).Merge(mySum, gc_if30)
+//line samples_reduction.go:165
+								}
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
@@ -13587,13 +15207,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach28 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:165
-								_ = gc_if28
+								_ = gc_reach28
 //line samples_reduction.go:166
-								if gc_if28.ToBits() != 0 {
+								if gc_reach28 > 15 {
 //line samples_reduction.go:166
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+//line samples_reduction.go:166
+								} else {
+//line samples_reduction.go:166
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line samples_reduction.go:166
+									_ = gc_if28
+//line samples_reduction.go:166
+									if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:166
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:166
+									}
 //line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
@@ -13630,13 +15262,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach26 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:165
-							_ = gc_if26
+							_ = gc_reach26
 //line samples_reduction.go:166
-							if gc_if26.ToBits() != 0 {
+							if gc_reach26 > 7 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+//line samples_reduction.go:166
+							} else {
+//line samples_reduction.go:166
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line samples_reduction.go:166
+								_ = gc_if26
+//line samples_reduction.go:166
+								if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+//line samples_reduction.go:166
+								}
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:166
@@ -13776,13 +15420,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach36 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if36
+								_ = gc_reach36
 //line samples_reduction.go:169
-								if gc_if36.ToBits() != 0 {
+								if gc_reach36 > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
+//line samples_reduction.go:169
+								} else {
+//line samples_reduction.go:169
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line samples_reduction.go:169
+									_ = gc_if36
+//line samples_reduction.go:169
+									if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:169
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:169
+									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -13819,13 +15475,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach35 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if35
+							_ = gc_reach35
 //line samples_reduction.go:169
-							if gc_if35.ToBits() != 0 {
+							if gc_reach35 > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
+//line samples_reduction.go:169
+							} else {
+//line samples_reduction.go:169
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+//line samples_reduction.go:169
+								_ = gc_if35
+//line samples_reduction.go:169
+								if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:169
+								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -13890,13 +15558,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach34 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:169
-								_ = gc_if34
+								_ = gc_reach34
 //line samples_reduction.go:170
-								if gc_if34.ToBits() != 0 {
+								if gc_reach34 > 15 {
 //line samples_reduction.go:170
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+								} else {
+//line samples_reduction.go:170
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
+//line samples_reduction.go:170
+									_ = gc_if34
+//line samples_reduction.go:170
+									if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:170
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:170
+									}
 //line samples_reduction.go:170
 								}
 //line samples_reduction.go:173
@@ -13940,13 +15620,25 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach33 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:169
-							_ = gc_if33
+							_ = gc_reach33
 //line samples_reduction.go:170
-							if gc_if33.ToBits() != 0 {
+							if gc_reach33 > 7 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:170
+							} else {
+//line samples_reduction.go:170
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
+//line samples_reduction.go:170
+								_ = gc_if33
+//line samples_reduction.go:170
+								if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:170
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
+//line samples_reduction.go:170
+								}
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -15258,13 +16950,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach8 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if8
+								_ = gc_reach8
 //line samples_reduction.go:215
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line samples_reduction.go:215
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+//line samples_reduction.go:215
+								} else {
+//line samples_reduction.go:215
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line samples_reduction.go:215
+									_ = gc_if8
+//line samples_reduction.go:215
+									if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:215
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:215
+									}
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -15295,13 +16999,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach6 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if6
+							_ = gc_reach6
 //line samples_reduction.go:215
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
+								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+//line samples_reduction.go:215
+							} else {
+//line samples_reduction.go:215
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line samples_reduction.go:215
+								_ = gc_if6
+//line samples_reduction.go:215
+								if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:215
+								}
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
@@ -15355,13 +17071,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach4 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if4
+								_ = gc_reach4
 //line samples_reduction.go:216
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line samples_reduction.go:216
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
+//line samples_reduction.go:216
+								} else {
+//line samples_reduction.go:216
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line samples_reduction.go:216
+									_ = gc_if4
+//line samples_reduction.go:216
+									if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:216
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:216
+									}
 //line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
@@ -15398,13 +17126,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach2 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if2
+							_ = gc_reach2
 //line samples_reduction.go:216
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 7 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
+//line samples_reduction.go:216
+							} else {
+//line samples_reduction.go:216
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line samples_reduction.go:216
+								_ = gc_if2
+//line samples_reduction.go:216
+								if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:216
+								}
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:216
@@ -15544,13 +17284,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach12 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if12
+								_ = gc_reach12
 //line samples_reduction.go:219
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+//line samples_reduction.go:219
+								} else {
+//line samples_reduction.go:219
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line samples_reduction.go:219
+									_ = gc_if12
+//line samples_reduction.go:219
+									if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:219
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:219
+									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -15587,13 +17339,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach11 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if11
+							_ = gc_reach11
 //line samples_reduction.go:219
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+//line samples_reduction.go:219
+							} else {
+//line samples_reduction.go:219
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line samples_reduction.go:219
+								_ = gc_if11
+//line samples_reduction.go:219
+								if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:219
+								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -15658,13 +17422,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach10 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if10
+								_ = gc_reach10
 //line samples_reduction.go:220
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 > 15 {
 //line samples_reduction.go:220
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+								} else {
+//line samples_reduction.go:220
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line samples_reduction.go:220
+									_ = gc_if10
+//line samples_reduction.go:220
+									if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:220
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:220
+									}
 //line samples_reduction.go:220
 								}
 //line samples_reduction.go:223
@@ -15708,13 +17484,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach9 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if9
+							_ = gc_reach9
 //line samples_reduction.go:220
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 > 7 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+							} else {
+//line samples_reduction.go:220
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line samples_reduction.go:220
+								_ = gc_if9
+//line samples_reduction.go:220
+								if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:220
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
+//line samples_reduction.go:220
+								}
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -15958,6 +17746,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
+									gc_reach16 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+									_ = gc_reach16
+//line samples_reduction.go:226
 									gc_b6 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -15966,7 +17758,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if16
 //line samples_reduction.go:226
@@ -16013,6 +17805,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
+								gc_reach15 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+								_ = gc_reach15
+//line samples_reduction.go:226
 								gc_b5 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -16021,7 +17817,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if15 := gc_b5.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if15 := gc_b5.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15))))
 //line samples_reduction.go:226
 								_ = gc_if15
 //line samples_reduction.go:226
@@ -16109,6 +17905,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
+							gc_reach14 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+							_ = gc_reach14
+//line samples_reduction.go:226
 							gc_b4 := gc_none2
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -16117,7 +17917,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if14
 //line samples_reduction.go:227
@@ -16170,6 +17970,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
+						gc_reach13 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+						_ = gc_reach13
+//line samples_reduction.go:226
 						gc_b3 := gc_none
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -16178,7 +17982,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if13 := gc_b3.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b3.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13))))
 //line samples_reduction.go:226
 						_ = gc_if13
 //line samples_reduction.go:227
@@ -16323,6 +18127,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
+									gc_reach20 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+									_ = gc_reach20
+//line samples_reduction.go:233
 									gc_b10 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -16331,7 +18139,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if20
 //line samples_reduction.go:233
@@ -16378,6 +18186,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
+								gc_reach19 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+								_ = gc_reach19
+//line samples_reduction.go:233
 								gc_b9 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -16386,7 +18198,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if19 := gc_b9.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if19 := gc_b9.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(gc_reach19))))
 //line samples_reduction.go:233
 								_ = gc_if19
 //line samples_reduction.go:233
@@ -16474,6 +18286,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
+							gc_reach18 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+							_ = gc_reach18
+//line samples_reduction.go:233
 							gc_b8 := gc_none6
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -16482,7 +18298,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if18
 //line samples_reduction.go:234
@@ -16535,6 +18351,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
+						gc_reach17 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+						_ = gc_reach17
+//line samples_reduction.go:233
 						gc_b7 := gc_none5
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -16543,7 +18363,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if17 := gc_b7.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if17 := gc_b7.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(gc_reach17))))
 //line samples_reduction.go:233
 						_ = gc_if17
 //line samples_reduction.go:234
@@ -16688,6 +18508,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
+									gc_reach24 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+									_ = gc_reach24
+//line samples_reduction.go:240
 									gc_b14 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -16696,7 +18520,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if24
 //line samples_reduction.go:240
@@ -16743,6 +18567,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
+								gc_reach23 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+								_ = gc_reach23
+//line samples_reduction.go:240
 								gc_b13 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -16751,7 +18579,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if23 := gc_b13.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if23 := gc_b13.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23))))
 //line samples_reduction.go:240
 								_ = gc_if23
 //line samples_reduction.go:240
@@ -16839,6 +18667,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
+							gc_reach22 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+							_ = gc_reach22
+//line samples_reduction.go:240
 							gc_b12 := gc_none10
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -16847,7 +18679,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if22
 //line samples_reduction.go:241
@@ -16900,6 +18732,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
+						gc_reach21 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+						_ = gc_reach21
+//line samples_reduction.go:240
 						gc_b11 := gc_none9
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -16908,7 +18744,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if21 := gc_b11.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if21 := gc_b11.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))))
 //line samples_reduction.go:240
 						_ = gc_if21
 //line samples_reduction.go:241
@@ -17242,13 +19078,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach32 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if32
+								_ = gc_reach32
 //line samples_reduction.go:215
-								if gc_if32.ToBits() != 0 {
+								if gc_reach32 > 15 {
 //line samples_reduction.go:215
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])
+//line samples_reduction.go:215
+								} else {
+//line samples_reduction.go:215
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line samples_reduction.go:215
+									_ = gc_if32
+//line samples_reduction.go:215
+									if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:215
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:215
+									}
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -17279,13 +19127,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach30 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if30
+							_ = gc_reach30
 //line samples_reduction.go:215
-							if gc_if30.ToBits() != 0 {
+							if gc_reach30 > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]).Merge(mySum, gc_if30)
+								mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])
+//line samples_reduction.go:215
+							} else {
+//line samples_reduction.go:215
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line samples_reduction.go:215
+								_ = gc_if30
+//line samples_reduction.go:215
+								if gc_if30.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]).Merge(mySum, gc_if30)
+//line samples_reduction.go:215
+								}
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
@@ -17339,13 +19199,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach28 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if28
+								_ = gc_reach28
 //line samples_reduction.go:216
-								if gc_if28.ToBits() != 0 {
+								if gc_reach28 > 15 {
 //line samples_reduction.go:216
-									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
+//line samples_reduction.go:216
+								} else {
+//line samples_reduction.go:216
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line samples_reduction.go:216
+									_ = gc_if28
+//line samples_reduction.go:216
+									if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:216
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:216
+									}
 //line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
@@ -17382,13 +19254,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach26 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if26
+							_ = gc_reach26
 //line samples_reduction.go:216
-							if gc_if26.ToBits() != 0 {
+							if gc_reach26 > 7 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
+//line samples_reduction.go:216
+							} else {
+//line samples_reduction.go:216
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line samples_reduction.go:216
+								_ = gc_if26
+//line samples_reduction.go:216
+								if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
+//line samples_reduction.go:216
+								}
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:216
@@ -17528,13 +19412,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach36 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if36
+								_ = gc_reach36
 //line samples_reduction.go:219
-								if gc_if36.ToBits() != 0 {
+								if gc_reach36 > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]))
+//line samples_reduction.go:219
+								} else {
+//line samples_reduction.go:219
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line samples_reduction.go:219
+									_ = gc_if36
+//line samples_reduction.go:219
+									if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:219
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:219
+									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -17571,13 +19467,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach35 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if35
+							_ = gc_reach35
 //line samples_reduction.go:219
-							if gc_if35.ToBits() != 0 {
+							if gc_reach35 > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).Merge(mySum, gc_if35)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]))
+//line samples_reduction.go:219
+							} else {
+//line samples_reduction.go:219
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+//line samples_reduction.go:219
+								_ = gc_if35
+//line samples_reduction.go:219
+								if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:219
+								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -17642,13 +19550,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach34 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if34
+								_ = gc_reach34
 //line samples_reduction.go:220
-								if gc_if34.ToBits() != 0 {
+								if gc_reach34 > 15 {
 //line samples_reduction.go:220
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+								} else {
+//line samples_reduction.go:220
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
+//line samples_reduction.go:220
+									_ = gc_if34
+//line samples_reduction.go:220
+									if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:220
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:220
+									}
 //line samples_reduction.go:220
 								}
 //line samples_reduction.go:223
@@ -17692,13 +19612,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach33 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if33
+							_ = gc_reach33
 //line samples_reduction.go:220
-							if gc_if33.ToBits() != 0 {
+							if gc_reach33 > 7 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+							} else {
+//line samples_reduction.go:220
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
+//line samples_reduction.go:220
+								_ = gc_if33
+//line samples_reduction.go:220
+								if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:220
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
+//line samples_reduction.go:220
+								}
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -17942,6 +19874,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
+									gc_reach40 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+									_ = gc_reach40
+//line samples_reduction.go:226
 									gc_b19 := gc_none16
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -17950,7 +19886,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if40 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if40 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(gc_reach40))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if40
 //line samples_reduction.go:226
@@ -17997,6 +19933,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
+								gc_reach39 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+								_ = gc_reach39
+//line samples_reduction.go:226
 								gc_b18 := gc_none15
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -18005,7 +19945,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if39 := gc_b18.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if39 := gc_b18.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(gc_reach39))))
 //line samples_reduction.go:226
 								_ = gc_if39
 //line samples_reduction.go:226
@@ -18093,6 +20033,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
+							gc_reach38 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+							_ = gc_reach38
+//line samples_reduction.go:226
 							gc_b17 := gc_none14
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -18101,7 +20045,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if38 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(gc_reach38))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if38
 //line samples_reduction.go:227
@@ -18154,6 +20098,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
+						gc_reach37 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+						_ = gc_reach37
+//line samples_reduction.go:226
 						gc_b16 := gc_none13
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -18162,7 +20110,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if37 := gc_b16.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if37 := gc_b16.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(gc_reach37))))
 //line samples_reduction.go:226
 						_ = gc_if37
 //line samples_reduction.go:227
@@ -18307,6 +20255,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
+									gc_reach44 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+									_ = gc_reach44
+//line samples_reduction.go:233
 									gc_b23 := gc_none20
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -18315,7 +20267,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if44 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if44 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(gc_reach44))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if44
 //line samples_reduction.go:233
@@ -18362,6 +20314,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
+								gc_reach43 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+								_ = gc_reach43
+//line samples_reduction.go:233
 								gc_b22 := gc_none19
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -18370,7 +20326,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if43 := gc_b22.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if43 := gc_b22.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(gc_reach43))))
 //line samples_reduction.go:233
 								_ = gc_if43
 //line samples_reduction.go:233
@@ -18458,6 +20414,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
+							gc_reach42 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+							_ = gc_reach42
+//line samples_reduction.go:233
 							gc_b21 := gc_none18
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -18466,7 +20426,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if42 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if42 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(gc_reach42))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if42
 //line samples_reduction.go:234
@@ -18519,6 +20479,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
+						gc_reach41 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+						_ = gc_reach41
+//line samples_reduction.go:233
 						gc_b20 := gc_none17
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -18527,7 +20491,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if41 := gc_b20.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if41 := gc_b20.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(gc_reach41))))
 //line samples_reduction.go:233
 						_ = gc_if41
 //line samples_reduction.go:234
@@ -18672,6 +20636,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
+									gc_reach48 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+									_ = gc_reach48
+//line samples_reduction.go:240
 									gc_b27 := gc_none24
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -18680,7 +20648,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if48 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if48 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(gc_reach48))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if48
 //line samples_reduction.go:240
@@ -18727,6 +20695,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
+								gc_reach47 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+								_ = gc_reach47
+//line samples_reduction.go:240
 								gc_b26 := gc_none23
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -18735,7 +20707,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if47 := gc_b26.And(gc_iota47.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if47 := gc_b26.And(gc_iota47.Less(archsimd.BroadcastInt32x8(int32(gc_reach47))))
 //line samples_reduction.go:240
 								_ = gc_if47
 //line samples_reduction.go:240
@@ -18823,6 +20795,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
+							gc_reach46 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+							_ = gc_reach46
+//line samples_reduction.go:240
 							gc_b25 := gc_none22
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -18831,7 +20807,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if46 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota46.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if46 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota46.Less(archsimd.BroadcastInt32x16(int32(gc_reach46))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if46
 //line samples_reduction.go:241
@@ -18884,6 +20860,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
+						gc_reach45 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+						_ = gc_reach45
+//line samples_reduction.go:240
 						gc_b24 := gc_none21
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -18892,7 +20872,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if45 := gc_b24.And(gc_iota45.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if45 := gc_b24.And(gc_iota45.Less(archsimd.BroadcastInt32x8(int32(gc_reach45))))
 //line samples_reduction.go:240
 						_ = gc_if45
 //line samples_reduction.go:241
@@ -19226,13 +21206,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach56 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if56
+								_ = gc_reach56
 //line samples_reduction.go:215
-								if gc_if56.ToBits() != 0 {
+								if gc_reach56 > 15 {
 //line samples_reduction.go:215
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
+//line samples_reduction.go:215
+								} else {
+//line samples_reduction.go:215
+									gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(gc_reach56)))
+//line samples_reduction.go:215
+									_ = gc_if56
+//line samples_reduction.go:215
+									if gc_if56.ToBits() != 0 {
+//line samples_reduction.go:215
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+//line samples_reduction.go:215
+									}
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -19263,13 +21255,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach54 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if54
+							_ = gc_reach54
 //line samples_reduction.go:215
-							if gc_if54.ToBits() != 0 {
+							if gc_reach54 > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]).Merge(mySum, gc_if54)
+								mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
+//line samples_reduction.go:215
+							} else {
+//line samples_reduction.go:215
+								gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x8(int32(gc_reach54)))
+//line samples_reduction.go:215
+								_ = gc_if54
+//line samples_reduction.go:215
+								if gc_if54.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]).Merge(mySum, gc_if54)
+//line samples_reduction.go:215
+								}
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
@@ -19323,13 +21327,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach52 := compiled.Reach(n, i, 16)
 //line samples_reduction.go:215
-								_ = gc_if52
+								_ = gc_reach52
 //line samples_reduction.go:216
-								if gc_if52.ToBits() != 0 {
+								if gc_reach52 > 15 {
 //line samples_reduction.go:216
-									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
+//line samples_reduction.go:216
+								} else {
+//line samples_reduction.go:216
+									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(gc_reach52)))
+//line samples_reduction.go:216
+									_ = gc_if52
+//line samples_reduction.go:216
+									if gc_if52.ToBits() != 0 {
+//line samples_reduction.go:216
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+//line samples_reduction.go:216
+									}
 //line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
@@ -19366,13 +21382,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach50 := compiled.Reach(n, i, 8)
 //line samples_reduction.go:215
-							_ = gc_if50
+							_ = gc_reach50
 //line samples_reduction.go:216
-							if gc_if50.ToBits() != 0 {
+							if gc_reach50 > 7 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if50)
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
+//line samples_reduction.go:216
+							} else {
+//line samples_reduction.go:216
+								gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(gc_reach50)))
+//line samples_reduction.go:216
+								_ = gc_if50
+//line samples_reduction.go:216
+								if gc_if50.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if50)
+//line samples_reduction.go:216
+								}
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:216
@@ -19512,13 +21540,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach60 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if60
+								_ = gc_reach60
 //line samples_reduction.go:219
-								if gc_if60.ToBits() != 0 {
+								if gc_reach60 > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:]))
+//line samples_reduction.go:219
+								} else {
+//line samples_reduction.go:219
+									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(gc_reach60)))
+//line samples_reduction.go:219
+									_ = gc_if60
+//line samples_reduction.go:219
+									if gc_if60.ToBits() != 0 {
+//line samples_reduction.go:219
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line samples_reduction.go:219
+									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -19555,13 +21595,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_if59 := gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach59 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if59
+							_ = gc_reach59
 //line samples_reduction.go:219
-							if gc_if59.ToBits() != 0 {
+							if gc_reach59 > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if59)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:]))
+//line samples_reduction.go:219
+							} else {
+//line samples_reduction.go:219
+								gc_if59 := gc_iota59.Less(archsimd.BroadcastInt32x8(int32(gc_reach59)))
+//line samples_reduction.go:219
+								_ = gc_if59
+//line samples_reduction.go:219
+								if gc_if59.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if59)
+//line samples_reduction.go:219
+								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -19626,13 +21678,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_if58 := gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_reach58 := compiled.Reach(n, i+blockSize, 16)
 //line samples_reduction.go:219
-								_ = gc_if58
+								_ = gc_reach58
 //line samples_reduction.go:220
-								if gc_if58.ToBits() != 0 {
+								if gc_reach58 > 15 {
 //line samples_reduction.go:220
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+								} else {
+//line samples_reduction.go:220
+									gc_if58 := gc_iota58.Less(archsimd.BroadcastInt32x16(int32(gc_reach58)))
+//line samples_reduction.go:220
+									_ = gc_if58
+//line samples_reduction.go:220
+									if gc_if58.ToBits() != 0 {
+//line samples_reduction.go:220
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
+//line samples_reduction.go:220
+									}
 //line samples_reduction.go:220
 								}
 //line samples_reduction.go:223
@@ -19676,13 +21740,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_if57 := gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+							gc_reach57 := compiled.Reach(n, i+blockSize, 8)
 //line samples_reduction.go:219
-							_ = gc_if57
+							_ = gc_reach57
 //line samples_reduction.go:220
-							if gc_if57.ToBits() != 0 {
+							if gc_reach57 > 7 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if57)
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
+//line samples_reduction.go:220
+							} else {
+//line samples_reduction.go:220
+								gc_if57 := gc_iota57.Less(archsimd.BroadcastInt32x8(int32(gc_reach57)))
+//line samples_reduction.go:220
+								_ = gc_if57
+//line samples_reduction.go:220
+								if gc_if57.ToBits() != 0 {
+//line samples_reduction.go:220
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if57)
+//line samples_reduction.go:220
+								}
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -19926,6 +22002,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
+									gc_reach64 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+									_ = gc_reach64
+//line samples_reduction.go:226
 									gc_b32 := gc_none28
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -19934,7 +22014,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if64 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if64 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(gc_reach64))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if64
 //line samples_reduction.go:226
@@ -19981,6 +22061,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
+								gc_reach63 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+								_ = gc_reach63
+//line samples_reduction.go:226
 								gc_b31 := gc_none27
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -19989,7 +22073,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if63 := gc_b31.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if63 := gc_b31.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(gc_reach63))))
 //line samples_reduction.go:226
 								_ = gc_if63
 //line samples_reduction.go:226
@@ -20077,6 +22161,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
+							gc_reach62 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:226
+							_ = gc_reach62
+//line samples_reduction.go:226
 							gc_b30 := gc_none26
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -20085,7 +22173,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if62 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if62 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(gc_reach62))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if62
 //line samples_reduction.go:227
@@ -20138,6 +22226,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
+						gc_reach61 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:226
+						_ = gc_reach61
+//line samples_reduction.go:226
 						gc_b29 := gc_none25
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -20146,7 +22238,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if61 := gc_b29.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if61 := gc_b29.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(gc_reach61))))
 //line samples_reduction.go:226
 						_ = gc_if61
 //line samples_reduction.go:227
@@ -20291,6 +22383,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
+									gc_reach68 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+									_ = gc_reach68
+//line samples_reduction.go:233
 									gc_b36 := gc_none32
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -20299,7 +22395,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if68 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if68 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(gc_reach68))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if68
 //line samples_reduction.go:233
@@ -20346,6 +22442,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
+								gc_reach67 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+								_ = gc_reach67
+//line samples_reduction.go:233
 								gc_b35 := gc_none31
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -20354,7 +22454,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if67 := gc_b35.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if67 := gc_b35.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(gc_reach67))))
 //line samples_reduction.go:233
 								_ = gc_if67
 //line samples_reduction.go:233
@@ -20442,6 +22542,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
+							gc_reach66 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:233
+							_ = gc_reach66
+//line samples_reduction.go:233
 							gc_b34 := gc_none30
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -20450,7 +22554,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if66 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if66 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(gc_reach66))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if66
 //line samples_reduction.go:234
@@ -20503,6 +22607,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
+						gc_reach65 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:233
+						_ = gc_reach65
+//line samples_reduction.go:233
 						gc_b33 := gc_none29
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -20511,7 +22619,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if65 := gc_b33.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if65 := gc_b33.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(gc_reach65))))
 //line samples_reduction.go:233
 						_ = gc_if65
 //line samples_reduction.go:234
@@ -20656,6 +22764,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
+									gc_reach72 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+									_ = gc_reach72
+//line samples_reduction.go:240
 									gc_b40 := gc_none36
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -20664,7 +22776,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if72 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if72 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(gc_reach72))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if72
 //line samples_reduction.go:240
@@ -20711,6 +22823,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
+								gc_reach71 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+								_ = gc_reach71
+//line samples_reduction.go:240
 								gc_b39 := gc_none35
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -20719,7 +22835,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if71 := gc_b39.And(gc_iota71.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if71 := gc_b39.And(gc_iota71.Less(archsimd.BroadcastInt32x8(int32(gc_reach71))))
 //line samples_reduction.go:240
 								_ = gc_if71
 //line samples_reduction.go:240
@@ -20807,6 +22923,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
+							gc_reach70 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:240
+							_ = gc_reach70
+//line samples_reduction.go:240
 							gc_b38 := gc_none34
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -20815,7 +22935,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if70 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota70.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if70 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota70.Less(archsimd.BroadcastInt32x16(int32(gc_reach70))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if70
 //line samples_reduction.go:241
@@ -20868,6 +22988,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
+						gc_reach69 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:240
+						_ = gc_reach69
+//line samples_reduction.go:240
 						gc_b37 := gc_none33
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -20876,7 +23000,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if69 := gc_b37.And(gc_iota69.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if69 := gc_b37.And(gc_iota69.Less(archsimd.BroadcastInt32x8(int32(gc_reach69))))
 //line samples_reduction.go:240
 						_ = gc_if69
 //line samples_reduction.go:241
@@ -21900,6 +24024,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
+									gc_reach4 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+									_ = gc_reach4
+//line samples_reduction.go:299
 									gc_b6 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -21908,7 +24036,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if4
 //line samples_reduction.go:299
@@ -21955,6 +24083,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
+								gc_reach3 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+								_ = gc_reach3
+//line samples_reduction.go:299
 								gc_b5 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -21963,7 +24095,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line samples_reduction.go:299
 								_ = gc_if3
 //line samples_reduction.go:299
@@ -22051,6 +24183,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
+							gc_reach2 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+							_ = gc_reach2
+//line samples_reduction.go:299
 							gc_b4 := gc_none2
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -22059,7 +24195,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if2
 //line samples_reduction.go:300
@@ -22112,6 +24248,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
+						gc_reach := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+						_ = gc_reach
+//line samples_reduction.go:299
 						gc_b3 := gc_none
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -22120,7 +24260,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))))
 //line samples_reduction.go:299
 						_ = gc_if
 //line samples_reduction.go:300
@@ -22265,6 +24405,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
+									gc_reach8 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+									_ = gc_reach8
+//line samples_reduction.go:306
 									gc_b10 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -22273,7 +24417,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if8
 //line samples_reduction.go:306
@@ -22320,6 +24464,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
+								gc_reach7 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+								_ = gc_reach7
+//line samples_reduction.go:306
 								gc_b9 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -22328,7 +24476,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7))))
 //line samples_reduction.go:306
 								_ = gc_if7
 //line samples_reduction.go:306
@@ -22416,6 +24564,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
+							gc_reach6 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+							_ = gc_reach6
+//line samples_reduction.go:306
 							gc_b8 := gc_none6
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -22424,7 +24576,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if6
 //line samples_reduction.go:307
@@ -22477,6 +24629,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
+						gc_reach5 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+						_ = gc_reach5
+//line samples_reduction.go:306
 						gc_b7 := gc_none5
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -22485,7 +24641,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5))))
 //line samples_reduction.go:306
 						_ = gc_if5
 //line samples_reduction.go:307
@@ -22630,6 +24786,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
+									gc_reach12 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+									_ = gc_reach12
+//line samples_reduction.go:313
 									gc_b14 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -22638,7 +24798,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if12
 //line samples_reduction.go:313
@@ -22685,6 +24845,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
+								gc_reach11 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+								_ = gc_reach11
+//line samples_reduction.go:313
 								gc_b13 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -22693,7 +24857,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
 //line samples_reduction.go:313
 								_ = gc_if11
 //line samples_reduction.go:313
@@ -22781,6 +24945,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
+							gc_reach10 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+							_ = gc_reach10
+//line samples_reduction.go:313
 							gc_b12 := gc_none10
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -22789,7 +24957,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if10
 //line samples_reduction.go:314
@@ -22842,6 +25010,10 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
+						gc_reach9 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+						_ = gc_reach9
+//line samples_reduction.go:313
 						gc_b11 := gc_none9
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -22850,7 +25022,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9))))
 //line samples_reduction.go:313
 						_ = gc_if9
 //line samples_reduction.go:314
@@ -23255,6 +25427,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
+									gc_reach16 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+									_ = gc_reach16
+//line samples_reduction.go:299
 									gc_b19 := gc_none16
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -23263,7 +25439,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if16
 //line samples_reduction.go:299
@@ -23310,6 +25486,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
+								gc_reach15 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+								_ = gc_reach15
+//line samples_reduction.go:299
 								gc_b18 := gc_none15
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -23318,7 +25498,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15))))
 //line samples_reduction.go:299
 								_ = gc_if15
 //line samples_reduction.go:299
@@ -23406,6 +25586,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
+							gc_reach14 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+							_ = gc_reach14
+//line samples_reduction.go:299
 							gc_b17 := gc_none14
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -23414,7 +25598,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if14
 //line samples_reduction.go:300
@@ -23467,6 +25651,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
+						gc_reach13 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+						_ = gc_reach13
+//line samples_reduction.go:299
 						gc_b16 := gc_none13
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -23475,7 +25663,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13))))
 //line samples_reduction.go:299
 						_ = gc_if13
 //line samples_reduction.go:300
@@ -23620,6 +25808,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
+									gc_reach20 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+									_ = gc_reach20
+//line samples_reduction.go:306
 									gc_b23 := gc_none20
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -23628,7 +25820,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if20
 //line samples_reduction.go:306
@@ -23675,6 +25867,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
+								gc_reach19 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+								_ = gc_reach19
+//line samples_reduction.go:306
 								gc_b22 := gc_none19
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -23683,7 +25879,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(gc_reach19))))
 //line samples_reduction.go:306
 								_ = gc_if19
 //line samples_reduction.go:306
@@ -23771,6 +25967,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
+							gc_reach18 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+							_ = gc_reach18
+//line samples_reduction.go:306
 							gc_b21 := gc_none18
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -23779,7 +25979,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if18
 //line samples_reduction.go:307
@@ -23832,6 +26032,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
+						gc_reach17 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+						_ = gc_reach17
+//line samples_reduction.go:306
 						gc_b20 := gc_none17
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -23840,7 +26044,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(gc_reach17))))
 //line samples_reduction.go:306
 						_ = gc_if17
 //line samples_reduction.go:307
@@ -23985,6 +26189,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
+									gc_reach24 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+									_ = gc_reach24
+//line samples_reduction.go:313
 									gc_b27 := gc_none24
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -23993,7 +26201,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if24
 //line samples_reduction.go:313
@@ -24040,6 +26248,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
+								gc_reach23 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+								_ = gc_reach23
+//line samples_reduction.go:313
 								gc_b26 := gc_none23
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -24048,7 +26260,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23))))
 //line samples_reduction.go:313
 								_ = gc_if23
 //line samples_reduction.go:313
@@ -24136,6 +26348,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
+							gc_reach22 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+							_ = gc_reach22
+//line samples_reduction.go:313
 							gc_b25 := gc_none22
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -24144,7 +26360,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if22
 //line samples_reduction.go:314
@@ -24197,6 +26413,10 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
+						gc_reach21 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+						_ = gc_reach21
+//line samples_reduction.go:313
 						gc_b24 := gc_none21
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -24205,7 +26425,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))))
 //line samples_reduction.go:313
 						_ = gc_if21
 //line samples_reduction.go:314
@@ -24610,6 +26830,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
+									gc_reach28 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+									_ = gc_reach28
+//line samples_reduction.go:299
 									gc_b32 := gc_none28
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -24618,7 +26842,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if28
 //line samples_reduction.go:299
@@ -24665,6 +26889,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
+								gc_reach27 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+								_ = gc_reach27
+//line samples_reduction.go:299
 								gc_b31 := gc_none27
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -24673,7 +26901,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(gc_reach27))))
 //line samples_reduction.go:299
 								_ = gc_if27
 //line samples_reduction.go:299
@@ -24761,6 +26989,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
+							gc_reach26 := compiled.Reach(256, tid, 16)
+//line samples_reduction.go:299
+							_ = gc_reach26
+//line samples_reduction.go:299
 							gc_b30 := gc_none26
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -24769,7 +27001,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach26))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if26
 //line samples_reduction.go:300
@@ -24822,6 +27054,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
+						gc_reach25 := compiled.Reach(256, tid, 8)
+//line samples_reduction.go:299
+						_ = gc_reach25
+//line samples_reduction.go:299
 						gc_b29 := gc_none25
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -24830,7 +27066,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach25))))
 //line samples_reduction.go:299
 						_ = gc_if25
 //line samples_reduction.go:300
@@ -24975,6 +27211,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
+									gc_reach32 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+									_ = gc_reach32
+//line samples_reduction.go:306
 									gc_b36 := gc_none32
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -24983,7 +27223,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if32
 //line samples_reduction.go:306
@@ -25030,6 +27270,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
+								gc_reach31 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+								_ = gc_reach31
+//line samples_reduction.go:306
 								gc_b35 := gc_none31
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -25038,7 +27282,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(gc_reach31))))
 //line samples_reduction.go:306
 								_ = gc_if31
 //line samples_reduction.go:306
@@ -25126,6 +27370,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
+							gc_reach30 := compiled.Reach(128, tid, 16)
+//line samples_reduction.go:306
+							_ = gc_reach30
+//line samples_reduction.go:306
 							gc_b34 := gc_none30
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -25134,7 +27382,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(gc_reach30))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if30
 //line samples_reduction.go:307
@@ -25187,6 +27435,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
+						gc_reach29 := compiled.Reach(128, tid, 8)
+//line samples_reduction.go:306
+						_ = gc_reach29
+//line samples_reduction.go:306
 						gc_b33 := gc_none29
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -25195,7 +27447,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(gc_reach29))))
 //line samples_reduction.go:306
 						_ = gc_if29
 //line samples_reduction.go:307
@@ -25340,6 +27592,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
+									gc_reach36 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+									_ = gc_reach36
+//line samples_reduction.go:313
 									gc_b40 := gc_none36
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -25348,7 +27604,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if36
 //line samples_reduction.go:313
@@ -25395,6 +27651,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
+								gc_reach35 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+								_ = gc_reach35
+//line samples_reduction.go:313
 								gc_b39 := gc_none35
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -25403,7 +27663,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35))))
 //line samples_reduction.go:313
 								_ = gc_if35
 //line samples_reduction.go:313
@@ -25491,6 +27751,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
+							gc_reach34 := compiled.Reach(64, tid, 16)
+//line samples_reduction.go:313
+							_ = gc_reach34
+//line samples_reduction.go:313
 							gc_b38 := gc_none34
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -25499,7 +27763,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if34
 //line samples_reduction.go:314
@@ -25552,6 +27816,10 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
+						gc_reach33 := compiled.Reach(64, tid, 8)
+//line samples_reduction.go:313
+						_ = gc_reach33
+//line samples_reduction.go:313
 						gc_b37 := gc_none33
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -25560,7 +27828,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33))))
 //line samples_reduction.go:313
 						_ = gc_if33
 //line samples_reduction.go:314

@@ -991,51 +991,101 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 									_ = tid
 //line shoc.go:67
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									gc_reach7 := compiled.Reach(gocuda.WarpSize, tid, 16)
 //line shoc.go:67
-									_ = gc_if7
+									_ = gc_reach7
 //line shoc.go:69
-									if gc_if7.ToBits() != 0 {
+									if gc_reach7 > 15 {
 //line shoc.go:69
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+//line shoc.go:84
+										}
+//line shoc.go:84
+									} else {
+//line shoc.go:84
+										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line shoc.go:84
+										_ = gc_if7
+//line shoc.go:84
+										if gc_if7.ToBits() != 0 {
+//line shoc.go:84
+											if blockSize >= 64 {
+//line shoc.go:69
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:69
+											}
+//line shoc.go:69
+											if blockSize >= 32 {
+//line shoc.go:72
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:72
+											}
+//line shoc.go:72
+											if blockSize >= 16 {
+//line shoc.go:75
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:75
+											}
+//line shoc.go:75
+											if blockSize >= 8 {
+//line shoc.go:78
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:78
+											}
+//line shoc.go:78
+											if blockSize >= 4 {
+//line shoc.go:81
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:81
+											}
+//line shoc.go:81
+											if blockSize >= 2 {
+//line shoc.go:84
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:84
+											}
 //line shoc.go:84
 										}
 //line shoc.go:84
 									}
 //line shoc.go:90
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_reach8 := compiled.Reach(0, tid, 16)
+//line shoc.go:90
+									_ = gc_reach8
+//line shoc.go:90
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach8)))
 //line shoc.go:90
 									_ = gc_if8
 //line shoc.go:90
@@ -1082,51 +1132,101 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 								_ = tid
 //line shoc.go:67
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								gc_reach5 := compiled.Reach(gocuda.WarpSize, tid, 8)
 //line shoc.go:67
-								_ = gc_if5
+								_ = gc_reach5
 //line shoc.go:69
-								if gc_if5.ToBits() != 0 {
+								if gc_reach5 > 7 {
 //line shoc.go:69
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 									}
 //line shoc.go:69
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 									}
 //line shoc.go:72
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 									}
 //line shoc.go:75
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 									}
 //line shoc.go:78
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 									}
 //line shoc.go:81
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+//line shoc.go:84
+									}
+//line shoc.go:84
+								} else {
+//line shoc.go:84
+									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line shoc.go:84
+									_ = gc_if5
+//line shoc.go:84
+									if gc_if5.ToBits() != 0 {
+//line shoc.go:84
+										if blockSize >= 64 {
+//line shoc.go:69
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:69
+										}
+//line shoc.go:69
+										if blockSize >= 32 {
+//line shoc.go:72
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:72
+										}
+//line shoc.go:72
+										if blockSize >= 16 {
+//line shoc.go:75
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:75
+										}
+//line shoc.go:75
+										if blockSize >= 8 {
+//line shoc.go:78
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:78
+										}
+//line shoc.go:78
+										if blockSize >= 4 {
+//line shoc.go:81
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:81
+										}
+//line shoc.go:81
+										if blockSize >= 2 {
+//line shoc.go:84
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:84
+										}
 //line shoc.go:84
 									}
 //line shoc.go:84
 								}
 //line shoc.go:90
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_reach6 := compiled.Reach(0, tid, 8)
+//line shoc.go:90
+								_ = gc_reach6
+//line shoc.go:90
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach6)))
 //line shoc.go:90
 								_ = gc_if6
 //line shoc.go:90
@@ -1271,45 +1371,89 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 							}
 //line shoc.go:67
-							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							gc_reach3 := compiled.Reach(gocuda.WarpSize, tid, 16)
 //line shoc.go:67
-							_ = gc_if3
+							_ = gc_reach3
 //line shoc.go:69
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 > 15 {
 //line shoc.go:69
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								}
+//line shoc.go:85
+							} else {
+//line shoc.go:85
+								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+//line shoc.go:85
+								_ = gc_if3
+//line shoc.go:85
+								if gc_if3.ToBits() != 0 {
+//line shoc.go:85
+									if blockSize >= 64 {
+//line shoc.go:69
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:70
+									if blockSize >= 32 {
+//line shoc.go:72
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:73
+									if blockSize >= 16 {
+//line shoc.go:75
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:76
+									if blockSize >= 8 {
+//line shoc.go:78
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:79
+									if blockSize >= 4 {
+//line shoc.go:81
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:82
+									if blockSize >= 2 {
+//line shoc.go:84
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:85
 								}
 //line shoc.go:85
 							}
 //line shoc.go:90
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach4 := compiled.Reach(0, tid, 16)
+//line shoc.go:90
+							_ = gc_reach4
+//line shoc.go:90
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
 //line shoc.go:90
 							_ = gc_if4
 //line shoc.go:91
@@ -1380,45 +1524,89 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 						}
 //line shoc.go:67
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_reach := compiled.Reach(gocuda.WarpSize, tid, 8)
 //line shoc.go:67
-						_ = gc_if
+						_ = gc_reach
 //line shoc.go:69
-						if gc_if.ToBits() != 0 {
+						if gc_reach > 7 {
 //line shoc.go:69
 							if blockSize >= 64 {
 //line shoc.go:69
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:70
 							if blockSize >= 32 {
 //line shoc.go:72
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:73
 							if blockSize >= 16 {
 //line shoc.go:75
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:76
 							if blockSize >= 8 {
 //line shoc.go:78
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:79
 							if blockSize >= 4 {
 //line shoc.go:81
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:82
 							if blockSize >= 2 {
 //line shoc.go:84
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:85
+						} else {
+//line shoc.go:85
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line shoc.go:85
+							_ = gc_if
+//line shoc.go:85
+							if gc_if.ToBits() != 0 {
+//line shoc.go:85
+								if blockSize >= 64 {
+//line shoc.go:69
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:70
+								if blockSize >= 32 {
+//line shoc.go:72
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:73
+								if blockSize >= 16 {
+//line shoc.go:75
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:76
+								if blockSize >= 8 {
+//line shoc.go:78
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:79
+								if blockSize >= 4 {
+//line shoc.go:81
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:82
+								if blockSize >= 2 {
+//line shoc.go:84
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:85
 							}
 //line shoc.go:85
 						}
 //line shoc.go:90
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach2 := compiled.Reach(0, tid, 8)
+//line shoc.go:90
+						_ = gc_reach2
+//line shoc.go:90
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
 //line shoc.go:90
 						_ = gc_if2
 //line shoc.go:91
@@ -2407,51 +2595,101 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 									_ = tid
 //line shoc.go:145
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+									gc_reach7 := compiled.Reach(gocuda.WarpSize, tid, 16)
 //line shoc.go:145
-									_ = gc_if7
+									_ = gc_reach7
 //line shoc.go:147
-									if gc_if7.ToBits() != 0 {
+									if gc_reach7 > 15 {
 //line shoc.go:147
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+//line shoc.go:162
+										}
+//line shoc.go:162
+									} else {
+//line shoc.go:162
+										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line shoc.go:162
+										_ = gc_if7
+//line shoc.go:162
+										if gc_if7.ToBits() != 0 {
+//line shoc.go:162
+											if blockSize >= 64 {
+//line shoc.go:147
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:147
+											}
+//line shoc.go:147
+											if blockSize >= 32 {
+//line shoc.go:150
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:150
+											}
+//line shoc.go:150
+											if blockSize >= 16 {
+//line shoc.go:153
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:153
+											}
+//line shoc.go:153
+											if blockSize >= 8 {
+//line shoc.go:156
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:156
+											}
+//line shoc.go:156
+											if blockSize >= 4 {
+//line shoc.go:159
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:159
+											}
+//line shoc.go:159
+											if blockSize >= 2 {
+//line shoc.go:162
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:162
+											}
 //line shoc.go:162
 										}
 //line shoc.go:162
 									}
 //line shoc.go:167
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_reach8 := compiled.Reach(0, tid, 16)
+//line shoc.go:167
+									_ = gc_reach8
+//line shoc.go:167
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach8)))
 //line shoc.go:167
 									_ = gc_if8
 //line shoc.go:167
@@ -2498,51 +2736,101 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 								_ = tid
 //line shoc.go:145
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+								gc_reach5 := compiled.Reach(gocuda.WarpSize, tid, 8)
 //line shoc.go:145
-								_ = gc_if5
+								_ = gc_reach5
 //line shoc.go:147
-								if gc_if5.ToBits() != 0 {
+								if gc_reach5 > 7 {
 //line shoc.go:147
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 									}
 //line shoc.go:147
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 									}
 //line shoc.go:150
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 									}
 //line shoc.go:153
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 									}
 //line shoc.go:156
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 									}
 //line shoc.go:159
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+//line shoc.go:162
+									}
+//line shoc.go:162
+								} else {
+//line shoc.go:162
+									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line shoc.go:162
+									_ = gc_if5
+//line shoc.go:162
+									if gc_if5.ToBits() != 0 {
+//line shoc.go:162
+										if blockSize >= 64 {
+//line shoc.go:147
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:147
+										}
+//line shoc.go:147
+										if blockSize >= 32 {
+//line shoc.go:150
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:150
+										}
+//line shoc.go:150
+										if blockSize >= 16 {
+//line shoc.go:153
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:153
+										}
+//line shoc.go:153
+										if blockSize >= 8 {
+//line shoc.go:156
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:156
+										}
+//line shoc.go:156
+										if blockSize >= 4 {
+//line shoc.go:159
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:159
+										}
+//line shoc.go:159
+										if blockSize >= 2 {
+//line shoc.go:162
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:162
+										}
 //line shoc.go:162
 									}
 //line shoc.go:162
 								}
 //line shoc.go:167
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_reach6 := compiled.Reach(0, tid, 8)
+//line shoc.go:167
+								_ = gc_reach6
+//line shoc.go:167
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach6)))
 //line shoc.go:167
 								_ = gc_if6
 //line shoc.go:167
@@ -2687,45 +2975,89 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 							}
 //line shoc.go:145
-							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+							gc_reach3 := compiled.Reach(gocuda.WarpSize, tid, 16)
 //line shoc.go:145
-							_ = gc_if3
+							_ = gc_reach3
 //line shoc.go:147
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 > 15 {
 //line shoc.go:147
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								}
+//line shoc.go:163
+							} else {
+//line shoc.go:163
+								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+//line shoc.go:163
+								_ = gc_if3
+//line shoc.go:163
+								if gc_if3.ToBits() != 0 {
+//line shoc.go:163
+									if blockSize >= 64 {
+//line shoc.go:147
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:148
+									if blockSize >= 32 {
+//line shoc.go:150
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:151
+									if blockSize >= 16 {
+//line shoc.go:153
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:154
+									if blockSize >= 8 {
+//line shoc.go:156
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:157
+									if blockSize >= 4 {
+//line shoc.go:159
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:160
+									if blockSize >= 2 {
+//line shoc.go:162
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+									}
+//line shoc.go:163
 								}
 //line shoc.go:163
 							}
 //line shoc.go:167
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach4 := compiled.Reach(0, tid, 16)
+//line shoc.go:167
+							_ = gc_reach4
+//line shoc.go:167
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
 //line shoc.go:167
 							_ = gc_if4
 //line shoc.go:168
@@ -2796,45 +3128,89 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 						}
 //line shoc.go:145
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_reach := compiled.Reach(gocuda.WarpSize, tid, 8)
 //line shoc.go:145
-						_ = gc_if
+						_ = gc_reach
 //line shoc.go:147
-						if gc_if.ToBits() != 0 {
+						if gc_reach > 7 {
 //line shoc.go:147
 							if blockSize >= 64 {
 //line shoc.go:147
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:148
 							if blockSize >= 32 {
 //line shoc.go:150
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:151
 							if blockSize >= 16 {
 //line shoc.go:153
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:154
 							if blockSize >= 8 {
 //line shoc.go:156
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:157
 							if blockSize >= 4 {
 //line shoc.go:159
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
 							}
 //line shoc.go:160
 							if blockSize >= 2 {
 //line shoc.go:162
-								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							}
+//line shoc.go:163
+						} else {
+//line shoc.go:163
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line shoc.go:163
+							_ = gc_if
+//line shoc.go:163
+							if gc_if.ToBits() != 0 {
+//line shoc.go:163
+								if blockSize >= 64 {
+//line shoc.go:147
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:148
+								if blockSize >= 32 {
+//line shoc.go:150
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:151
+								if blockSize >= 16 {
+//line shoc.go:153
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:154
+								if blockSize >= 8 {
+//line shoc.go:156
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:157
+								if blockSize >= 4 {
+//line shoc.go:159
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:160
+								if blockSize >= 2 {
+//line shoc.go:162
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								}
+//line shoc.go:163
 							}
 //line shoc.go:163
 						}
 //line shoc.go:167
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach2 := compiled.Reach(0, tid, 8)
+//line shoc.go:167
+						_ = gc_reach2
+//line shoc.go:167
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
 //line shoc.go:167
 						_ = gc_if2
 //line shoc.go:168

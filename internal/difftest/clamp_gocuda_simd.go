@@ -83,7 +83,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							gc_reach4 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+							_ = gc_reach4
+//line clamp.go:30
+							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -114,7 +118,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						gc_reach3 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+						_ = gc_reach3
+//line clamp.go:30
+						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -161,7 +169,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							gc_reach2 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+							_ = gc_reach2
+//line clamp.go:30
+							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -197,7 +209,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						gc_reach := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+						_ = gc_reach
+//line clamp.go:30
+						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -353,7 +369,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 							_ = e
 //line clamp.go:30
-							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							gc_reach6 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+							_ = gc_reach6
+//line clamp.go:30
+							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:36
@@ -467,7 +487,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 						_ = e
 //line clamp.go:30
-						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						gc_reach5 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+						_ = gc_reach5
+//line clamp.go:30
+						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach5)))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:36
@@ -704,7 +728,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								gc_reach10 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+								_ = gc_reach10
+//line clamp.go:30
+								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -735,7 +763,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							gc_reach9 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+							_ = gc_reach9
+//line clamp.go:30
+							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach9)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -782,7 +814,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								gc_reach8 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+								_ = gc_reach8
+//line clamp.go:30
+								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -818,7 +854,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							gc_reach7 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+							_ = gc_reach7
+//line clamp.go:30
+							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -958,7 +998,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							gc_reach14 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+							_ = gc_reach14
+//line clamp.go:30
+							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach14)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -989,7 +1033,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						gc_reach13 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+						_ = gc_reach13
+//line clamp.go:30
+						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach13)))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
@@ -1036,7 +1084,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							gc_reach12 := compiled.Reach(hi, tx, 16)
+//line clamp.go:30
+							_ = gc_reach12
+//line clamp.go:30
+							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -1072,7 +1124,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						gc_reach11 := compiled.Reach(hi, tx, 8)
+//line clamp.go:30
+						_ = gc_reach11
+//line clamp.go:30
+						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45

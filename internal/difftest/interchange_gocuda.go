@@ -1746,12 +1746,12 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:118
 						for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-							var gc_ld3 lanes.Float32x8
+							var gc_ld4 lanes.Float32x8
 //line interchange.go:135
 							if (c+j_*
 								n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
-								gc_ld3 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
+								gc_ld4 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
 							} else {
 //line interchange.go:136
@@ -1759,22 +1759,22 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:136
 							}
 //line interchange.go:136
-							r_2 = r_2.Add(gc_ld3)
+							r_2 = r_2.Add(gc_ld4)
 //line interchange.go:136
 						}
 //line interchange.go:136
 						c = c + 1
 //line interchange.go:136
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+						gc_reach2 := compiled.Reach(len(b), c, 8)
 //line interchange.go:139
-						_ = gc_if2
+						_ = gc_reach2
 //line interchange.go:139
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line interchange.go:139
-							var gc_ld4 lanes.Float32x8
+							var gc_ld5 lanes.Float32x8
 //line interchange.go:139
 							if c >= 0 && c <= len(b)-8 {
-								gc_ld4 = lanes.LoadFloat32x8Slice(b[c:])
+								gc_ld5 = lanes.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 							} else {
 //line interchange.go:140
@@ -1782,7 +1782,31 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:140
 							}
 //line interchange.go:140
-							r_2 = r_2.Add(gc_ld4).Merge(r_2, gc_if2)
+							r_2 = r_2.Add(gc_ld5)
+//line interchange.go:140
+						} else {
+//line interchange.go:140
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(gc_reach2)))
+//line interchange.go:140
+							_ = gc_if2
+//line interchange.go:140
+							if gc_if2.ToBits() != 0 {
+//line interchange.go:140
+								var gc_ld6 lanes.Float32x8
+//line interchange.go:140
+								if c >= 0 && c <= len(b)-8 {
+//line interchange.go:140
+									gc_ld6 = lanes.LoadFloat32x8Slice(b[c:])
+//line interchange.go:140
+								} else {
+//line interchange.go:140
+									break gc_steps2
+//line interchange.go:140
+								}
+//line interchange.go:140
+								r_2 = r_2.Add(gc_ld6).Merge(r_2, gc_if2)
+//line interchange.go:140
+							}
 //line interchange.go:140
 						}
 //line interchange.go:140

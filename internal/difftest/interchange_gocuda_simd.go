@@ -571,7 +571,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = col
 //line interchange.go:39
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+						gc_reach2 := compiled.Reach(n, col, 16)
+//line interchange.go:39
+						_ = gc_reach2
+//line interchange.go:39
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
 //line interchange.go:39
 						_ = gc_if2
 //line interchange.go:39
@@ -624,7 +628,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = col
 //line interchange.go:39
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+					gc_reach := compiled.Reach(n, col, 8)
+//line interchange.go:39
+					_ = gc_reach
+//line interchange.go:39
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
 //line interchange.go:39
 					_ = gc_if
 //line interchange.go:39
@@ -2713,23 +2721,47 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = s_
 //line interchange.go:93
-								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+								gc_reach7 := compiled.Reach(n, col, 16)
 //line interchange.go:93
-								_ = gc_if7
+								_ = gc_reach7
 //line interchange.go:93
-								if gc_if7.ToBits() != 0 {
+								if gc_reach7 > 15 {
 //line interchange.go:93
-									s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
+									s_.StoreSlice(gc_at6[gc_tx2:])
+//line interchange.go:93
+								} else {
+//line interchange.go:93
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line interchange.go:93
+									_ = gc_if7
+//line interchange.go:93
+									if gc_if7.ToBits() != 0 {
+//line interchange.go:93
+										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
+//line interchange.go:93
+									}
 //line interchange.go:93
 								}
 //line interchange.go:100
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+								gc_reach8 := compiled.Reach(n, col, 16)
 //line interchange.go:100
-								_ = gc_if8
+								_ = gc_reach8
 //line interchange.go:100
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line interchange.go:100
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if8)
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreSlice(gc_at6[gc_tx2:])
+//line interchange.go:100
+								} else {
+//line interchange.go:100
+									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line interchange.go:100
+									_ = gc_if8
+//line interchange.go:100
+									if gc_if8.ToBits() != 0 {
+//line interchange.go:100
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if8)
+//line interchange.go:100
+									}
 //line interchange.go:100
 								}
 							}
@@ -2760,23 +2792,47 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = s_
 //line interchange.go:93
-							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_reach5 := compiled.Reach(n, col, 8)
 //line interchange.go:93
-							_ = gc_if5
+							_ = gc_reach5
 //line interchange.go:93
-							if gc_if5.ToBits() != 0 {
+							if gc_reach5 > 7 {
 //line interchange.go:93
-								s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
+								s_.StoreSlice(gc_at6[gc_tx2:])
+//line interchange.go:93
+							} else {
+//line interchange.go:93
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line interchange.go:93
+								_ = gc_if5
+//line interchange.go:93
+								if gc_if5.ToBits() != 0 {
+//line interchange.go:93
+									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
+//line interchange.go:93
+								}
 //line interchange.go:93
 							}
 //line interchange.go:100
-							gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_reach6 := compiled.Reach(n, col, 8)
 //line interchange.go:100
-							_ = gc_if6
+							_ = gc_reach6
 //line interchange.go:100
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreSlice(gc_at6[gc_tx2:])
+//line interchange.go:100
+							} else {
+//line interchange.go:100
+								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line interchange.go:100
+								_ = gc_if6
+//line interchange.go:100
+								if gc_if6.ToBits() != 0 {
+//line interchange.go:100
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if6)
+//line interchange.go:100
+								}
 //line interchange.go:100
 							}
 						}
@@ -2833,23 +2889,47 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								}
 //line interchange.go:93
-								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+								gc_reach3 := compiled.Reach(n, col, 16)
 //line interchange.go:93
-								_ = gc_if3
+								_ = gc_reach3
 //line interchange.go:98
-								if gc_if3.ToBits() != 0 {
+								if gc_reach3 > 15 {
 //line interchange.go:98
-									s_.StoreMasked((*[16]float32)(out[col:]), gc_if3)
+									s_.StoreSlice(out[col:])
+//line interchange.go:98
+								} else {
+//line interchange.go:98
+									gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+//line interchange.go:98
+									_ = gc_if3
+//line interchange.go:98
+									if gc_if3.ToBits() != 0 {
+//line interchange.go:98
+										s_.StoreMasked((*[16]float32)(out[col:]), gc_if3)
+//line interchange.go:98
+									}
 //line interchange.go:98
 								}
 //line interchange.go:100
-								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+								gc_reach4 := compiled.Reach(n, col, 16)
 //line interchange.go:100
-								_ = gc_if4
+								_ = gc_reach4
 //line interchange.go:101
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line interchange.go:101
-									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreMasked((*[16]float32)(out[col:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreSlice(out[col:])
+//line interchange.go:101
+								} else {
+//line interchange.go:101
+									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line interchange.go:101
+									_ = gc_if4
+//line interchange.go:101
+									if gc_if4.ToBits() != 0 {
+//line interchange.go:101
+										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreMasked((*[16]float32)(out[col:]), gc_if4)
+//line interchange.go:101
+									}
 //line interchange.go:101
 								}
 							}
@@ -2886,23 +2966,47 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							}
 //line interchange.go:93
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_reach := compiled.Reach(n, col, 8)
 //line interchange.go:93
-							_ = gc_if
+							_ = gc_reach
 //line interchange.go:98
-							if gc_if.ToBits() != 0 {
+							if gc_reach > 7 {
 //line interchange.go:98
-								s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+								s_.StoreSlice(out[col:])
+//line interchange.go:98
+							} else {
+//line interchange.go:98
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line interchange.go:98
+								_ = gc_if
+//line interchange.go:98
+								if gc_if.ToBits() != 0 {
+//line interchange.go:98
+									s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+//line interchange.go:98
+								}
 //line interchange.go:98
 							}
 //line interchange.go:100
-							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_reach2 := compiled.Reach(n, col, 8)
 //line interchange.go:100
-							_ = gc_if2
+							_ = gc_reach2
 //line interchange.go:101
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 7 {
 //line interchange.go:101
-								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreSlice(out[col:])
+//line interchange.go:101
+							} else {
+//line interchange.go:101
+								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line interchange.go:101
+								_ = gc_if2
+//line interchange.go:101
+								if gc_if2.ToBits() != 0 {
+//line interchange.go:101
+									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+//line interchange.go:101
+								}
 //line interchange.go:101
 							}
 						}
@@ -3409,12 +3513,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 								for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-									var gc_ld11 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16
 //line interchange.go:135
 									if (c+j_*
 										n) >= 0 && (c+j_*n) <= len(b)-16 {
 //line interchange.go:136
-										gc_ld11 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
 //line interchange.go:136
 									} else {
 //line interchange.go:136
@@ -3422,22 +3526,22 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 									}
 //line interchange.go:136
-									r_2 = r_2.Add(gc_ld11)
+									r_2 = r_2.Add(gc_ld16)
 //line interchange.go:136
 								}
 //line interchange.go:136
 								c = c + 1
 //line interchange.go:136
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+								gc_reach6 := compiled.Reach(len(b), c, 16)
 //line interchange.go:139
-								_ = gc_if6
+								_ = gc_reach6
 //line interchange.go:139
-								if gc_if6.ToBits() != 0 {
+								if gc_reach6 > 15 {
 //line interchange.go:139
-									var gc_ld12 archsimd.Float32x16
+									var gc_ld17 archsimd.Float32x16
 //line interchange.go:139
 									if c >= 0 && c <= len(b)-16 {
-										gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
+										gc_ld17 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 									} else {
 //line interchange.go:140
@@ -3445,7 +3549,31 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									r_2 = r_2.Add(gc_ld17)
+//line interchange.go:140
+								} else {
+//line interchange.go:140
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+//line interchange.go:140
+									_ = gc_if6
+//line interchange.go:140
+									if gc_if6.ToBits() != 0 {
+//line interchange.go:140
+										var gc_ld18 archsimd.Float32x16
+//line interchange.go:140
+										if c >= 0 && c <= len(b)-16 {
+//line interchange.go:140
+											gc_ld18 = archsimd.LoadFloat32x16Slice(b[c:])
+//line interchange.go:140
+										} else {
+//line interchange.go:140
+											break gc_steps6
+//line interchange.go:140
+										}
+//line interchange.go:140
+										r_2 = r_2.Merge(r_2.Add(gc_ld18), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line interchange.go:140
+									}
 //line interchange.go:140
 								}
 //line interchange.go:140
@@ -3514,12 +3642,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 							for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld10 archsimd.Float32x8
 //line interchange.go:135
 								if (c+j_*
 									n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
-									gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
+									gc_ld10 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
 								} else {
 //line interchange.go:136
@@ -3527,22 +3655,22 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								}
 //line interchange.go:136
-								r_2 = r_2.Add(gc_ld7)
+								r_2 = r_2.Add(gc_ld10)
 //line interchange.go:136
 							}
 //line interchange.go:136
 							c = c + 1
 //line interchange.go:136
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+							gc_reach4 := compiled.Reach(len(b), c, 8)
 //line interchange.go:139
-							_ = gc_if4
+							_ = gc_reach4
 //line interchange.go:139
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 7 {
 //line interchange.go:139
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line interchange.go:139
 								if c >= 0 && c <= len(b)-8 {
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {
 //line interchange.go:140
@@ -3550,7 +3678,31 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 								}
 //line interchange.go:140
-								r_2 = r_2.Add(gc_ld8).Merge(r_2, gc_if4)
+								r_2 = r_2.Add(gc_ld11)
+//line interchange.go:140
+							} else {
+//line interchange.go:140
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line interchange.go:140
+								_ = gc_if4
+//line interchange.go:140
+								if gc_if4.ToBits() != 0 {
+//line interchange.go:140
+									var gc_ld12 archsimd.Float32x8
+//line interchange.go:140
+									if c >= 0 && c <= len(b)-8 {
+//line interchange.go:140
+										gc_ld12 = archsimd.LoadFloat32x8Slice(b[c:])
+//line interchange.go:140
+									} else {
+//line interchange.go:140
+										break gc_steps4
+//line interchange.go:140
+									}
+//line interchange.go:140
+									r_2 = r_2.Add(gc_ld12).Merge(r_2, gc_if4)
+//line interchange.go:140
+								}
 //line interchange.go:140
 							}
 //line interchange.go:140
@@ -3767,13 +3919,25 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_reach4 := compiled.Reach(len(in), ix, 16)
 //line interchange.go:159
-										_ = gc_if4
+										_ = gc_reach4
 //line interchange.go:159
-										if gc_if4.ToBits() != 0 {
+										if gc_reach4 > 15 {
 //line interchange.go:159
-											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+//line interchange.go:159
+										} else {
+//line interchange.go:159
+											gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line interchange.go:159
+											_ = gc_if4
+//line interchange.go:159
+											if gc_if4.ToBits() != 0 {
+//line interchange.go:159
+												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line interchange.go:159
+											}
 //line interchange.go:159
 										}
 //line interchange.go:159
@@ -3812,13 +3976,25 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_reach3 := compiled.Reach(len(in), ix, 8)
 //line interchange.go:159
-									_ = gc_if3
+									_ = gc_reach3
 //line interchange.go:159
-									if gc_if3.ToBits() != 0 {
+									if gc_reach3 > 7 {
 //line interchange.go:159
-										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if3)
+										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+//line interchange.go:159
+									} else {
+//line interchange.go:159
+										gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line interchange.go:159
+										_ = gc_if3
+//line interchange.go:159
+										if gc_if3.ToBits() != 0 {
+//line interchange.go:159
+											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if3)
+//line interchange.go:159
+										}
 //line interchange.go:159
 									}
 //line interchange.go:159
@@ -3872,16 +4048,16 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_reach2 := compiled.Reach(len(in), ix, 16)
 //line interchange.go:159
-										_ = gc_if2
+										_ = gc_reach2
 //line interchange.go:159
-										if gc_if2.ToBits() != 0 {
+										if gc_reach2 > 15 {
 //line interchange.go:159
-											var gc_ld2 archsimd.Int32x16
+											var gc_ld3 archsimd.Int32x16
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld2 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 											} else {
 //line interchange.go:160
@@ -3889,7 +4065,31 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Merge(a.Add(gc_ld2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+											a = a.Add(gc_ld3)
+//line interchange.go:160
+										} else {
+//line interchange.go:160
+											gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+//line interchange.go:160
+											_ = gc_if2
+//line interchange.go:160
+											if gc_if2.ToBits() != 0 {
+//line interchange.go:160
+												var gc_ld4 archsimd.Int32x16
+//line interchange.go:160
+												if ix >= 0 && ix <= len(in)-16 {
+//line interchange.go:160
+													gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+//line interchange.go:160
+												} else {
+//line interchange.go:160
+													break gc_steps2
+//line interchange.go:160
+												}
+//line interchange.go:160
+												a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+//line interchange.go:160
+											}
 //line interchange.go:160
 										}
 //line interchange.go:160
@@ -3929,11 +4129,11 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_reach := compiled.Reach(len(in), ix, 8)
 //line interchange.go:159
-									_ = gc_if
+									_ = gc_reach
 //line interchange.go:159
-									if gc_if.ToBits() != 0 {
+									if gc_reach > 7 {
 //line interchange.go:159
 										var gc_ld archsimd.Int32x8
 //line interchange.go:159
@@ -3946,7 +4146,31 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 										}
 //line interchange.go:160
-										a = a.Add(gc_ld).Merge(a, gc_if)
+										a = a.Add(gc_ld)
+//line interchange.go:160
+									} else {
+//line interchange.go:160
+										gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line interchange.go:160
+										_ = gc_if
+//line interchange.go:160
+										if gc_if.ToBits() != 0 {
+//line interchange.go:160
+											var gc_ld2 archsimd.Int32x8
+//line interchange.go:160
+											if ix >= 0 && ix <= len(in)-8 {
+//line interchange.go:160
+												gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+//line interchange.go:160
+											} else {
+//line interchange.go:160
+												break gc_steps
+//line interchange.go:160
+											}
+//line interchange.go:160
+											a = a.Add(gc_ld2).Merge(a, gc_if)
+//line interchange.go:160
+										}
 //line interchange.go:160
 									}
 //line interchange.go:160
@@ -4048,35 +4272,39 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:165
 								_ = j
 //line interchange.go:165
-								gc_lanes5 := gc_all
+								gc_lanes7 := gc_all
 //line interchange.go:165
-								_ = gc_lanes5
+								_ = gc_lanes7
 //line interchange.go:165
 								for {
 //line interchange.go:165
-									gc_lanes5 = gc_lanes5.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-									if gc_lanes5.ToBits() == 0 {
+									gc_reach6 := compiled.Reach(len(g), j, 8)
+									_ = gc_reach6
+//line interchange.go:166
+									gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(gc_reach6))))
+//line interchange.go:166
+									if gc_lanes7.ToBits() == 0 {
 //line interchange.go:166
 										break
 //line interchange.go:166
 									}
 //line interchange.go:166
-									var gc_ld4 archsimd.Int32x8
+									var gc_ld6 archsimd.Int32x8
 //line interchange.go:166
 									if j >= 0 && j <= len(g)-8 {
-										gc_ld4 = archsimd.LoadInt32x8Slice(g[j:])
+										gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes6 [8]int32
+										var gc_lanes8 [8]int32
 //line interchange.go:167
-										for gc_k5 := range 8 {
+										for gc_k7 := range 8 {
 //line interchange.go:167
-											if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
+											if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line interchange.go:167
-												gc_lanes6[gc_k5] = g[j+gc_k5]
+												gc_lanes8[gc_k7] = g[j+gc_k7]
 //line interchange.go:167
 											}
 //line interchange.go:167
@@ -4084,27 +4312,27 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:167
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:167
-										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
+										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
 //line interchange.go:167
 									}
 //line interchange.go:167
 									if j >= 0 && j <= len(g)-8 {
 //line interchange.go:167
-										gc_ld4.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes5)
+										gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes7 [8]int32
+										var gc_lanes9 [8]int32
 //line interchange.go:167
-										gc_ld4.Add(gc_vb2).Store(&gc_lanes7)
+										gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
 //line interchange.go:167
-										for gc_k6 := range 8 {
+										for gc_k8 := range 8 {
 //line interchange.go:167
-											if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
+											if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line interchange.go:167
-												g[j+gc_k6] = gc_lanes7[gc_k6]
+												g[j+gc_k8] = gc_lanes9[gc_k8]
 //line interchange.go:167
 											}
 //line interchange.go:167

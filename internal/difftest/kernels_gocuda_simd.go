@@ -202,6 +202,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								_ = gc_bv8
 //line kernels.go:22
+								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
+//line kernels.go:22
+								_ = gc_reach15
+//line kernels.go:22
 								gc_b17 := gc_none8
 //line kernels.go:22
 								if gc_row9 < m {
@@ -210,7 +214,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
 //line kernels.go:22
 								_ = gc_if15
 //line kernels.go:22
@@ -232,6 +236,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
+								gc_reach16 := compiled.Reach(n, gc_col8, 16)
+//line kernels.go:22
+								_ = gc_reach16
+//line kernels.go:22
 								gc_b18 := gc_none8
 //line kernels.go:22
 								if gc_br8 < k {
@@ -240,7 +248,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
 //line kernels.go:22
 								_ = gc_if16
 //line kernels.go:22
@@ -340,6 +348,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							_ = gc_bv6
 //line kernels.go:22
+							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
+//line kernels.go:22
+							_ = gc_reach11
+//line kernels.go:22
 							gc_b13 := gc_none6
 //line kernels.go:22
 							if gc_row7 < m {
@@ -348,7 +360,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
 //line kernels.go:22
 							_ = gc_if11
 //line kernels.go:22
@@ -370,6 +382,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
+							gc_reach12 := compiled.Reach(n, gc_col6, 8)
+//line kernels.go:22
+							_ = gc_reach12
+//line kernels.go:22
 							gc_b14 := gc_none6
 //line kernels.go:22
 							if gc_br6 < k {
@@ -378,7 +394,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
 //line kernels.go:22
 							_ = gc_if12
 //line kernels.go:22
@@ -506,6 +522,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								_ = gc_bv4
 //line kernels.go:22
+								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
+//line kernels.go:22
+								_ = gc_reach7
+//line kernels.go:22
 								gc_b9 := gc_none4
 //line kernels.go:22
 								if gc_row5 < m {
@@ -514,7 +534,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
 //line kernels.go:22
 								_ = gc_if7
 //line kernels.go:22
@@ -536,6 +556,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
+								gc_reach8 := compiled.Reach(n, gc_col4, 16)
+//line kernels.go:22
+								_ = gc_reach8
+//line kernels.go:22
 								gc_b10 := gc_none4
 //line kernels.go:22
 								if gc_br4 < k {
@@ -544,7 +568,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
 //line kernels.go:22
 								_ = gc_if8
 //line kernels.go:22
@@ -650,6 +674,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							_ = gc_bv2
 //line kernels.go:22
+							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
+//line kernels.go:22
+							_ = gc_reach3
+//line kernels.go:22
 							gc_b5 := gc_none2
 //line kernels.go:22
 							if gc_row3 < m {
@@ -658,7 +686,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line kernels.go:22
 							_ = gc_if3
 //line kernels.go:22
@@ -680,6 +708,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
+							gc_reach4 := compiled.Reach(n, gc_col2, 8)
+//line kernels.go:22
+							_ = gc_reach4
+//line kernels.go:22
 							gc_b6 := gc_none2
 //line kernels.go:22
 							if gc_br2 < k {
@@ -688,7 +720,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
 //line kernels.go:22
 							_ = gc_if4
 //line kernels.go:22
@@ -2077,13 +2109,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							gc_reach4 := compiled.Reach(off, tid, 16)
 //line kernels.go:57
-							_ = gc_if4
+							_ = gc_reach4
 //line kernels.go:58
-							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+							if gc_reach4 <= 0 {
 //line kernels.go:58
-								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
+//line kernels.go:58
+							} else {
+//line kernels.go:58
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line kernels.go:58
+								_ = gc_if4
+//line kernels.go:58
+								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line kernels.go:58
+									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
+//line kernels.go:58
+								}
 //line kernels.go:58
 							}
 //line kernels.go:58
@@ -2135,13 +2179,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						gc_reach2 := compiled.Reach(off, tid, 8)
 //line kernels.go:57
-						_ = gc_if2
+						_ = gc_reach2
 //line kernels.go:58
-						if gc_alive4.And(gc_if2).ToBits() != 0 {
+						if gc_reach2 <= 0 {
 //line kernels.go:58
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
+//line kernels.go:58
+						} else {
+//line kernels.go:58
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line kernels.go:58
+							_ = gc_if2
+//line kernels.go:58
+							if gc_alive4.And(gc_if2).ToBits() != 0 {
+//line kernels.go:58
+								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+//line kernels.go:58
+							}
 //line kernels.go:58
 						}
 //line kernels.go:58
@@ -2706,13 +2762,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							gc_reach8 := compiled.Reach(off, tid, 16)
 //line kernels.go:57
-							_ = gc_if8
+							_ = gc_reach8
 //line kernels.go:58
-							if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+							if gc_reach8 <= 0 {
 //line kernels.go:58
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive18.ToBits()))
+//line kernels.go:58
+							} else {
+//line kernels.go:58
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line kernels.go:58
+								_ = gc_if8
+//line kernels.go:58
+								if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+//line kernels.go:58
+									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits()))
+//line kernels.go:58
+								}
 //line kernels.go:58
 							}
 //line kernels.go:58
@@ -2764,13 +2832,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						gc_reach6 := compiled.Reach(off, tid, 8)
 //line kernels.go:57
-						_ = gc_if6
+						_ = gc_reach6
 //line kernels.go:58
-						if gc_alive16.And(gc_if6).ToBits() != 0 {
+						if gc_reach6 <= 0 {
 //line kernels.go:58
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16.And(gc_if6))
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16)
+//line kernels.go:58
+						} else {
+//line kernels.go:58
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line kernels.go:58
+							_ = gc_if6
+//line kernels.go:58
+							if gc_alive16.And(gc_if6).ToBits() != 0 {
+//line kernels.go:58
+								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16.And(gc_if6))
+//line kernels.go:58
+							}
 //line kernels.go:58
 						}
 //line kernels.go:58
@@ -3239,20 +3319,20 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k int = base + 2*tid + compiled.Trip(0)
 								_ = k
 //line kernels.go:82
-								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+								gc_reach3 := compiled.Reach(len(in), k, 32)
 //line kernels.go:82
-								_ = gc_if3
+								_ = gc_reach3
 //line kernels.go:82
-								if gc_if3.ToBits() != 0 {
+								if gc_reach3 > 30 {
 //line kernels.go:82
-									var gc_ld3 archsimd.Int32x16
+									var gc_ld5 archsimd.Int32x16
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 {
-										gc_ld3 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld3 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3260,25 +3340,103 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st3 := gc_ld3
-//line kernels.go:83
-									gc_bits := gc_if3.ToBits()
+									gc_st5 := gc_ld5
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
 //line kernels.go:83
-										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16)
 //line kernels.go:83
-										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16)
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16)
 //line kernels.go:83
-										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
 										break gc_steps2
+//line kernels.go:83
+									}
+//line kernels.go:83
+								} else {
+//line kernels.go:83
+									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+//line kernels.go:83
+									_ = gc_if3
+//line kernels.go:83
+									if gc_if3.ToBits() != 0 {
+//line kernels.go:83
+										var gc_ld6 archsimd.Int32x16
+//line kernels.go:83
+										if k >= 0 && k <= len(in)-32 {
+//line kernels.go:83
+											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+										} else if k >= 1 && k <= len(in)-31 {
+//line kernels.go:83
+											gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+//line kernels.go:83
+										} else {
+//line kernels.go:83
+											var gc_lanes11 [16]int32
+//line kernels.go:83
+											for gc_k11 := range 16 {
+//line kernels.go:83
+												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+//line kernels.go:83
+													gc_pos2.Thread = gc_rank2 + gc_k11
+//line kernels.go:83
+													gc_lanes11[gc_k11] = in[k+2*gc_k11]
+//line kernels.go:83
+												}
+//line kernels.go:83
+											}
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+											gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_st6 := gc_ld6
+//line kernels.go:83
+										gc_bits := gc_if3.ToBits()
+//line kernels.go:83
+										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+//line kernels.go:83
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line kernels.go:83
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line kernels.go:83
+										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+//line kernels.go:83
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line kernels.go:83
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line kernels.go:83
+										} else {
+//line kernels.go:83
+											var gc_lanes12 [16]int32
+//line kernels.go:83
+											gc_st6.Store(&gc_lanes12)
+//line kernels.go:83
+											for gc_k12 := range 16 {
+//line kernels.go:83
+												if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+//line kernels.go:83
+													gc_pos2.Thread = gc_rank2 + gc_k12
+//line kernels.go:83
+													temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
+//line kernels.go:83
+												}
+//line kernels.go:83
+											}
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										}
 //line kernels.go:83
 									}
 //line kernels.go:83
@@ -3296,32 +3454,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								_ = k
 //line kernels.go:82
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+								gc_reach4 := compiled.Reach(len(in), k, 32)
 //line kernels.go:82
-								_ = gc_if4
+								_ = gc_reach4
 //line kernels.go:82
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 30 {
 //line kernels.go:82
-									var gc_ld4 archsimd.Int32x16
+									var gc_ld7 archsimd.Int32x16
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 {
-										gc_ld4 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes7 [16]int32
+										var gc_lanes13 [16]int32
 //line kernels.go:83
-										for gc_k7 := range 16 {
+										for gc_k13 := range 16 {
 //line kernels.go:83
-											if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k13) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k13
 //line kernels.go:83
-												gc_lanes7[gc_k7] = in[k+2*gc_k7]
+												gc_lanes13[gc_k13] = in[k+2*gc_k13]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3329,45 +3487,123 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes7)
+										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st4 := gc_ld4
-//line kernels.go:83
-									gc_bits2 := gc_if4.ToBits()
+									gc_st7 := gc_ld7
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
 //line kernels.go:83
-										gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16)
 //line kernels.go:83
-										gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16)
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16)
 //line kernels.go:83
-										gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes8 [16]int32
+										var gc_lanes14 [16]int32
 //line kernels.go:83
-										gc_st4.Store(&gc_lanes8)
+										gc_st7.Store(&gc_lanes14)
 //line kernels.go:83
-										for gc_k8 := range 16 {
+										for gc_k14 := range 16 {
 //line kernels.go:83
-											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+											if 0xffff&(1<<gc_k14) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k14
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 //line kernels.go:83
 											}
 //line kernels.go:83
 										}
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									}
+//line kernels.go:83
+								} else {
+//line kernels.go:83
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line kernels.go:83
+									_ = gc_if4
+//line kernels.go:83
+									if gc_if4.ToBits() != 0 {
+//line kernels.go:83
+										var gc_ld8 archsimd.Int32x16
+//line kernels.go:83
+										if k >= 0 && k <= len(in)-32 {
+//line kernels.go:83
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+										} else if k >= 1 && k <= len(in)-31 {
+//line kernels.go:83
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+//line kernels.go:83
+										} else {
+//line kernels.go:83
+											var gc_lanes15 [16]int32
+//line kernels.go:83
+											for gc_k15 := range 16 {
+//line kernels.go:83
+												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+//line kernels.go:83
+													gc_pos2.Thread = gc_rank2 + gc_k15
+//line kernels.go:83
+													gc_lanes15[gc_k15] = in[k+2*gc_k15]
+//line kernels.go:83
+												}
+//line kernels.go:83
+											}
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+											gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_st8 := gc_ld8
+//line kernels.go:83
+										gc_bits2 := gc_if4.ToBits()
+//line kernels.go:83
+										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+//line kernels.go:83
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line kernels.go:83
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line kernels.go:83
+										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:83
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line kernels.go:83
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line kernels.go:83
+										} else {
+//line kernels.go:83
+											var gc_lanes16 [16]int32
+//line kernels.go:83
+											gc_st8.Store(&gc_lanes16)
+//line kernels.go:83
+											for gc_k16 := range 16 {
+//line kernels.go:83
+												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+//line kernels.go:83
+													gc_pos2.Thread = gc_rank2 + gc_k16
+//line kernels.go:83
+													temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+//line kernels.go:83
+												}
+//line kernels.go:83
+											}
+//line kernels.go:83
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										}
 //line kernels.go:83
 									}
 //line kernels.go:83
@@ -3426,11 +3662,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k int = base + 2*tid + compiled.Trip(0)
 							_ = k
 //line kernels.go:82
-							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+							gc_reach := compiled.Reach(len(in), k, 16)
 //line kernels.go:82
-							_ = gc_if
+							_ = gc_reach
 //line kernels.go:82
-							if gc_if.ToBits() != 0 {
+							if gc_reach > 14 {
 //line kernels.go:82
 								var gc_ld archsimd.Int32x8
 //line kernels.go:82
@@ -3451,19 +3687,97 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes)
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes)
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes)
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes)
 //line kernels.go:83
 								} else {
 //line kernels.go:83
 									break gc_steps
+//line kernels.go:83
+								}
+//line kernels.go:83
+							} else {
+//line kernels.go:83
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
+//line kernels.go:83
+								_ = gc_if
+//line kernels.go:83
+								if gc_if.ToBits() != 0 {
+//line kernels.go:83
+									var gc_ld2 archsimd.Int32x8
+//line kernels.go:83
+									if k >= 0 && k <= len(in)-16 {
+//line kernels.go:83
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+									} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes3 [8]int32
+//line kernels.go:83
+										for gc_k3 := range 8 {
+//line kernels.go:83
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:83
+												gc_lanes3[gc_k3] = in[k+2*gc_k3]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_st2 := gc_ld2
+//line kernels.go:83
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+//line kernels.go:83
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:83
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes4 [8]int32
+//line kernels.go:83
+										gc_st2.Store(&gc_lanes4)
+//line kernels.go:83
+										for gc_k4 := range 8 {
+//line kernels.go:83
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:83
+												temp[(2*tid+compiled.Trip(0))+2*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									}
 //line kernels.go:83
 								}
 //line kernels.go:83
@@ -3481,32 +3795,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+							gc_reach2 := compiled.Reach(len(in), k, 16)
 //line kernels.go:82
-							_ = gc_if2
+							_ = gc_reach2
 //line kernels.go:82
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 14 {
 //line kernels.go:82
-								var gc_ld2 archsimd.Int32x8
+								var gc_ld3 archsimd.Int32x8
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes3 [8]int32
+									var gc_lanes5 [8]int32
 //line kernels.go:83
-									for gc_k3 := range 8 {
+									for gc_k5 := range 8 {
 //line kernels.go:83
-										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line kernels.go:83
-											gc_lanes3[gc_k3] = in[k+2*gc_k3]
+											gc_lanes5[gc_k5] = in[k+2*gc_k5]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3514,43 +3828,121 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 //line kernels.go:83
 								}
 //line kernels.go:83
-								gc_st2 := gc_ld2
+								gc_st3 := gc_ld3
 //line kernels.go:83
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
 //line kernels.go:83
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes)
 //line kernels.go:83
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes)
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes)
 //line kernels.go:83
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes)
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes4 [8]int32
+									var gc_lanes6 [8]int32
 //line kernels.go:83
-									gc_st2.Store(&gc_lanes4)
+									gc_st3.Store(&gc_lanes6)
 //line kernels.go:83
-									for gc_k4 := range 8 {
+									for gc_k6 := range 8 {
 //line kernels.go:83
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k4] = gc_lanes4[gc_k4]
+											temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
 //line kernels.go:83
 										}
 //line kernels.go:83
 									}
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+								}
+//line kernels.go:83
+							} else {
+//line kernels.go:83
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line kernels.go:83
+								_ = gc_if2
+//line kernels.go:83
+								if gc_if2.ToBits() != 0 {
+//line kernels.go:83
+									var gc_ld4 archsimd.Int32x8
+//line kernels.go:83
+									if k >= 0 && k <= len(in)-16 {
+//line kernels.go:83
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+									} else if k >= 1 && k <= len(in)-15 {
+//line kernels.go:83
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes7 [8]int32
+//line kernels.go:83
+										for gc_k7 := range 8 {
+//line kernels.go:83
+											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:83
+												gc_lanes7[gc_k7] = in[k+2*gc_k7]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+//line kernels.go:83
+									}
+//line kernels.go:83
+									gc_st4 := gc_ld4
+//line kernels.go:83
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+//line kernels.go:83
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:83
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes8 [8]int32
+//line kernels.go:83
+										gc_st4.Store(&gc_lanes8)
+//line kernels.go:83
+										for gc_k8 := range 8 {
+//line kernels.go:83
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:83
+												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									}
 //line kernels.go:83
 								}
 //line kernels.go:83
@@ -3661,15 +4053,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									var bi int = gc_t8
 //line kernels.go:90
 									_ = bi
-									var gc_ld11 archsimd.Int32x16
+									var gc_ld15 archsimd.Int32x16
 //line kernels.go:91
 									if ai >= 0 && ai <= len(temp)-32 {
 //line kernels.go:91
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
@@ -3677,15 +4069,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									}
 //line kernels.go:91
-									var gc_ld12 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 {
 //line kernels.go:91
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
@@ -3693,19 +4085,19 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									}
 //line kernels.go:91
-									gc_st8 := gc_ld12.Add(gc_ld11)
+									gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 {
 //line kernels.go:91
-										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
+										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
 //line kernels.go:91
-										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
+										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
+										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
 //line kernels.go:91
-										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
+										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
@@ -3771,15 +4163,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var bi int = gc_t4
 //line kernels.go:90
 								_ = bi
-								var gc_ld7 archsimd.Int32x8
+								var gc_ld11 archsimd.Int32x8
 //line kernels.go:91
 								if ai >= 0 && ai <= len(temp)-16 {
 //line kernels.go:91
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
@@ -3787,15 +4179,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 								}
 //line kernels.go:91
-								var gc_ld8 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 {
 //line kernels.go:91
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
@@ -3803,19 +4195,19 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 								}
 //line kernels.go:91
-								gc_st6 := gc_ld8.Add(gc_ld7)
+								gc_st10 := gc_ld12.Add(gc_ld11)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 {
 //line kernels.go:91
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
+									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
 //line kernels.go:91
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
+									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
+									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
 //line kernels.go:91
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
+									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
 //line kernels.go:91
 								} else {
 //line kernels.go:91
@@ -4013,15 +4405,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									var bi_ int = gc_t22
 //line kernels.go:102
 									_ = bi_
-									var gc_ld22 archsimd.Int32x16
+									var gc_ld26 archsimd.Int32x16
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_ld22 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld22 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4029,15 +4421,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld23 archsimd.Int32x16
+									var gc_ld27 archsimd.Int32x16
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4045,15 +4437,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld28 archsimd.Int32x16
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4061,27 +4453,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_t23 := gc_ld22
+									gc_t23 := gc_ld26
 //line kernels.go:103
 									_ = gc_t23
 //line kernels.go:103
-									gc_t24 := gc_ld23.Add(gc_ld24)
+									gc_t24 := gc_ld27.Add(gc_ld28)
 //line kernels.go:103
 									_ = gc_t24
 //line kernels.go:103
-									gc_st15 := gc_t23
+									gc_st19 := gc_t23
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes165)
+										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes165)
 //line kernels.go:103
-										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes165)
+										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes165)
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes165)
+										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes165)
 //line kernels.go:103
-										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes165)
+										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4089,33 +4481,33 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_st16 := gc_t24
+									gc_st20 := gc_t24
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes165)
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes165)
 //line kernels.go:103
-										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes165)
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes165)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes165)
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes165)
 //line kernels.go:103
-										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes165)
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										var gc_lanes40 [16]int32
+										var gc_lanes48 [16]int32
 //line kernels.go:103
-										gc_st16.Store(&gc_lanes40)
+										gc_st20.Store(&gc_lanes48)
 //line kernels.go:103
-										for gc_k40 := range 16 {
+										for gc_k48 := range 16 {
 //line kernels.go:103
-											if 0xffff&(1<<gc_k40) != 0 {
+											if 0xffff&(1<<gc_k48) != 0 {
 //line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k40
+												gc_pos2.Thread = gc_rank2 + gc_k48
 //line kernels.go:103
-												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 //line kernels.go:103
 											}
 //line kernels.go:103
@@ -4183,15 +4575,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var bi_ int = gc_t14
 //line kernels.go:102
 								_ = bi_
-								var gc_ld16 archsimd.Int32x8
+								var gc_ld20 archsimd.Int32x8
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line kernels.go:103
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4199,15 +4591,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld17 archsimd.Int32x8
+								var gc_ld21 archsimd.Int32x8
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line kernels.go:103
-									gc_ld17 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld17 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4215,15 +4607,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld18 archsimd.Int32x8
+								var gc_ld22 archsimd.Int32x8
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line kernels.go:103
-									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4231,27 +4623,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_t15 := gc_ld16
+								gc_t15 := gc_ld20
 //line kernels.go:103
 								_ = gc_t15
 //line kernels.go:103
-								gc_t16 := gc_ld17.Add(gc_ld18)
+								gc_t16 := gc_ld21.Add(gc_ld22)
 //line kernels.go:103
 								_ = gc_t16
 //line kernels.go:103
-								gc_st11 := gc_t15
+								gc_st15 := gc_t15
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line kernels.go:103
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes5)
+									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes5)
 //line kernels.go:103
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes5)
+									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes5)
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes5)
+									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes5)
 //line kernels.go:103
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes5)
+									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes5)
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4259,33 +4651,33 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_st12 := gc_t16
+								gc_st16 := gc_t16
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 {
 //line kernels.go:103
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes5)
+									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes5)
 //line kernels.go:103
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes5)
+									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes5)
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes5)
+									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes5)
 //line kernels.go:103
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes5)
+									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes5)
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									var gc_lanes30 [8]int32
+									var gc_lanes38 [8]int32
 //line kernels.go:103
-									gc_st12.Store(&gc_lanes30)
+									gc_st16.Store(&gc_lanes38)
 //line kernels.go:103
-									for gc_k30 := range 8 {
+									for gc_k38 := range 8 {
 //line kernels.go:103
-										if 0xff&(1<<gc_k30) != 0 {
+										if 0xff&(1<<gc_k38) != 0 {
 //line kernels.go:103
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line kernels.go:103
-											temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 //line kernels.go:103
 										}
 //line kernels.go:103
@@ -4368,20 +4760,20 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k_ int = base + 2*tid + compiled.Trip(0)
 								_ = k_
 //line kernels.go:108
-								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+								gc_reach7 := compiled.Reach(len(out), k_, 32)
 //line kernels.go:108
-								_ = gc_if7
+								_ = gc_reach7
 //line kernels.go:108
-								if gc_if7.ToBits() != 0 {
+								if gc_reach7 > 30 {
 //line kernels.go:108
-									var gc_ld27 archsimd.Int32x16
+									var gc_ld33 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
@@ -4389,25 +4781,103 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st19 := gc_ld27
-//line kernels.go:109
-									gc_bits3 := gc_if7.ToBits()
+									gc_st25 := gc_ld33
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										gc_st19.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st19.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st19.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st19.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
 										break gc_steps12
+//line kernels.go:109
+									}
+//line kernels.go:109
+								} else {
+//line kernels.go:109
+									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line kernels.go:109
+									_ = gc_if7
+//line kernels.go:109
+									if gc_if7.ToBits() != 0 {
+//line kernels.go:109
+										var gc_ld34 archsimd.Int32x16
+//line kernels.go:109
+										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+//line kernels.go:109
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+//line kernels.go:109
+										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+//line kernels.go:109
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+//line kernels.go:109
+										} else {
+//line kernels.go:109
+											var gc_lanes59 [16]int32
+//line kernels.go:109
+											for gc_k59 := range 16 {
+//line kernels.go:109
+												if gc_if7.ToBits()&(1<<gc_k59) != 0 {
+//line kernels.go:109
+													gc_pos2.Thread = gc_rank2 + gc_k59
+//line kernels.go:109
+													gc_lanes59[gc_k59] = temp[(2*tid+compiled.Trip(0))+2*gc_k59]
+//line kernels.go:109
+												}
+//line kernels.go:109
+											}
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+											gc_ld34 = archsimd.LoadInt32x16(&gc_lanes59)
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_st26 := gc_ld34
+//line kernels.go:109
+										gc_bits3 := gc_if7.ToBits()
+//line kernels.go:109
+										if k_ >= 0 && k_ <= len(out)-32 {
+//line kernels.go:109
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line kernels.go:109
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line kernels.go:109
+										} else if k_ >= 1 && k_ <= len(out)-31 {
+//line kernels.go:109
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line kernels.go:109
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line kernels.go:109
+										} else {
+//line kernels.go:109
+											var gc_lanes60 [16]int32
+//line kernels.go:109
+											gc_st26.Store(&gc_lanes60)
+//line kernels.go:109
+											for gc_k60 := range 16 {
+//line kernels.go:109
+												if gc_if7.ToBits()&(1<<gc_k60) != 0 {
+//line kernels.go:109
+													gc_pos2.Thread = gc_rank2 + gc_k60
+//line kernels.go:109
+													out[k_+2*gc_k60] = gc_lanes60[gc_k60]
+//line kernels.go:109
+												}
+//line kernels.go:109
+											}
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										}
 //line kernels.go:109
 									}
 //line kernels.go:109
@@ -4425,32 +4895,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								_ = k_
 //line kernels.go:108
-								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+								gc_reach8 := compiled.Reach(len(out), k_, 32)
 //line kernels.go:108
-								_ = gc_if8
+								_ = gc_reach8
 //line kernels.go:108
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 30 {
 //line kernels.go:108
-									var gc_ld28 archsimd.Int32x16
+									var gc_ld35 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes47 [16]int32
+										var gc_lanes61 [16]int32
 //line kernels.go:109
-										for gc_k47 := range 16 {
+										for gc_k61 := range 16 {
 //line kernels.go:109
-											if gc_if8.ToBits()&(1<<gc_k47) != 0 {
+											if 0xffff&(1<<gc_k61) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k47
+												gc_pos2.Thread = gc_rank2 + gc_k61
 //line kernels.go:109
-												gc_lanes47[gc_k47] = temp[(2*tid+compiled.Trip(1))+2*gc_k47]
+												gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4458,45 +4928,123 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
+										gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st20 := gc_ld28
-//line kernels.go:109
-									gc_bits4 := gc_if8.ToBits()
+									gc_st27 := gc_ld35
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										gc_st20.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st20.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st20.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st20.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes48 [16]int32
+										var gc_lanes62 [16]int32
 //line kernels.go:109
-										gc_st20.Store(&gc_lanes48)
+										gc_st27.Store(&gc_lanes62)
 //line kernels.go:109
-										for gc_k48 := range 16 {
+										for gc_k62 := range 16 {
 //line kernels.go:109
-											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+											if 0xffff&(1<<gc_k62) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k48
+												gc_pos2.Thread = gc_rank2 + gc_k62
 //line kernels.go:109
-												out[k_+2*gc_k48] = gc_lanes48[gc_k48]
+												out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 //line kernels.go:109
 											}
 //line kernels.go:109
 										}
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									}
+//line kernels.go:109
+								} else {
+//line kernels.go:109
+									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line kernels.go:109
+									_ = gc_if8
+//line kernels.go:109
+									if gc_if8.ToBits() != 0 {
+//line kernels.go:109
+										var gc_ld36 archsimd.Int32x16
+//line kernels.go:109
+										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+//line kernels.go:109
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+//line kernels.go:109
+										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+//line kernels.go:109
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+//line kernels.go:109
+										} else {
+//line kernels.go:109
+											var gc_lanes63 [16]int32
+//line kernels.go:109
+											for gc_k63 := range 16 {
+//line kernels.go:109
+												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
+//line kernels.go:109
+													gc_pos2.Thread = gc_rank2 + gc_k63
+//line kernels.go:109
+													gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
+//line kernels.go:109
+												}
+//line kernels.go:109
+											}
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+											gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_st28 := gc_ld36
+//line kernels.go:109
+										gc_bits4 := gc_if8.ToBits()
+//line kernels.go:109
+										if k_ >= 0 && k_ <= len(out)-32 {
+//line kernels.go:109
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line kernels.go:109
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line kernels.go:109
+										} else if k_ >= 1 && k_ <= len(out)-31 {
+//line kernels.go:109
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line kernels.go:109
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line kernels.go:109
+										} else {
+//line kernels.go:109
+											var gc_lanes64 [16]int32
+//line kernels.go:109
+											gc_st28.Store(&gc_lanes64)
+//line kernels.go:109
+											for gc_k64 := range 16 {
+//line kernels.go:109
+												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
+//line kernels.go:109
+													gc_pos2.Thread = gc_rank2 + gc_k64
+//line kernels.go:109
+													out[k_+2*gc_k64] = gc_lanes64[gc_k64]
+//line kernels.go:109
+												}
+//line kernels.go:109
+											}
+//line kernels.go:109
+											gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										}
 //line kernels.go:109
 									}
 //line kernels.go:109
@@ -4555,20 +5103,20 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + compiled.Trip(0)
 							_ = k_
 //line kernels.go:108
-							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_reach5 := compiled.Reach(len(out), k_, 16)
 //line kernels.go:108
-							_ = gc_if5
+							_ = gc_reach5
 //line kernels.go:108
-							if gc_if5.ToBits() != 0 {
+							if gc_reach5 > 14 {
 //line kernels.go:108
-								var gc_ld25 archsimd.Int32x8
+								var gc_ld29 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
-									gc_ld25 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld25 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
@@ -4576,23 +5124,101 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st17 := gc_ld25
+								gc_st21 := gc_ld29
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
 									break gc_steps11
+//line kernels.go:109
+								}
+//line kernels.go:109
+							} else {
+//line kernels.go:109
+								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line kernels.go:109
+								_ = gc_if5
+//line kernels.go:109
+								if gc_if5.ToBits() != 0 {
+//line kernels.go:109
+									var gc_ld30 archsimd.Int32x8
+//line kernels.go:109
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+//line kernels.go:109
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+//line kernels.go:109
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes51 [8]int32
+//line kernels.go:109
+										for gc_k51 := range 8 {
+//line kernels.go:109
+											if gc_if5.ToBits()&(1<<gc_k51) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k51
+//line kernels.go:109
+												gc_lanes51[gc_k51] = temp[(2*tid+compiled.Trip(0))+2*gc_k51]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										gc_ld30 = archsimd.LoadInt32x8(&gc_lanes51)
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_st22 := gc_ld30
+//line kernels.go:109
+									if k_ >= 0 && k_ <= len(out)-16 {
+//line kernels.go:109
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+//line kernels.go:109
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+//line kernels.go:109
+									} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+//line kernels.go:109
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes52 [8]int32
+//line kernels.go:109
+										gc_st22.Store(&gc_lanes52)
+//line kernels.go:109
+										for gc_k52 := range 8 {
+//line kernels.go:109
+											if gc_if5.ToBits()&(1<<gc_k52) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k52
+//line kernels.go:109
+												out[k_+2*gc_k52] = gc_lanes52[gc_k52]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									}
 //line kernels.go:109
 								}
 //line kernels.go:109
@@ -4610,32 +5236,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_reach6 := compiled.Reach(len(out), k_, 16)
 //line kernels.go:108
-							_ = gc_if6
+							_ = gc_reach6
 //line kernels.go:108
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 14 {
 //line kernels.go:108
-								var gc_ld26 archsimd.Int32x8
+								var gc_ld31 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
-									gc_ld26 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld26 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes43 [8]int32
+									var gc_lanes53 [8]int32
 //line kernels.go:109
-									for gc_k43 := range 8 {
+									for gc_k53 := range 8 {
 //line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k43) != 0 {
+										if 0xff&(1<<gc_k53) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line kernels.go:109
-											gc_lanes43[gc_k43] = temp[(2*tid+compiled.Trip(1))+2*gc_k43]
+											gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4643,43 +5269,121 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld26 = archsimd.LoadInt32x8(&gc_lanes43)
+									gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st18 := gc_ld26
+								gc_st23 := gc_ld31
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes44 [8]int32
+									var gc_lanes54 [8]int32
 //line kernels.go:109
-									gc_st18.Store(&gc_lanes44)
+									gc_st23.Store(&gc_lanes54)
 //line kernels.go:109
-									for gc_k44 := range 8 {
+									for gc_k54 := range 8 {
 //line kernels.go:109
-										if gc_if6.ToBits()&(1<<gc_k44) != 0 {
+										if 0xff&(1<<gc_k54) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line kernels.go:109
-											out[k_+2*gc_k44] = gc_lanes44[gc_k44]
+											out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 //line kernels.go:109
 										}
 //line kernels.go:109
 									}
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+								}
+//line kernels.go:109
+							} else {
+//line kernels.go:109
+								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line kernels.go:109
+								_ = gc_if6
+//line kernels.go:109
+								if gc_if6.ToBits() != 0 {
+//line kernels.go:109
+									var gc_ld32 archsimd.Int32x8
+//line kernels.go:109
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+//line kernels.go:109
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+//line kernels.go:109
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes55 [8]int32
+//line kernels.go:109
+										for gc_k55 := range 8 {
+//line kernels.go:109
+											if gc_if6.ToBits()&(1<<gc_k55) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k55
+//line kernels.go:109
+												gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
+//line kernels.go:109
+									}
+//line kernels.go:109
+									gc_st24 := gc_ld32
+//line kernels.go:109
+									if k_ >= 0 && k_ <= len(out)-16 {
+//line kernels.go:109
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+//line kernels.go:109
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+//line kernels.go:109
+									} else if k_ >= 1 && k_ <= len(out)-15 {
+//line kernels.go:109
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+//line kernels.go:109
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes56 [8]int32
+//line kernels.go:109
+										gc_st24.Store(&gc_lanes56)
+//line kernels.go:109
+										for gc_k56 := range 8 {
+//line kernels.go:109
+											if gc_if6.ToBits()&(1<<gc_k56) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k56
+//line kernels.go:109
+												out[k_+2*gc_k56] = gc_lanes56[gc_k56]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									}
 //line kernels.go:109
 								}
 //line kernels.go:109
@@ -6315,7 +7019,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach28 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach28
+//line kernels.go:219
+							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(gc_reach28)))
 //line kernels.go:219
 							_ = gc_if28
 //line kernels.go:219
@@ -6362,7 +7070,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach27 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach27
+//line kernels.go:219
+						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(gc_reach27)))
 //line kernels.go:219
 						_ = gc_if27
 //line kernels.go:219
@@ -6432,7 +7144,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach26 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach26
+//line kernels.go:219
+							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(gc_reach26)))
 //line kernels.go:219
 							_ = gc_if26
 //line kernels.go:220
@@ -6479,7 +7195,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach25 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach25
+//line kernels.go:219
+						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(gc_reach25)))
 //line kernels.go:219
 						_ = gc_if25
 //line kernels.go:220
@@ -6670,13 +7390,25 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_reach8 := compiled.Reach(len(in), i, 16)
 //line kernels.go:213
-							_ = gc_if8
+							_ = gc_reach8
 //line kernels.go:213
-							if gc_if8.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line kernels.go:213
-								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+//line kernels.go:213
+							} else {
+//line kernels.go:213
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line kernels.go:213
+								_ = gc_if8
+//line kernels.go:213
+								if gc_if8.ToBits() != 0 {
+//line kernels.go:213
+									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line kernels.go:213
+								}
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -6711,13 +7443,25 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_reach6 := compiled.Reach(len(in), i, 8)
 //line kernels.go:213
-						_ = gc_if6
+						_ = gc_reach6
 //line kernels.go:213
-						if gc_if6.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+//line kernels.go:213
+						} else {
+//line kernels.go:213
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line kernels.go:213
+							_ = gc_if6
+//line kernels.go:213
+							if gc_if6.ToBits() != 0 {
+//line kernels.go:213
+								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+//line kernels.go:213
+							}
 //line kernels.go:213
 						}
 //line kernels.go:213
@@ -6781,13 +7525,25 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							}
 //line kernels.go:213
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_reach4 := compiled.Reach(len(in), i, 16)
 //line kernels.go:213
-							_ = gc_if4
+							_ = gc_reach4
 //line kernels.go:214
-							if gc_if4.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line kernels.go:214
-								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								v = archsimd.LoadFloat32x16Slice(in[i:])
+//line kernels.go:214
+							} else {
+//line kernels.go:214
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line kernels.go:214
+								_ = gc_if4
+//line kernels.go:214
+								if gc_if4.ToBits() != 0 {
+//line kernels.go:214
+									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line kernels.go:214
+								}
 //line kernels.go:214
 							}
 //line kernels.go:216
@@ -6828,13 +7584,25 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 						}
 //line kernels.go:213
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_reach2 := compiled.Reach(len(in), i, 8)
 //line kernels.go:213
-						_ = gc_if2
+						_ = gc_reach2
 //line kernels.go:214
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line kernels.go:214
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[i:])
+//line kernels.go:214
+						} else {
+//line kernels.go:214
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line kernels.go:214
+							_ = gc_if2
+//line kernels.go:214
+							if gc_if2.ToBits() != 0 {
+//line kernels.go:214
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:214
+							}
 //line kernels.go:214
 						}
 //line kernels.go:216
@@ -7227,7 +7995,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach12 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach12
+//line kernels.go:219
+							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(gc_reach12)))
 //line kernels.go:219
 							_ = gc_if12
 //line kernels.go:219
@@ -7274,7 +8046,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach11 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach11
+//line kernels.go:219
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
 //line kernels.go:219
 						_ = gc_if11
 //line kernels.go:219
@@ -7344,7 +8120,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach10 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach10
+//line kernels.go:219
+							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(gc_reach10)))
 //line kernels.go:219
 							_ = gc_if10
 //line kernels.go:220
@@ -7391,7 +8171,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach9 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach9
+//line kernels.go:219
+						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(gc_reach9)))
 //line kernels.go:219
 						_ = gc_if9
 //line kernels.go:220
@@ -7582,13 +8366,25 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_reach20 := compiled.Reach(len(in), i, 16)
 //line kernels.go:213
-							_ = gc_if20
+							_ = gc_reach20
 //line kernels.go:213
-							if gc_if20.ToBits() != 0 {
+							if gc_reach20 > 15 {
 //line kernels.go:213
-								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
+//line kernels.go:213
+							} else {
+//line kernels.go:213
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line kernels.go:213
+								_ = gc_if20
+//line kernels.go:213
+								if gc_if20.ToBits() != 0 {
+//line kernels.go:213
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line kernels.go:213
+								}
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -7623,13 +8419,25 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_reach18 := compiled.Reach(len(in), i, 8)
 //line kernels.go:213
-						_ = gc_if18
+						_ = gc_reach18
 //line kernels.go:213
-						if gc_if18.ToBits() != 0 {
+						if gc_reach18 > 7 {
 //line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+//line kernels.go:213
+						} else {
+//line kernels.go:213
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line kernels.go:213
+							_ = gc_if18
+//line kernels.go:213
+							if gc_if18.ToBits() != 0 {
+//line kernels.go:213
+								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+//line kernels.go:213
+							}
 //line kernels.go:213
 						}
 //line kernels.go:213
@@ -7693,13 +8501,25 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							}
 //line kernels.go:213
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							gc_reach16 := compiled.Reach(len(in), i, 16)
 //line kernels.go:213
-							_ = gc_if16
+							_ = gc_reach16
 //line kernels.go:214
-							if gc_if16.ToBits() != 0 {
+							if gc_reach16 > 15 {
 //line kernels.go:214
-								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								v = archsimd.LoadInt32x16Slice(in[i:])
+//line kernels.go:214
+							} else {
+//line kernels.go:214
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line kernels.go:214
+								_ = gc_if16
+//line kernels.go:214
+								if gc_if16.ToBits() != 0 {
+//line kernels.go:214
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line kernels.go:214
+								}
 //line kernels.go:214
 							}
 //line kernels.go:216
@@ -7740,13 +8560,25 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						}
 //line kernels.go:213
-						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_reach14 := compiled.Reach(len(in), i, 8)
 //line kernels.go:213
-						_ = gc_if14
+						_ = gc_reach14
 //line kernels.go:214
-						if gc_if14.ToBits() != 0 {
+						if gc_reach14 > 7 {
 //line kernels.go:214
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+							v = archsimd.LoadInt32x8Slice(in[i:])
+//line kernels.go:214
+						} else {
+//line kernels.go:214
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line kernels.go:214
+							_ = gc_if14
+//line kernels.go:214
+							if gc_if14.ToBits() != 0 {
+//line kernels.go:214
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+//line kernels.go:214
+							}
 //line kernels.go:214
 						}
 //line kernels.go:216
@@ -8139,7 +8971,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach24 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach24
+//line kernels.go:219
+							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(gc_reach24)))
 //line kernels.go:219
 							_ = gc_if24
 //line kernels.go:219
@@ -8186,7 +9022,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach23 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach23
+//line kernels.go:219
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(gc_reach23)))
 //line kernels.go:219
 						_ = gc_if23
 //line kernels.go:219
@@ -8256,7 +9096,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_reach22 := compiled.Reach(0, tid, 16)
+//line kernels.go:219
+							_ = gc_reach22
+//line kernels.go:219
+							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(gc_reach22)))
 //line kernels.go:219
 							_ = gc_if22
 //line kernels.go:220
@@ -8303,7 +9147,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_reach21 := compiled.Reach(0, tid, 8)
+//line kernels.go:219
+						_ = gc_reach21
+//line kernels.go:219
+						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(gc_reach21)))
 //line kernels.go:219
 						_ = gc_if21
 //line kernels.go:220
@@ -8523,13 +9371,25 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 				}
 //line kernels.go:251
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+				gc_reach2 := compiled.Reach(len(in), i, 8)
 //line kernels.go:251
-				_ = gc_if2
+				_ = gc_reach2
 //line kernels.go:252
-				if gc_if2.ToBits() != 0 {
+				if gc_reach2 > 7 {
 //line kernels.go:252
-					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+					v = archsimd.LoadInt32x8Slice(in[i:])
+//line kernels.go:252
+				} else {
+//line kernels.go:252
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line kernels.go:252
+					_ = gc_if2
+//line kernels.go:252
+					if gc_if2.ToBits() != 0 {
+//line kernels.go:252
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:252
+					}
 //line kernels.go:252
 				}
 //line kernels.go:252
@@ -8759,13 +9619,25 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 						}
 //line kernels.go:261
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+						gc_reach5 := compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8)
 //line kernels.go:261
-						_ = gc_if5
+						_ = gc_reach5
 //line kernels.go:262
-						if gc_if5.ToBits() != 0 {
+						if gc_reach5 > 7 {
 //line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
+//line kernels.go:262
+						} else {
+//line kernels.go:262
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+//line kernels.go:262
+							_ = gc_if5
+//line kernels.go:262
+							if gc_if5.ToBits() != 0 {
+//line kernels.go:262
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
+//line kernels.go:262
+							}
 //line kernels.go:262
 						}
 //line kernels.go:262
@@ -9031,13 +9903,25 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 				}
 //line kernels.go:289
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+				gc_reach2 := compiled.Reach(len(in), i, 8)
 //line kernels.go:289
-				_ = gc_if2
+				_ = gc_reach2
 //line kernels.go:290
-				if gc_if2.ToBits() != 0 {
+				if gc_reach2 > 7 {
 //line kernels.go:290
-					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+					v = archsimd.LoadFloat32x8Slice(in[i:])
+//line kernels.go:290
+				} else {
+//line kernels.go:290
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line kernels.go:290
+					_ = gc_if2
+//line kernels.go:290
+					if gc_if2.ToBits() != 0 {
+//line kernels.go:290
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:290
+					}
 //line kernels.go:290
 				}
 				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
@@ -9170,13 +10054,25 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 					_ = y
 //line kernels.go:294
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+					gc_reach3 := compiled.Reach(d, gc_lane2, 8)
 //line kernels.go:294
-					_ = gc_if3
+					_ = gc_reach3
 //line kernels.go:294
-					if gc_if3.ToBits() != 0 {
+					if gc_reach3 <= 0 {
 //line kernels.go:294
-						v = v.Add(y).Merge(v, gc_if3)
+						v = v.Add(y)
+//line kernels.go:294
+					} else {
+//line kernels.go:294
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line kernels.go:294
+						_ = gc_if3
+//line kernels.go:294
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:294
+							v = v.Add(y).Merge(v, gc_if3)
+//line kernels.go:294
+						}
 //line kernels.go:294
 					}
 //line kernels.go:294

@@ -79,25 +79,37 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 								_ = k
 //line last_exit.go:20
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								gc_reach4 := compiled.Reach(n, base+k, 16)
 //line last_exit.go:20
-								_ = gc_if4
+								_ = gc_reach4
 //line last_exit.go:20
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
-								}
+								} else {
 //line last_exit.go:20
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
 //line last_exit.go:20
-								_ = gc_else4
+									_ = gc_if4
 //line last_exit.go:20
-								if gc_else4.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-									{
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if4)
 //line last_exit.go:20
-										gc_vb4.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_else4)
+									}
+//line last_exit.go:20
+									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+//line last_exit.go:20
+									_ = gc_else4
+//line last_exit.go:20
+									if gc_else4.ToBits() != 0 {
+//line last_exit.go:20
+										{
+//line last_exit.go:20
+											gc_vb4.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_else4)
+//line last_exit.go:20
+										}
 //line last_exit.go:20
 									}
 //line last_exit.go:20
@@ -126,25 +138,37 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 							_ = k
 //line last_exit.go:20
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							gc_reach3 := compiled.Reach(n, base+k, 8)
 //line last_exit.go:20
-							_ = gc_if3
+							_ = gc_reach3
 //line last_exit.go:20
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 > 7 {
 //line last_exit.go:20
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
-							}
+							} else {
 //line last_exit.go:20
-							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
 //line last_exit.go:20
-							_ = gc_else3
+								_ = gc_if3
 //line last_exit.go:20
-							if gc_else3.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
-								{
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
 //line last_exit.go:20
-									gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
+								}
+//line last_exit.go:20
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+//line last_exit.go:20
+								_ = gc_else3
+//line last_exit.go:20
+								if gc_else3.ToBits() != 0 {
+//line last_exit.go:20
+									{
+//line last_exit.go:20
+										gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
+//line last_exit.go:20
+									}
 //line last_exit.go:20
 								}
 //line last_exit.go:20
@@ -197,25 +221,37 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+								gc_reach2 := compiled.Reach(n, base+k, 16)
 //line last_exit.go:20
-								_ = gc_if2
+								_ = gc_reach2
 //line last_exit.go:21
-								if gc_if2.ToBits() != 0 {
+								if gc_reach2 > 15 {
 //line last_exit.go:21
-									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreMasked((*[16]float32)(s[k:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 //line last_exit.go:21
-								}
+								} else {
 //line last_exit.go:21
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
 //line last_exit.go:21
-								_ = gc_else2
+									_ = gc_if2
+//line last_exit.go:21
+									if gc_if2.ToBits() != 0 {
+//line last_exit.go:21
+										archsimd.LoadFloat32x16Slice(in[base+k:]).StoreMasked((*[16]float32)(s[k:]), gc_if2)
+//line last_exit.go:21
+									}
+//line last_exit.go:21
+									gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+//line last_exit.go:21
+									_ = gc_else2
+//line last_exit.go:21
+									if gc_else2.ToBits() != 0 {
+//line last_exit.go:21
+										{
+//line last_exit.go:21
+											gc_vb2.StoreMasked((*[16]float32)(s[k:]), gc_else2)
 //line last_exit.go:23
-								if gc_else2.ToBits() != 0 {
-//line last_exit.go:23
-									{
-//line last_exit.go:23
-										gc_vb2.StoreMasked((*[16]float32)(s[k:]), gc_else2)
+										}
 //line last_exit.go:23
 									}
 //line last_exit.go:23
@@ -250,25 +286,37 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 							}
 //line last_exit.go:20
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							gc_reach := compiled.Reach(n, base+k, 8)
 //line last_exit.go:20
-							_ = gc_if
+							_ = gc_reach
 //line last_exit.go:21
-							if gc_if.ToBits() != 0 {
+							if gc_reach > 7 {
 //line last_exit.go:21
-								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 //line last_exit.go:21
-							}
+							} else {
 //line last_exit.go:21
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
 //line last_exit.go:21
-							_ = gc_else
+								_ = gc_if
+//line last_exit.go:21
+								if gc_if.ToBits() != 0 {
+//line last_exit.go:21
+									archsimd.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+//line last_exit.go:21
+								}
+//line last_exit.go:21
+								gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line last_exit.go:21
+								_ = gc_else
+//line last_exit.go:21
+								if gc_else.ToBits() != 0 {
+//line last_exit.go:21
+									{
+//line last_exit.go:21
+										gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
 //line last_exit.go:23
-							if gc_else.ToBits() != 0 {
-//line last_exit.go:23
-								{
-//line last_exit.go:23
-									gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
+									}
 //line last_exit.go:23
 								}
 //line last_exit.go:23

@@ -226,13 +226,25 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
+								gc_reach8 := compiled.Reach(stride, gc_tx2, 16)
 //line reverse.go:23
-								_ = gc_if8
+								_ = gc_reach8
 //line reverse.go:23
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 <= 0 {
 //line reverse.go:23
-									temp = temp.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+//line reverse.go:23
+								} else {
+//line reverse.go:23
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reverse.go:23
+									_ = gc_if8
+//line reverse.go:23
+									if gc_if8.ToBits() != 0 {
+//line reverse.go:23
+										temp = temp.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line reverse.go:23
+									}
 //line reverse.go:23
 								}
 //line reverse.go:23
@@ -259,13 +271,25 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+							gc_reach6 := compiled.Reach(stride, gc_tx2, 8)
 //line reverse.go:23
-							_ = gc_if6
+							_ = gc_reach6
 //line reverse.go:23
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 <= 0 {
 //line reverse.go:23
-								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if6)
+								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+//line reverse.go:23
+							} else {
+//line reverse.go:23
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reverse.go:23
+								_ = gc_if6
+//line reverse.go:23
+								if gc_if6.ToBits() != 0 {
+//line reverse.go:23
+									temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if6)
+//line reverse.go:23
+								}
 //line reverse.go:23
 							}
 //line reverse.go:23
@@ -311,13 +335,25 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:23
 								}
 //line reverse.go:23
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
+								gc_reach4 := compiled.Reach(stride, gc_tx2, 16)
 //line reverse.go:23
-								_ = gc_if4
+								_ = gc_reach4
 //line reverse.go:24
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 <= 0 {
 //line reverse.go:24
-									temp = temp.Merge(archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
+//line reverse.go:24
+								} else {
+//line reverse.go:24
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reverse.go:24
+									_ = gc_if4
+//line reverse.go:24
+									if gc_if4.ToBits() != 0 {
+//line reverse.go:24
+										temp = temp.Merge(archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line reverse.go:24
+									}
 //line reverse.go:24
 								}
 //line reverse.go:24
@@ -350,13 +386,25 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:23
 							}
 //line reverse.go:23
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+							gc_reach2 := compiled.Reach(stride, gc_tx2, 8)
 //line reverse.go:23
-							_ = gc_if2
+							_ = gc_reach2
 //line reverse.go:24
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 <= 0 {
 //line reverse.go:24
-								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
+								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
+//line reverse.go:24
+							} else {
+//line reverse.go:24
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reverse.go:24
+								_ = gc_if2
+//line reverse.go:24
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:24
+									temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
+//line reverse.go:24
+								}
 //line reverse.go:24
 							}
 //line reverse.go:24
@@ -782,7 +830,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+						gc_reach2 := compiled.Reach(0, i, 16)
+//line reverse.go:48
+						_ = gc_reach2
+//line reverse.go:48
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2)))
 //line reverse.go:48
 						_ = gc_if2
 //line reverse.go:50
@@ -902,7 +954,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+					gc_reach := compiled.Reach(0, i, 8)
+//line reverse.go:48
+					_ = gc_reach
+//line reverse.go:48
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
 //line reverse.go:48
 					_ = gc_if
 //line reverse.go:50
@@ -1110,13 +1166,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
+							gc_reach10 := compiled.Reach(d, i, 16)
 //line reverse.go:55
-							_ = gc_if10
+							_ = gc_reach10
 //line reverse.go:55
-							if gc_if10.ToBits() != 0 {
+							if gc_reach10 <= 0 {
 //line reverse.go:55
-								y = y.Merge(gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16)
+//line reverse.go:55
+							} else {
+//line reverse.go:55
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line reverse.go:55
+								_ = gc_if10
+//line reverse.go:55
+								if gc_if10.ToBits() != 0 {
+//line reverse.go:55
+									y = y.Merge(gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line reverse.go:55
+								}
 //line reverse.go:55
 							}
 //line reverse.go:55
@@ -1151,13 +1219,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						gc_reach8 := compiled.Reach(d, i, 8)
 //line reverse.go:55
-						_ = gc_if8
+						_ = gc_reach8
 //line reverse.go:55
-						if gc_if8.ToBits() != 0 {
+						if gc_reach8 <= 0 {
 //line reverse.go:55
-							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12).Merge(y, gc_if8)
+							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12)
+//line reverse.go:55
+						} else {
+//line reverse.go:55
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach8)))
+//line reverse.go:55
+							_ = gc_if8
+//line reverse.go:55
+							if gc_if8.ToBits() != 0 {
+//line reverse.go:55
+								y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12).Merge(y, gc_if8)
+//line reverse.go:55
+							}
 //line reverse.go:55
 						}
 //line reverse.go:55
@@ -1216,13 +1296,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 							}
 //line reverse.go:55
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
+							gc_reach6 := compiled.Reach(d, i, 16)
 //line reverse.go:55
-							_ = gc_if6
+							_ = gc_reach6
 //line reverse.go:56
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 <= 0 {
 //line reverse.go:56
-								y = y.Merge(gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
+//line reverse.go:56
+							} else {
+//line reverse.go:56
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+//line reverse.go:56
+								_ = gc_if6
+//line reverse.go:56
+								if gc_if6.ToBits() != 0 {
+//line reverse.go:56
+									y = y.Merge(gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line reverse.go:56
+								}
 //line reverse.go:56
 							}
 //line reverse.go:56
@@ -1264,13 +1356,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 						}
 //line reverse.go:55
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						gc_reach4 := compiled.Reach(d, i, 8)
 //line reverse.go:55
-						_ = gc_if4
+						_ = gc_reach4
 //line reverse.go:56
-						if gc_if4.ToBits() != 0 {
+						if gc_reach4 <= 0 {
 //line reverse.go:56
-							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if4)
+							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+//line reverse.go:56
+						} else {
+//line reverse.go:56
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line reverse.go:56
+							_ = gc_if4
+//line reverse.go:56
+							if gc_if4.ToBits() != 0 {
+//line reverse.go:56
+								y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if4)
+//line reverse.go:56
+							}
 //line reverse.go:56
 						}
 //line reverse.go:56
@@ -2024,13 +2128,25 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
+								gc_reach8 := compiled.Reach(size/3, gc_tx2, 16)
 //line reverse.go:83
-								_ = gc_if8
+								_ = gc_reach8
 //line reverse.go:83
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 <= 0 {
 //line reverse.go:83
-									y = y.Merge(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]))
+//line reverse.go:83
+								} else {
+//line reverse.go:83
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line reverse.go:83
+									_ = gc_if8
+//line reverse.go:83
+									if gc_if8.ToBits() != 0 {
+//line reverse.go:83
+										y = y.Merge(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line reverse.go:83
+									}
 //line reverse.go:83
 								}
 //line reverse.go:83
@@ -2059,13 +2175,25 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+							gc_reach6 := compiled.Reach(size/3, gc_tx2, 8)
 //line reverse.go:83
-							_ = gc_if6
+							_ = gc_reach6
 //line reverse.go:83
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 <= 0 {
 //line reverse.go:83
-								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if6)
+								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
+//line reverse.go:83
+							} else {
+//line reverse.go:83
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line reverse.go:83
+								_ = gc_if6
+//line reverse.go:83
+								if gc_if6.ToBits() != 0 {
+//line reverse.go:83
+									y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if6)
+//line reverse.go:83
+								}
 //line reverse.go:83
 							}
 //line reverse.go:83
@@ -2114,29 +2242,17 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:83
 								}
 //line reverse.go:83
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
+								gc_reach4 := compiled.Reach(size/3, gc_tx2, 16)
 //line reverse.go:83
-								_ = gc_if4
+								_ = gc_reach4
 //line reverse.go:84
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 <= 0 {
 //line reverse.go:84
-									var gc_u4 int
+									var gc_ld7 archsimd.Int32x16
 //line reverse.go:84
-									_ = gc_u4
+									if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-16 {
 //line reverse.go:84
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line reverse.go:84
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line reverse.go:84
-										gc_u4 = size / 3
-//line reverse.go:84
-									}
-//line reverse.go:84
-									var gc_ld4 archsimd.Int32x16
-//line reverse.go:84
-									if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4) <= len(sh)-16 {
-//line reverse.go:84
-										gc_ld4 = archsimd.LoadInt32x16Slice(sh[gc_tx2-gc_u4:])
+										gc_ld7 = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:])
 //line reverse.go:84
 									} else {
 //line reverse.go:84
@@ -2144,7 +2260,43 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 									}
 //line reverse.go:84
-									y = y.Merge(gc_ld4.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									y = gc_ld7.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:]))
+//line reverse.go:84
+								} else {
+//line reverse.go:84
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line reverse.go:84
+									_ = gc_if4
+//line reverse.go:84
+									if gc_if4.ToBits() != 0 {
+//line reverse.go:84
+										var gc_u4 int
+//line reverse.go:84
+										_ = gc_u4
+//line reverse.go:84
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line reverse.go:84
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line reverse.go:84
+											gc_u4 = size / 3
+//line reverse.go:84
+										}
+//line reverse.go:84
+										var gc_ld8 archsimd.Int32x16
+//line reverse.go:84
+										if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4) <= len(sh)-16 {
+//line reverse.go:84
+											gc_ld8 = archsimd.LoadInt32x16Slice(sh[gc_tx2-gc_u4:])
+//line reverse.go:84
+										} else {
+//line reverse.go:84
+											break gc_steps4
+//line reverse.go:84
+										}
+//line reverse.go:84
+										y = y.Merge(gc_ld8.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line reverse.go:84
+									}
 //line reverse.go:84
 								}
 //line reverse.go:84
@@ -2180,29 +2332,17 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:83
 							}
 //line reverse.go:83
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+							gc_reach2 := compiled.Reach(size/3, gc_tx2, 8)
 //line reverse.go:83
-							_ = gc_if2
+							_ = gc_reach2
 //line reverse.go:84
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 <= 0 {
 //line reverse.go:84
-								var gc_u2 int
+								var gc_ld3 archsimd.Int32x8
 //line reverse.go:84
-								_ = gc_u2
+								if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-8 {
 //line reverse.go:84
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:84
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line reverse.go:84
-									gc_u2 = size / 3
-//line reverse.go:84
-								}
-//line reverse.go:84
-								var gc_ld2 archsimd.Int32x8
-//line reverse.go:84
-								if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2) <= len(sh)-8 {
-//line reverse.go:84
-									gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:])
 //line reverse.go:84
 								} else {
 //line reverse.go:84
@@ -2210,7 +2350,43 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 								}
 //line reverse.go:84
-								y = gc_ld2.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
+								y = gc_ld3.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
+//line reverse.go:84
+							} else {
+//line reverse.go:84
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line reverse.go:84
+								_ = gc_if2
+//line reverse.go:84
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:84
+									var gc_u2 int
+//line reverse.go:84
+									_ = gc_u2
+//line reverse.go:84
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line reverse.go:84
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line reverse.go:84
+										gc_u2 = size / 3
+//line reverse.go:84
+									}
+//line reverse.go:84
+									var gc_ld4 archsimd.Int32x8
+//line reverse.go:84
+									if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2) <= len(sh)-8 {
+//line reverse.go:84
+										gc_ld4 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
+//line reverse.go:84
+									} else {
+//line reverse.go:84
+										break gc_steps2
+//line reverse.go:84
+									}
+//line reverse.go:84
+									y = gc_ld4.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
+//line reverse.go:84
+								}
 //line reverse.go:84
 							}
 //line reverse.go:84

@@ -890,6 +890,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:80
 									_ = v
+									gc_reach4 := compiled.Reach(px, x, 16)
+//line runs.go:81
+									_ = gc_reach4
+//line runs.go:81
 									gc_b6 := gc_none4
 //line runs.go:81
 									if y == py {
@@ -898,7 +902,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() & gc_b6.ToBits())
 //line runs.go:81
 									_ = gc_if4
 //line runs.go:81
@@ -975,6 +979,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:80
 								_ = v
+								gc_reach3 := compiled.Reach(px, x, 8)
+//line runs.go:81
+								_ = gc_reach3
+//line runs.go:81
 								gc_b5 := gc_none3
 //line runs.go:81
 								if y == py {
@@ -983,7 +991,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b5)
 //line runs.go:81
 								_ = gc_if3
 //line runs.go:81
@@ -1078,6 +1086,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:80
 									_ = v
+									gc_reach2 := compiled.Reach(px, x, 16)
+//line runs.go:81
+									_ = gc_reach2
+//line runs.go:81
 									gc_b4 := gc_none2
 //line runs.go:81
 									if y == py {
@@ -1086,7 +1098,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b4.ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & gc_b4.ToBits())
 //line runs.go:81
 									_ = gc_if2
 //line runs.go:81
@@ -1161,6 +1173,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
 //line runs.go:80
 								_ = v
+								gc_reach := compiled.Reach(px, x, 8)
+//line runs.go:81
+								_ = gc_reach
+//line runs.go:81
 								gc_b3 := gc_none
 //line runs.go:81
 								if y == py {
@@ -1169,7 +1185,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
 //line runs.go:81
 								_ = gc_if
 //line runs.go:81
@@ -1335,6 +1351,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:96
 									_ = v
+									gc_reach4 := compiled.Reach(py, y, 16)
+//line runs.go:97
+									_ = gc_reach4
+//line runs.go:97
 									gc_b6 := gc_none4
 //line runs.go:97
 									if x == px {
@@ -1343,7 +1363,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
 //line runs.go:97
 									_ = gc_if4
 //line runs.go:97
@@ -1420,6 +1440,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:96
 								_ = v
+								gc_reach3 := compiled.Reach(py, y, 8)
+//line runs.go:97
+								_ = gc_reach3
+//line runs.go:97
 								gc_b5 := gc_none3
 //line runs.go:97
 								if x == px {
@@ -1428,7 +1452,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))))
 //line runs.go:97
 								_ = gc_if3
 //line runs.go:97
@@ -1523,6 +1547,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:96
 									_ = v
+									gc_reach2 := compiled.Reach(py, y, 16)
+//line runs.go:97
+									_ = gc_reach2
+//line runs.go:97
 									gc_b4 := gc_none2
 //line runs.go:97
 									if x == px {
@@ -1531,7 +1559,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits())
 //line runs.go:97
 									_ = gc_if2
 //line runs.go:97
@@ -1606,6 +1634,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
 //line runs.go:96
 								_ = v
+								gc_reach := compiled.Reach(py, y, 8)
+//line runs.go:97
+								_ = gc_reach
+//line runs.go:97
 								gc_b3 := gc_none
 //line runs.go:97
 								if x == px {
@@ -1614,7 +1646,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))))
 //line runs.go:97
 								_ = gc_if
 //line runs.go:97

@@ -48,16 +48,16 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
 //line specialize.go:32
-func gc_body_specAxpy[T specNumber](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b5.GridDim()
+	gc_gd5 := gc_b29.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b29.Len()
 	gc_bx5 := gc_lo5%gc_gdx5 - 1
 	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b5.Stopped() {
+		if gc_b29.Stopped() {
 			return
 		}
 		gc_pos5.Block = gc_blk5
@@ -213,6 +213,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_iota8
 //line specialize.go:23
 							gc_vb7 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all4
 //line specialize.go:35
 							gc_vb8 := archsimd.BroadcastFloat32x16(k)
 						gc_steps8:
@@ -242,15 +246,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned15
 //line specialize.go:35
-									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+									gc_reach15 := compiled.Reach(len(in), gc_i15, 16)
 //line specialize.go:35
-									_ = gc_if21
+									_ = gc_reach15
 //line specialize.go:35
-									if gc_if21.ToBits() != 0 {
+									if gc_reach15 <= 0 {
 //line specialize.go:35
-										gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+										gc_result15 = gc_vb7
 //line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
+										gc_b9 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b9 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned15 = gc_b9
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach15)))
+//line specialize.go:35
+										_ = gc_if21
+//line specialize.go:35
+										if gc_if21.ToBits() != 0 {
+//line specialize.go:35
+											gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+//line specialize.go:35
+											gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -290,15 +316,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned16
 //line specialize.go:35
-									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+									gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line specialize.go:35
-									_ = gc_if23
+									_ = gc_reach16
 //line specialize.go:35
-									if gc_if23.ToBits() != 0 {
+									if gc_reach16 <= 0 {
 //line specialize.go:35
-										gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+										gc_result16 = gc_vb7
 //line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+										gc_b10 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b10 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned16 = gc_b10
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line specialize.go:35
+										_ = gc_if23
+//line specialize.go:35
+										if gc_if23.ToBits() != 0 {
+//line specialize.go:35
+											gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line specialize.go:35
+											gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -348,6 +396,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_iota6
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all3
 //line specialize.go:35
 						gc_vb6 := archsimd.BroadcastFloat32x8(k)
 					gc_steps6:
@@ -377,15 +429,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned11
 //line specialize.go:35
-								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+								gc_reach11 := compiled.Reach(len(in), gc_i11, 8)
 //line specialize.go:35
-								_ = gc_if15
+								_ = gc_reach11
 //line specialize.go:35
-								if gc_if15.ToBits() != 0 {
+								if gc_reach11 <= 0 {
 //line specialize.go:35
-									gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
+									gc_result11 = gc_vb5
 //line specialize.go:35
-									gc_returned11 = gc_if15.Or(gc_returned11)
+									gc_b7 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b7 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned11 = gc_b7
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line specialize.go:35
+									_ = gc_if15
+//line specialize.go:35
+									if gc_if15.ToBits() != 0 {
+//line specialize.go:35
+										gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
+//line specialize.go:35
+										gc_returned11 = gc_if15.Or(gc_returned11)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -425,15 +499,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned12
 //line specialize.go:35
-								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 8)
 //line specialize.go:35
-								_ = gc_if17
+								_ = gc_reach12
 //line specialize.go:35
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 <= 0 {
 //line specialize.go:35
-									gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
+									gc_result12 = gc_vb5
 //line specialize.go:35
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_b8 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b8 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned12 = gc_b8
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+//line specialize.go:35
+									_ = gc_if17
+//line specialize.go:35
+									if gc_if17.ToBits() != 0 {
+//line specialize.go:35
+										gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
+//line specialize.go:35
+										gc_returned12 = gc_if17.Or(gc_returned12)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -495,6 +591,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_iota4
 //line specialize.go:23
 							gc_vb3 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all2
 //line specialize.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(k)
 						gc_steps4:
@@ -530,15 +630,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned7
 //line specialize.go:35
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+									gc_reach7 := compiled.Reach(len(in), gc_i7, 16)
 //line specialize.go:35
-									_ = gc_if9
+									_ = gc_reach7
 //line specialize.go:35
-									if gc_if9.ToBits() != 0 {
+									if gc_reach7 <= 0 {
 //line specialize.go:35
-										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+										gc_result7 = gc_vb3
 //line specialize.go:35
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
+										gc_b5 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b5 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned7 = gc_b5
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+//line specialize.go:35
+										_ = gc_if9
+//line specialize.go:35
+										if gc_if9.ToBits() != 0 {
+//line specialize.go:35
+											gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+//line specialize.go:35
+											gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -578,15 +700,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned8
 //line specialize.go:35
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line specialize.go:35
-									_ = gc_if11
+									_ = gc_reach8
 //line specialize.go:35
-									if gc_if11.ToBits() != 0 {
+									if gc_reach8 <= 0 {
 //line specialize.go:35
-										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result8 = gc_vb3
 //line specialize.go:35
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_b6 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b6 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned8 = gc_b6
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line specialize.go:35
+										_ = gc_if11
+//line specialize.go:35
+										if gc_if11.ToBits() != 0 {
+//line specialize.go:35
+											gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line specialize.go:35
+											gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -636,6 +780,10 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_iota2
 //line specialize.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all
 //line specialize.go:35
 						gc_vb2 := archsimd.BroadcastFloat32x8(k)
 					gc_steps2:
@@ -671,15 +819,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned3
 //line specialize.go:35
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
 //line specialize.go:35
-								_ = gc_if3
+								_ = gc_reach3
 //line specialize.go:35
-								if gc_if3.ToBits() != 0 {
+								if gc_reach3 <= 0 {
 //line specialize.go:35
-									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+									gc_result3 = gc_vb
 //line specialize.go:35
-									gc_returned3 = gc_if3.Or(gc_returned3)
+									gc_b3 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b3 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned3 = gc_b3
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line specialize.go:35
+									_ = gc_if3
+//line specialize.go:35
+									if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+										gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+										gc_returned3 = gc_if3.Or(gc_returned3)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -719,15 +889,37 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned4
 //line specialize.go:35
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
 //line specialize.go:35
-								_ = gc_if5
+								_ = gc_reach4
 //line specialize.go:35
-								if gc_if5.ToBits() != 0 {
+								if gc_reach4 <= 0 {
 //line specialize.go:35
-									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+									gc_result4 = gc_vb
 //line specialize.go:35
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_b4 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b4 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned4 = gc_b4
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line specialize.go:35
+									_ = gc_if5
+//line specialize.go:35
+									if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+										gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+										gc_returned4 = gc_if5.Or(gc_returned4)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -840,16 +1032,16 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
+	gc_gd3 := gc_b11.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b11.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
+		if gc_b11.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -883,6 +1075,10 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 							_ = gc_iota16
 //line specialize.go:23
 							gc_vb15 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all8
 //line specialize.go:35
 							gc_vb16 := archsimd.BroadcastInt32x16(k)
 						gc_steps16:
@@ -912,15 +1108,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned31
 //line specialize.go:35
-									gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+									gc_reach31 := compiled.Reach(len(in), gc_i31, 16)
 //line specialize.go:35
-									_ = gc_if45
+									_ = gc_reach31
 //line specialize.go:35
-									if gc_if45.ToBits() != 0 {
+									if gc_reach31 <= 0 {
 //line specialize.go:35
-										gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
+										gc_result31 = gc_vb15
 //line specialize.go:35
-										gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
+										gc_b18 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b18 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned31 = gc_b18
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach31)))
+//line specialize.go:35
+										_ = gc_if45
+//line specialize.go:35
+										if gc_if45.ToBits() != 0 {
+//line specialize.go:35
+											gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
+//line specialize.go:35
+											gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -960,15 +1178,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned32
 //line specialize.go:35
-									gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
 //line specialize.go:35
-									_ = gc_if47
+									_ = gc_reach32
 //line specialize.go:35
-									if gc_if47.ToBits() != 0 {
+									if gc_reach32 <= 0 {
 //line specialize.go:35
-										gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result32 = gc_vb15
 //line specialize.go:35
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_b19 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b19 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned32 = gc_b19
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line specialize.go:35
+										_ = gc_if47
+//line specialize.go:35
+										if gc_if47.ToBits() != 0 {
+//line specialize.go:35
+											gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line specialize.go:35
+											gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1018,6 +1258,10 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 						_ = gc_iota14
 //line specialize.go:23
 						gc_vb13 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all7
 //line specialize.go:35
 						gc_vb14 := archsimd.BroadcastInt32x8(k)
 					gc_steps14:
@@ -1047,15 +1291,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned27
 //line specialize.go:35
-								gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
+								gc_reach27 := compiled.Reach(len(in), gc_i27, 8)
 //line specialize.go:35
-								_ = gc_if39
+								_ = gc_reach27
 //line specialize.go:35
-								if gc_if39.ToBits() != 0 {
+								if gc_reach27 <= 0 {
 //line specialize.go:35
-									gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
+									gc_result27 = gc_vb13
 //line specialize.go:35
-									gc_returned27 = gc_if39.Or(gc_returned27)
+									gc_b16 := gc_none7
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b16 = gc_all7
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned27 = gc_b16
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach27)))
+//line specialize.go:35
+									_ = gc_if39
+//line specialize.go:35
+									if gc_if39.ToBits() != 0 {
+//line specialize.go:35
+										gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
+//line specialize.go:35
+										gc_returned27 = gc_if39.Or(gc_returned27)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1095,15 +1361,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned28
 //line specialize.go:35
-								gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
+								gc_reach28 := compiled.Reach(len(in), gc_i28, 8)
 //line specialize.go:35
-								_ = gc_if41
+								_ = gc_reach28
 //line specialize.go:35
-								if gc_if41.ToBits() != 0 {
+								if gc_reach28 <= 0 {
 //line specialize.go:35
-									gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
+									gc_result28 = gc_vb13
 //line specialize.go:35
-									gc_returned28 = gc_if41.Or(gc_returned28)
+									gc_b17 := gc_none7
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b17 = gc_all7
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned28 = gc_b17
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach28)))
+//line specialize.go:35
+									_ = gc_if41
+//line specialize.go:35
+									if gc_if41.ToBits() != 0 {
+//line specialize.go:35
+										gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
+//line specialize.go:35
+										gc_returned28 = gc_if41.Or(gc_returned28)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1165,6 +1453,10 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 							_ = gc_iota12
 //line specialize.go:23
 							gc_vb11 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all6
 //line specialize.go:35
 							gc_vb12 := archsimd.BroadcastInt32x16(k)
 						gc_steps12:
@@ -1200,15 +1492,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned23
 //line specialize.go:35
-									gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+									gc_reach23 := compiled.Reach(len(in), gc_i23, 16)
 //line specialize.go:35
-									_ = gc_if33
+									_ = gc_reach23
 //line specialize.go:35
-									if gc_if33.ToBits() != 0 {
+									if gc_reach23 <= 0 {
 //line specialize.go:35
-										gc_result23 = gc_result23.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+										gc_result23 = gc_vb11
 //line specialize.go:35
-										gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
+										gc_b14 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b14 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned23 = gc_b14
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach23)))
+//line specialize.go:35
+										_ = gc_if33
+//line specialize.go:35
+										if gc_if33.ToBits() != 0 {
+//line specialize.go:35
+											gc_result23 = gc_result23.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+//line specialize.go:35
+											gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1248,15 +1562,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_returned24
 //line specialize.go:35
-									gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+									gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line specialize.go:35
-									_ = gc_if35
+									_ = gc_reach24
 //line specialize.go:35
-									if gc_if35.ToBits() != 0 {
+									if gc_reach24 <= 0 {
 //line specialize.go:35
-										gc_result24 = gc_result24.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+										gc_result24 = gc_vb11
 //line specialize.go:35
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+										gc_b15 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b15 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned24 = gc_b15
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line specialize.go:35
+										_ = gc_if35
+//line specialize.go:35
+										if gc_if35.ToBits() != 0 {
+//line specialize.go:35
+											gc_result24 = gc_result24.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line specialize.go:35
+											gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1306,6 +1642,10 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 						_ = gc_iota10
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all5
 //line specialize.go:35
 						gc_vb10 := archsimd.BroadcastInt32x8(k)
 					gc_steps10:
@@ -1341,15 +1681,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned19
 //line specialize.go:35
-								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+								gc_reach19 := compiled.Reach(len(in), gc_i19, 8)
 //line specialize.go:35
-								_ = gc_if27
+								_ = gc_reach19
 //line specialize.go:35
-								if gc_if27.ToBits() != 0 {
+								if gc_reach19 <= 0 {
 //line specialize.go:35
-									gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
+									gc_result19 = gc_vb9
 //line specialize.go:35
-									gc_returned19 = gc_if27.Or(gc_returned19)
+									gc_b12 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b12 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned19 = gc_b12
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+//line specialize.go:35
+									_ = gc_if27
+//line specialize.go:35
+									if gc_if27.ToBits() != 0 {
+//line specialize.go:35
+										gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
+//line specialize.go:35
+										gc_returned19 = gc_if27.Or(gc_returned19)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1389,15 +1751,37 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_returned20
 //line specialize.go:35
-								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_reach20 := compiled.Reach(len(in), gc_i20, 8)
 //line specialize.go:35
-								_ = gc_if29
+								_ = gc_reach20
 //line specialize.go:35
-								if gc_if29.ToBits() != 0 {
+								if gc_reach20 <= 0 {
 //line specialize.go:35
-									gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
+									gc_result20 = gc_vb9
 //line specialize.go:35
-									gc_returned20 = gc_if29.Or(gc_returned20)
+									gc_b13 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b13 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned20 = gc_b13
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach20)))
+//line specialize.go:35
+									_ = gc_if29
+//line specialize.go:35
+									if gc_if29.ToBits() != 0 {
+//line specialize.go:35
+										gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
+//line specialize.go:35
+										gc_returned20 = gc_if29.Or(gc_returned20)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1510,16 +1894,16 @@ func gc_body_specAxpy_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
+	gc_gd4 := gc_b20.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b20.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b4.Stopped() {
+		if gc_b20.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -1553,6 +1937,10 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 							_ = gc_iota24
 //line specialize.go:23
 							gc_vb23 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all12
 //line specialize.go:35
 							gc_vb24 := archsimd.BroadcastUint32x16(k)
 						gc_steps24:
@@ -1582,15 +1970,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 									_ = gc_returned47
 //line specialize.go:35
-									gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+									gc_reach47 := compiled.Reach(len(in), gc_i47, 16)
 //line specialize.go:35
-									_ = gc_if69
+									_ = gc_reach47
 //line specialize.go:35
-									if gc_if69.ToBits() != 0 {
+									if gc_reach47 <= 0 {
 //line specialize.go:35
-										gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+										gc_result47 = gc_vb23
 //line specialize.go:35
-										gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
+										gc_b27 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b27 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned47 = gc_b27
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach47)))
+//line specialize.go:35
+										_ = gc_if69
+//line specialize.go:35
+										if gc_if69.ToBits() != 0 {
+//line specialize.go:35
+											gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+//line specialize.go:35
+											gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1630,15 +2040,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 									_ = gc_returned48
 //line specialize.go:35
-									gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+									gc_reach48 := compiled.Reach(len(in), gc_i48, 16)
 //line specialize.go:35
-									_ = gc_if71
+									_ = gc_reach48
 //line specialize.go:35
-									if gc_if71.ToBits() != 0 {
+									if gc_reach48 <= 0 {
 //line specialize.go:35
-										gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+										gc_result48 = gc_vb23
 //line specialize.go:35
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+										gc_b28 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b28 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned48 = gc_b28
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach48)))
+//line specialize.go:35
+										_ = gc_if71
+//line specialize.go:35
+										if gc_if71.ToBits() != 0 {
+//line specialize.go:35
+											gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+//line specialize.go:35
+											gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1688,6 +2120,10 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 						_ = gc_iota22
 //line specialize.go:23
 						gc_vb21 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all11
 //line specialize.go:35
 						gc_vb22 := archsimd.BroadcastUint32x8(k)
 					gc_steps22:
@@ -1717,15 +2153,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 								_ = gc_returned43
 //line specialize.go:35
-								gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
+								gc_reach43 := compiled.Reach(len(in), gc_i43, 8)
 //line specialize.go:35
-								_ = gc_if63
+								_ = gc_reach43
 //line specialize.go:35
-								if gc_if63.ToBits() != 0 {
+								if gc_reach43 <= 0 {
 //line specialize.go:35
-									gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
+									gc_result43 = gc_vb21
 //line specialize.go:35
-									gc_returned43 = gc_if63.Or(gc_returned43)
+									gc_b25 := gc_none11
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b25 = gc_all11
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned43 = gc_b25
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach43)))
+//line specialize.go:35
+									_ = gc_if63
+//line specialize.go:35
+									if gc_if63.ToBits() != 0 {
+//line specialize.go:35
+										gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
+//line specialize.go:35
+										gc_returned43 = gc_if63.Or(gc_returned43)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1765,15 +2223,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 								_ = gc_returned44
 //line specialize.go:35
-								gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
+								gc_reach44 := compiled.Reach(len(in), gc_i44, 8)
 //line specialize.go:35
-								_ = gc_if65
+								_ = gc_reach44
 //line specialize.go:35
-								if gc_if65.ToBits() != 0 {
+								if gc_reach44 <= 0 {
 //line specialize.go:35
-									gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
+									gc_result44 = gc_vb21
 //line specialize.go:35
-									gc_returned44 = gc_if65.Or(gc_returned44)
+									gc_b26 := gc_none11
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b26 = gc_all11
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned44 = gc_b26
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach44)))
+//line specialize.go:35
+									_ = gc_if65
+//line specialize.go:35
+									if gc_if65.ToBits() != 0 {
+//line specialize.go:35
+										gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
+//line specialize.go:35
+										gc_returned44 = gc_if65.Or(gc_returned44)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -1835,6 +2315,10 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 							_ = gc_iota20
 //line specialize.go:23
 							gc_vb19 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all10
 //line specialize.go:35
 							gc_vb20 := archsimd.BroadcastUint32x16(k)
 						gc_steps20:
@@ -1870,15 +2354,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 									_ = gc_returned39
 //line specialize.go:35
-									gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+									gc_reach39 := compiled.Reach(len(in), gc_i39, 16)
 //line specialize.go:35
-									_ = gc_if57
+									_ = gc_reach39
 //line specialize.go:35
-									if gc_if57.ToBits() != 0 {
+									if gc_reach39 <= 0 {
 //line specialize.go:35
-										gc_result39 = gc_result39.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
+										gc_result39 = gc_vb19
 //line specialize.go:35
-										gc_returned39 = archsimd.Mask32x16FromBits(gc_if57.ToBits() | gc_returned39.ToBits())
+										gc_b23 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b23 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned39 = gc_b23
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach39)))
+//line specialize.go:35
+										_ = gc_if57
+//line specialize.go:35
+										if gc_if57.ToBits() != 0 {
+//line specialize.go:35
+											gc_result39 = gc_result39.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
+//line specialize.go:35
+											gc_returned39 = archsimd.Mask32x16FromBits(gc_if57.ToBits() | gc_returned39.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1918,15 +2424,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 									_ = gc_returned40
 //line specialize.go:35
-									gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+									gc_reach40 := compiled.Reach(len(in), gc_i40, 16)
 //line specialize.go:35
-									_ = gc_if59
+									_ = gc_reach40
 //line specialize.go:35
-									if gc_if59.ToBits() != 0 {
+									if gc_reach40 <= 0 {
 //line specialize.go:35
-										gc_result40 = gc_result40.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+										gc_result40 = gc_vb19
 //line specialize.go:35
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+										gc_b24 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b24 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned40 = gc_b24
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach40)))
+//line specialize.go:35
+										_ = gc_if59
+//line specialize.go:35
+										if gc_if59.ToBits() != 0 {
+//line specialize.go:35
+											gc_result40 = gc_result40.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+//line specialize.go:35
+											gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+//line specialize.go:35
+										}
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1976,6 +2504,10 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 						_ = gc_iota18
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all9
 //line specialize.go:35
 						gc_vb18 := archsimd.BroadcastUint32x8(k)
 					gc_steps18:
@@ -2011,15 +2543,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 								_ = gc_returned35
 //line specialize.go:35
-								gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
+								gc_reach35 := compiled.Reach(len(in), gc_i35, 8)
 //line specialize.go:35
-								_ = gc_if51
+								_ = gc_reach35
 //line specialize.go:35
-								if gc_if51.ToBits() != 0 {
+								if gc_reach35 <= 0 {
 //line specialize.go:35
-									gc_result35 = gc_vb17.Merge(gc_result35, gc_if51)
+									gc_result35 = gc_vb17
 //line specialize.go:35
-									gc_returned35 = gc_if51.Or(gc_returned35)
+									gc_b21 := gc_none9
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b21 = gc_all9
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned35 = gc_b21
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+//line specialize.go:35
+									_ = gc_if51
+//line specialize.go:35
+									if gc_if51.ToBits() != 0 {
+//line specialize.go:35
+										gc_result35 = gc_vb17.Merge(gc_result35, gc_if51)
+//line specialize.go:35
+										gc_returned35 = gc_if51.Or(gc_returned35)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2059,15 +2613,37 @@ func gc_body_specAxpy_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in []uin
 //line specialize.go:35
 								_ = gc_returned36
 //line specialize.go:35
-								gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
+								gc_reach36 := compiled.Reach(len(in), gc_i36, 8)
 //line specialize.go:35
-								_ = gc_if53
+								_ = gc_reach36
 //line specialize.go:35
-								if gc_if53.ToBits() != 0 {
+								if gc_reach36 <= 0 {
 //line specialize.go:35
-									gc_result36 = gc_vb17.Merge(gc_result36, gc_if53)
+									gc_result36 = gc_vb17
 //line specialize.go:35
-									gc_returned36 = gc_if53.Or(gc_returned36)
+									gc_b22 := gc_none9
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b22 = gc_all9
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned36 = gc_b22
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach36)))
+//line specialize.go:35
+									_ = gc_if53
+//line specialize.go:35
+									if gc_if53.ToBits() != 0 {
+//line specialize.go:35
+										gc_result36 = gc_vb17.Merge(gc_result36, gc_if53)
+//line specialize.go:35
+										gc_returned36 = gc_if53.Or(gc_returned36)
+//line specialize.go:35
+									}
 //line specialize.go:35
 								}
 //line specialize.go:35
@@ -2208,14 +2784,14 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b5 *compiled.Block, in, partial []T) {
-	t := gc_b5.Thread()
-	gc_pos5 := gc_b5.Pos()
-	gc_bd5 := gc_b5.Dim()
+func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b5.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b5.Len()
+	gc_n5 := gc_b23.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2559,6 +3135,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota4
 //line specialize.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -2585,15 +3165,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned4
 //line specialize.go:22
-							gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line specialize.go:22
-							_ = gc_if5
+							_ = gc_reach4
 //line specialize.go:22
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 <= 0 {
 //line specialize.go:22
-								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_vb2
 //line specialize.go:22
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b4 = gc_all2
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned4 = gc_b4
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line specialize.go:22
+								_ = gc_if5
+//line specialize.go:22
+								if gc_if5.ToBits() != 0 {
+//line specialize.go:22
+									gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line specialize.go:22
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -2645,6 +3247,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					_ = gc_iota2
 //line specialize.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2671,15 +3277,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 						_ = gc_returned2
 //line specialize.go:22
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line specialize.go:22
-						_ = gc_if2
+						_ = gc_reach2
 //line specialize.go:22
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 <= 0 {
 //line specialize.go:22
-							gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_vb
 //line specialize.go:22
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b3 = gc_all
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned2 = gc_b3
+//line specialize.go:22
+						} else {
+//line specialize.go:22
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line specialize.go:22
+							_ = gc_if2
+//line specialize.go:22
+							if gc_if2.ToBits() != 0 {
+//line specialize.go:22
+								gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
+//line specialize.go:22
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line specialize.go:22
+							}
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -2828,6 +3456,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = gc_iota12
 //line specialize.go:23
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -2862,15 +3494,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned12
 //line specialize.go:22
-								gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line specialize.go:22
-								_ = gc_if17
+								_ = gc_reach12
 //line specialize.go:22
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 <= 0 {
 //line specialize.go:22
-									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result12 = gc_vb6
 //line specialize.go:22
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_b8 := gc_none6
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b8 = gc_all6
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned12 = gc_b8
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line specialize.go:22
+									_ = gc_if17
+//line specialize.go:22
+									if gc_if17.ToBits() != 0 {
+//line specialize.go:22
+										gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line specialize.go:22
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -2917,6 +3571,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota10
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -2951,15 +3609,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned10
 //line specialize.go:22
-							gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line specialize.go:22
-							_ = gc_if14
+							_ = gc_reach10
 //line specialize.go:22
-							if gc_if14.ToBits() != 0 {
+							if gc_reach10 <= 0 {
 //line specialize.go:22
-								gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
+								gc_result10 = gc_vb5
 //line specialize.go:22
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_b7 := gc_none5
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b7 = gc_all5
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned10 = gc_b7
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line specialize.go:22
+								_ = gc_if14
+//line specialize.go:22
+								if gc_if14.ToBits() != 0 {
+//line specialize.go:22
+									gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
+//line specialize.go:22
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3021,6 +3701,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = gc_iota8
 //line specialize.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -3061,15 +3745,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned8
 //line specialize.go:22
-								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line specialize.go:22
-								_ = gc_if11
+								_ = gc_reach8
 //line specialize.go:22
-								if gc_if11.ToBits() != 0 {
+								if gc_reach8 <= 0 {
 //line specialize.go:22
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result8 = gc_vb4
 //line specialize.go:22
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_b6 := gc_none4
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b6 = gc_all4
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned8 = gc_b6
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line specialize.go:22
+									_ = gc_if11
+//line specialize.go:22
+									if gc_if11.ToBits() != 0 {
+//line specialize.go:22
+										gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line specialize.go:22
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -3116,6 +3822,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota6
 //line specialize.go:23
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -3156,15 +3866,37 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned6
 //line specialize.go:22
-							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line specialize.go:22
-							_ = gc_if8
+							_ = gc_reach6
 //line specialize.go:22
-							if gc_if8.ToBits() != 0 {
+							if gc_reach6 <= 0 {
 //line specialize.go:22
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
+								gc_result6 = gc_vb3
 //line specialize.go:22
-								gc_returned6 = gc_if8.Or(gc_returned6)
+								gc_b5 := gc_none3
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b5 = gc_all3
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned6 = gc_b5
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line specialize.go:22
+								_ = gc_if8
+//line specialize.go:22
+								if gc_if8.ToBits() != 0 {
+//line specialize.go:22
+									gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
+//line specialize.go:22
+									gc_returned6 = gc_if8.Or(gc_returned6)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3696,15 +4428,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b3.Thread()
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b3.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b3.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -3725,6 +4457,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 						_ = gc_iota16
 //line specialize.go:23
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all8
 					gc_steps16:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
@@ -3751,15 +4487,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned16
 //line specialize.go:22
-							gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
 //line specialize.go:22
-							_ = gc_if23
+							_ = gc_reach16
 //line specialize.go:22
-							if gc_if23.ToBits() != 0 {
+							if gc_reach16 <= 0 {
 //line specialize.go:22
-								gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								gc_result16 = gc_vb8
 //line specialize.go:22
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+								gc_b11 := gc_none8
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b11 = gc_all8
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned16 = gc_b11
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+//line specialize.go:22
+								_ = gc_if23
+//line specialize.go:22
+								if gc_if23.ToBits() != 0 {
+//line specialize.go:22
+									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line specialize.go:22
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -3811,6 +4569,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 					_ = gc_iota14
 //line specialize.go:23
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all7
 				gc_steps14:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
@@ -3837,15 +4599,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 						_ = gc_returned14
 //line specialize.go:22
-						gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
 //line specialize.go:22
-						_ = gc_if20
+						_ = gc_reach14
 //line specialize.go:22
-						if gc_if20.ToBits() != 0 {
+						if gc_reach14 <= 0 {
 //line specialize.go:22
-							gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_vb7
 //line specialize.go:22
-							gc_returned14 = gc_if20.Or(gc_returned14)
+							gc_b10 := gc_none7
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b10 = gc_all7
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned14 = gc_b10
+//line specialize.go:22
+						} else {
+//line specialize.go:22
+							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+//line specialize.go:22
+							_ = gc_if20
+//line specialize.go:22
+							if gc_if20.ToBits() != 0 {
+//line specialize.go:22
+								gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
+//line specialize.go:22
+								gc_returned14 = gc_if20.Or(gc_returned14)
+//line specialize.go:22
+							}
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -3994,6 +4778,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 							_ = gc_iota24
 //line specialize.go:23
 							gc_vb12 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all12
 						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
@@ -4028,15 +4816,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned24
 //line specialize.go:22
-								gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
 //line specialize.go:22
-								_ = gc_if35
+								_ = gc_reach24
 //line specialize.go:22
-								if gc_if35.ToBits() != 0 {
+								if gc_reach24 <= 0 {
 //line specialize.go:22
-									gc_result24 = gc_result24.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result24 = gc_vb12
 //line specialize.go:22
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_b15 := gc_none12
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b15 = gc_all12
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned24 = gc_b15
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+//line specialize.go:22
+									_ = gc_if35
+//line specialize.go:22
+									if gc_if35.ToBits() != 0 {
+//line specialize.go:22
+										gc_result24 = gc_result24.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line specialize.go:22
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -4083,6 +4893,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 						_ = gc_iota22
 //line specialize.go:23
 						gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all11
 					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -4117,15 +4931,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned22
 //line specialize.go:22
-							gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
 //line specialize.go:22
-							_ = gc_if32
+							_ = gc_reach22
 //line specialize.go:22
-							if gc_if32.ToBits() != 0 {
+							if gc_reach22 <= 0 {
 //line specialize.go:22
-								gc_result22 = gc_vb11.Merge(gc_result22, gc_if32)
+								gc_result22 = gc_vb11
 //line specialize.go:22
-								gc_returned22 = gc_if32.Or(gc_returned22)
+								gc_b14 := gc_none11
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b14 = gc_all11
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned22 = gc_b14
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+//line specialize.go:22
+								_ = gc_if32
+//line specialize.go:22
+								if gc_if32.ToBits() != 0 {
+//line specialize.go:22
+									gc_result22 = gc_vb11.Merge(gc_result22, gc_if32)
+//line specialize.go:22
+									gc_returned22 = gc_if32.Or(gc_returned22)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -4187,6 +5023,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 							_ = gc_iota20
 //line specialize.go:23
 							gc_vb10 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all10
 						gc_steps20:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
@@ -4227,15 +5067,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned20
 //line specialize.go:22
-								gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
 //line specialize.go:22
-								_ = gc_if29
+								_ = gc_reach20
 //line specialize.go:22
-								if gc_if29.ToBits() != 0 {
+								if gc_reach20 <= 0 {
 //line specialize.go:22
-									gc_result20 = gc_result20.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+									gc_result20 = gc_vb10
 //line specialize.go:22
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+									gc_b13 := gc_none10
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b13 = gc_all10
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned20 = gc_b13
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+//line specialize.go:22
+									_ = gc_if29
+//line specialize.go:22
+									if gc_if29.ToBits() != 0 {
+//line specialize.go:22
+										gc_result20 = gc_result20.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line specialize.go:22
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -4282,6 +5144,10 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 						_ = gc_iota18
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all9
 					gc_steps18:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -4322,15 +5188,37 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned18
 //line specialize.go:22
-							gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
 //line specialize.go:22
-							_ = gc_if26
+							_ = gc_reach18
 //line specialize.go:22
-							if gc_if26.ToBits() != 0 {
+							if gc_reach18 <= 0 {
 //line specialize.go:22
-								gc_result18 = gc_vb9.Merge(gc_result18, gc_if26)
+								gc_result18 = gc_vb9
 //line specialize.go:22
-								gc_returned18 = gc_if26.Or(gc_returned18)
+								gc_b12 := gc_none9
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b12 = gc_all9
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned18 = gc_b12
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+//line specialize.go:22
+								_ = gc_if26
+//line specialize.go:22
+								if gc_if26.ToBits() != 0 {
+//line specialize.go:22
+									gc_result18 = gc_vb9.Merge(gc_result18, gc_if26)
+//line specialize.go:22
+									gc_returned18 = gc_if26.Or(gc_returned18)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -4862,15 +5750,15 @@ func gc_body_specTree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) 
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b4.Thread()
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b4.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b4.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -4891,6 +5779,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 						_ = gc_iota28
 //line specialize.go:23
 						gc_vb14 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all14
 					gc_steps28:
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
@@ -4917,15 +5809,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 							_ = gc_returned28
 //line specialize.go:22
-							gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
 //line specialize.go:22
-							_ = gc_if41
+							_ = gc_reach28
 //line specialize.go:22
-							if gc_if41.ToBits() != 0 {
+							if gc_reach28 <= 0 {
 //line specialize.go:22
-								gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+								gc_result28 = gc_vb14
 //line specialize.go:22
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+								gc_b18 := gc_none14
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b18 = gc_all14
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned28 = gc_b18
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+//line specialize.go:22
+								_ = gc_if41
+//line specialize.go:22
+								if gc_if41.ToBits() != 0 {
+//line specialize.go:22
+									gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line specialize.go:22
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -4977,6 +5891,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 					_ = gc_iota26
 //line specialize.go:23
 					gc_vb13 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all13
 				gc_steps26:
 					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
@@ -5003,15 +5921,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 						_ = gc_returned26
 //line specialize.go:22
-						gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
 //line specialize.go:22
-						_ = gc_if38
+						_ = gc_reach26
 //line specialize.go:22
-						if gc_if38.ToBits() != 0 {
+						if gc_reach26 <= 0 {
 //line specialize.go:22
-							gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
+							gc_result26 = gc_vb13
 //line specialize.go:22
-							gc_returned26 = gc_if38.Or(gc_returned26)
+							gc_b17 := gc_none13
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b17 = gc_all13
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned26 = gc_b17
+//line specialize.go:22
+						} else {
+//line specialize.go:22
+							gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+//line specialize.go:22
+							_ = gc_if38
+//line specialize.go:22
+							if gc_if38.ToBits() != 0 {
+//line specialize.go:22
+								gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
+//line specialize.go:22
+								gc_returned26 = gc_if38.Or(gc_returned26)
+//line specialize.go:22
+							}
 //line specialize.go:22
 						}
 //line specialize.go:22
@@ -5160,6 +6100,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 							_ = gc_iota36
 //line specialize.go:23
 							gc_vb18 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all18
 						gc_steps36:
 							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
@@ -5194,15 +6138,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 								_ = gc_returned36
 //line specialize.go:22
-								gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
 //line specialize.go:22
-								_ = gc_if53
+								_ = gc_reach36
 //line specialize.go:22
-								if gc_if53.ToBits() != 0 {
+								if gc_reach36 <= 0 {
 //line specialize.go:22
-									gc_result36 = gc_result36.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+									gc_result36 = gc_vb18
 //line specialize.go:22
-									gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+									gc_b22 := gc_none18
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b22 = gc_all18
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned36 = gc_b22
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+//line specialize.go:22
+									_ = gc_if53
+//line specialize.go:22
+									if gc_if53.ToBits() != 0 {
+//line specialize.go:22
+										gc_result36 = gc_result36.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+//line specialize.go:22
+										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -5249,6 +6215,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 						_ = gc_iota34
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all17
 					gc_steps34:
 						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -5283,15 +6253,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 							_ = gc_returned34
 //line specialize.go:22
-							gc_if50 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
 //line specialize.go:22
-							_ = gc_if50
+							_ = gc_reach34
 //line specialize.go:22
-							if gc_if50.ToBits() != 0 {
+							if gc_reach34 <= 0 {
 //line specialize.go:22
-								gc_result34 = gc_vb17.Merge(gc_result34, gc_if50)
+								gc_result34 = gc_vb17
 //line specialize.go:22
-								gc_returned34 = gc_if50.Or(gc_returned34)
+								gc_b21 := gc_none17
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b21 = gc_all17
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned34 = gc_b21
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if50 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+//line specialize.go:22
+								_ = gc_if50
+//line specialize.go:22
+								if gc_if50.ToBits() != 0 {
+//line specialize.go:22
+									gc_result34 = gc_vb17.Merge(gc_result34, gc_if50)
+//line specialize.go:22
+									gc_returned34 = gc_if50.Or(gc_returned34)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22
@@ -5353,6 +6345,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 							_ = gc_iota32
 //line specialize.go:23
 							gc_vb16 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all16
 						gc_steps32:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
@@ -5393,15 +6389,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 								_ = gc_returned32
 //line specialize.go:22
-								gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
 //line specialize.go:22
-								_ = gc_if47
+								_ = gc_reach32
 //line specialize.go:22
-								if gc_if47.ToBits() != 0 {
+								if gc_reach32 <= 0 {
 //line specialize.go:22
-									gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									gc_result32 = gc_vb16
 //line specialize.go:22
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+									gc_b20 := gc_none16
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b20 = gc_all16
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned32 = gc_b20
+//line specialize.go:22
+								} else {
+//line specialize.go:22
+									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+//line specialize.go:22
+									_ = gc_if47
+//line specialize.go:22
+									if gc_if47.ToBits() != 0 {
+//line specialize.go:22
+										gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line specialize.go:22
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line specialize.go:22
+									}
 //line specialize.go:22
 								}
 //line specialize.go:22
@@ -5448,6 +6466,10 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 						_ = gc_iota30
 //line specialize.go:23
 						gc_vb15 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all15
 					gc_steps30:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
@@ -5488,15 +6510,37 @@ func gc_body_specTree_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint3
 //line specialize.go:47
 							_ = gc_returned30
 //line specialize.go:22
-							gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
 //line specialize.go:22
-							_ = gc_if44
+							_ = gc_reach30
 //line specialize.go:22
-							if gc_if44.ToBits() != 0 {
+							if gc_reach30 <= 0 {
 //line specialize.go:22
-								gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
+								gc_result30 = gc_vb15
 //line specialize.go:22
-								gc_returned30 = gc_if44.Or(gc_returned30)
+								gc_b19 := gc_none15
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b19 = gc_all15
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned30 = gc_b19
+//line specialize.go:22
+							} else {
+//line specialize.go:22
+								gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+//line specialize.go:22
+								_ = gc_if44
+//line specialize.go:22
+								if gc_if44.ToBits() != 0 {
+//line specialize.go:22
+									gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
+//line specialize.go:22
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line specialize.go:22
+								}
 //line specialize.go:22
 							}
 //line specialize.go:22

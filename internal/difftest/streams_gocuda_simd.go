@@ -53,6 +53,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 						_ = gc_iota4
+//line streams.go:26
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+						_ = gc_all2
 //line streams.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
@@ -81,17 +85,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned4
 //line streams.go:13
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
 //line streams.go:13
-							_ = gc_if5
+							_ = gc_reach4
 //line streams.go:29
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line streams.go:29
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line streams.go:29
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line streams.go:29
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line streams.go:29
 								} else {
 //line streams.go:29
@@ -99,9 +103,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line streams.go:29
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b4 = gc_all2
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned4 = gc_b4
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line streams.go:29
+								_ = gc_if5
+//line streams.go:29
+								if gc_if5.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld8 archsimd.Float32x16
+//line streams.go:29
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line streams.go:29
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps4
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line streams.go:29
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line streams.go:29
+								}
 //line streams.go:29
 							}
 //line streams.go:29
@@ -139,6 +177,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 					_ = gc_iota2
+//line streams.go:26
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+					_ = gc_all
 //line streams.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
@@ -167,17 +209,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 						_ = gc_returned2
 //line streams.go:13
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
 //line streams.go:13
-						_ = gc_if2
+						_ = gc_reach2
 //line streams.go:29
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line streams.go:29
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line streams.go:29
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line streams.go:29
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line streams.go:29
 							} else {
 //line streams.go:29
@@ -185,9 +227,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:29
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line streams.go:29
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line streams.go:29
+							if true {
+//line streams.go:29
+								gc_b3 = gc_all
+//line streams.go:29
+							}
+//line streams.go:29
+							gc_returned2 = gc_b3
+//line streams.go:29
+						} else {
+//line streams.go:29
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line streams.go:29
+							_ = gc_if2
+//line streams.go:29
+							if gc_if2.ToBits() != 0 {
+//line streams.go:29
+								var gc_ld4 archsimd.Float32x8
+//line streams.go:29
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line streams.go:29
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line streams.go:29
+								} else {
+//line streams.go:29
+									break gc_steps2
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line streams.go:29
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line streams.go:29
+							}
 //line streams.go:29
 						}
 //line streams.go:29
@@ -322,6 +398,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 							_ = gc_iota12
+//line streams.go:26
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+							_ = gc_all6
 //line streams.go:16
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 						gc_steps12:
@@ -358,17 +438,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned12
 //line streams.go:13
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
 //line streams.go:13
-								_ = gc_if17
+								_ = gc_reach12
 //line streams.go:29
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line streams.go:29
-									var gc_ld12 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16
 //line streams.go:29
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line streams.go:29
 									} else {
 //line streams.go:29
@@ -376,9 +456,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result12 = gc_ld23
 //line streams.go:29
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_b8 := gc_none6
+//line streams.go:29
+									if true {
+//line streams.go:29
+										gc_b8 = gc_all6
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_returned12 = gc_b8
+//line streams.go:29
+								} else {
+//line streams.go:29
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line streams.go:29
+									_ = gc_if17
+//line streams.go:29
+									if gc_if17.ToBits() != 0 {
+//line streams.go:29
+										var gc_ld24 archsimd.Float32x16
+//line streams.go:29
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line streams.go:29
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line streams.go:29
+										} else {
+//line streams.go:29
+											break gc_steps12
+//line streams.go:29
+										}
+//line streams.go:29
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line streams.go:29
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line streams.go:29
+									}
 //line streams.go:29
 								}
 //line streams.go:29
@@ -411,6 +525,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 						_ = gc_iota10
+//line streams.go:26
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+						_ = gc_all5
 //line streams.go:16
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 					gc_steps10:
@@ -447,17 +565,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned10
 //line streams.go:13
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
 //line streams.go:13
-							_ = gc_if14
+							_ = gc_reach10
 //line streams.go:29
-							if gc_if14.ToBits() != 0 {
+							if gc_reach10 > 7 {
 //line streams.go:29
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line streams.go:29
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line streams.go:29
 								} else {
 //line streams.go:29
@@ -465,9 +583,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+								gc_result10 = gc_ld19
 //line streams.go:29
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_b7 := gc_none5
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b7 = gc_all5
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned10 = gc_b7
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+//line streams.go:29
+								_ = gc_if14
+//line streams.go:29
+								if gc_if14.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld20 archsimd.Float32x8
+//line streams.go:29
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line streams.go:29
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps10
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line streams.go:29
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line streams.go:29
+								}
 //line streams.go:29
 							}
 //line streams.go:29
@@ -515,6 +667,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
 							_ = gc_iota8
+//line streams.go:26
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+							_ = gc_all4
 //line streams.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 						gc_steps8:
@@ -557,17 +713,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned8
 //line streams.go:13
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
 //line streams.go:13
-								_ = gc_if11
+								_ = gc_reach8
 //line streams.go:29
-								if gc_if11.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line streams.go:29
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line streams.go:29
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 									} else {
 //line streams.go:29
@@ -575,9 +731,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result8 = gc_ld15
 //line streams.go:29
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_b6 := gc_none4
+//line streams.go:29
+									if true {
+//line streams.go:29
+										gc_b6 = gc_all4
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_returned8 = gc_b6
+//line streams.go:29
+								} else {
+//line streams.go:29
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line streams.go:29
+									_ = gc_if11
+//line streams.go:29
+									if gc_if11.ToBits() != 0 {
+//line streams.go:29
+										var gc_ld16 archsimd.Float32x16
+//line streams.go:29
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line streams.go:29
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line streams.go:29
+										} else {
+//line streams.go:29
+											break gc_steps8
+//line streams.go:29
+										}
+//line streams.go:29
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line streams.go:29
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line streams.go:29
+									}
 //line streams.go:29
 								}
 //line streams.go:29
@@ -610,6 +800,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
 						_ = gc_iota6
+//line streams.go:26
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+						_ = gc_all3
 //line streams.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					gc_steps6:
@@ -652,17 +846,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned6
 //line streams.go:13
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
 //line streams.go:13
-							_ = gc_if8
+							_ = gc_reach6
 //line streams.go:29
-							if gc_if8.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line streams.go:29
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line streams.go:29
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 								} else {
 //line streams.go:29
@@ -670,9 +864,43 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_result6 = gc_ld11
 //line streams.go:29
-								gc_returned6 = gc_if8.Or(gc_returned6)
+								gc_b5 := gc_none3
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b5 = gc_all3
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned6 = gc_b5
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line streams.go:29
+								_ = gc_if8
+//line streams.go:29
+								if gc_if8.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld12 archsimd.Float32x8
+//line streams.go:29
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line streams.go:29
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps6
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line streams.go:29
+									gc_returned6 = gc_if8.Or(gc_returned6)
+//line streams.go:29
+								}
 //line streams.go:29
 							}
 //line streams.go:29
@@ -2027,13 +2255,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 								_ = mySum
 //line streams.go:68
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach8 := compiled.Reach(n, i, 16)
 //line streams.go:68
-								_ = gc_if8
+								_ = gc_reach8
 //line streams.go:68
-								if gc_if8.ToBits() != 0 {
+								if gc_reach8 > 15 {
 //line streams.go:68
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+//line streams.go:68
+								} else {
+//line streams.go:68
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line streams.go:68
+									_ = gc_if8
+//line streams.go:68
+									if gc_if8.ToBits() != 0 {
+//line streams.go:68
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line streams.go:68
+									}
 //line streams.go:68
 								}
 //line streams.go:68
@@ -2068,13 +2308,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 							_ = mySum
 //line streams.go:68
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach6 := compiled.Reach(n, i, 8)
 //line streams.go:68
-							_ = gc_if6
+							_ = gc_reach6
 //line streams.go:68
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 7 {
 //line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+//line streams.go:68
+							} else {
+//line streams.go:68
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line streams.go:68
+								_ = gc_if6
+//line streams.go:68
+								if gc_if6.ToBits() != 0 {
+//line streams.go:68
+									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+//line streams.go:68
+								}
 //line streams.go:68
 							}
 //line streams.go:68
@@ -2136,13 +2388,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								}
 //line streams.go:68
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_reach4 := compiled.Reach(n, i, 16)
 //line streams.go:68
-								_ = gc_if4
+								_ = gc_reach4
 //line streams.go:69
-								if gc_if4.ToBits() != 0 {
+								if gc_reach4 > 15 {
 //line streams.go:69
-									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									mySum = archsimd.LoadFloat32x16Slice(in[i:])
+//line streams.go:69
+								} else {
+//line streams.go:69
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line streams.go:69
+									_ = gc_if4
+//line streams.go:69
+									if gc_if4.ToBits() != 0 {
+//line streams.go:69
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line streams.go:69
+									}
 //line streams.go:69
 								}
 //line streams.go:69
@@ -2183,13 +2447,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							}
 //line streams.go:68
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_reach2 := compiled.Reach(n, i, 8)
 //line streams.go:68
-							_ = gc_if2
+							_ = gc_reach2
 //line streams.go:69
-							if gc_if2.ToBits() != 0 {
+							if gc_reach2 > 7 {
 //line streams.go:69
-								mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if2)
+								mySum = archsimd.LoadFloat32x8Slice(in[i:])
+//line streams.go:69
+							} else {
+//line streams.go:69
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line streams.go:69
+								_ = gc_if2
+//line streams.go:69
+								if gc_if2.ToBits() != 0 {
+//line streams.go:69
+									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if2)
+//line streams.go:69
+								}
 //line streams.go:69
 							}
 //line streams.go:69
@@ -2349,13 +2625,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 								_ = mySum
 //line streams.go:71
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_reach12 := compiled.Reach(n, i+gc_bdx2, 16)
 //line streams.go:71
-								_ = gc_if12
+								_ = gc_reach12
 //line streams.go:71
-								if gc_if12.ToBits() != 0 {
+								if gc_reach12 > 15 {
 //line streams.go:71
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+//line streams.go:71
+								} else {
+//line streams.go:71
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+//line streams.go:71
+									_ = gc_if12
+//line streams.go:71
+									if gc_if12.ToBits() != 0 {
+//line streams.go:71
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line streams.go:71
+									}
 //line streams.go:71
 								}
 //line streams.go:71
@@ -2392,13 +2680,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 							_ = mySum
 //line streams.go:71
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_reach11 := compiled.Reach(n, i+gc_bdx2, 8)
 //line streams.go:71
-							_ = gc_if11
+							_ = gc_reach11
 //line streams.go:71
-							if gc_if11.ToBits() != 0 {
+							if gc_reach11 > 7 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+//line streams.go:71
+							} else {
+//line streams.go:71
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line streams.go:71
+								_ = gc_if11
+//line streams.go:71
+								if gc_if11.ToBits() != 0 {
+//line streams.go:71
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+//line streams.go:71
+								}
 //line streams.go:71
 							}
 //line streams.go:71
@@ -2463,13 +2763,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								}
 //line streams.go:71
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+								gc_reach10 := compiled.Reach(n, i+gc_bdx2, 16)
 //line streams.go:71
-								_ = gc_if10
+								_ = gc_reach10
 //line streams.go:72
-								if gc_if10.ToBits() != 0 {
+								if gc_reach10 > 15 {
 //line streams.go:72
-									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
+//line streams.go:72
+								} else {
+//line streams.go:72
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+//line streams.go:72
+									_ = gc_if10
+//line streams.go:72
+									if gc_if10.ToBits() != 0 {
+//line streams.go:72
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line streams.go:72
+									}
 //line streams.go:72
 								}
 //line streams.go:74
@@ -2513,13 +2825,25 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							}
 //line streams.go:71
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+							gc_reach9 := compiled.Reach(n, i+gc_bdx2, 8)
 //line streams.go:71
-							_ = gc_if9
+							_ = gc_reach9
 //line streams.go:72
-							if gc_if9.ToBits() != 0 {
+							if gc_reach9 > 7 {
 //line streams.go:72
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if9)
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
+//line streams.go:72
+							} else {
+//line streams.go:72
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+//line streams.go:72
+								_ = gc_if9
+//line streams.go:72
+								if gc_if9.ToBits() != 0 {
+//line streams.go:72
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if9)
+//line streams.go:72
+								}
 //line streams.go:72
 							}
 //line streams.go:74

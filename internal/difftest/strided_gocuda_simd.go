@@ -384,7 +384,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:38
 								_ = g
 //line strided.go:39
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
+								gc_reach7 := compiled.Reach(len(in), i, 16)
+//line strided.go:39
+								_ = gc_reach7
+//line strided.go:39
+								gc_reach8 := compiled.Reach(n, g, 32)
+//line strided.go:39
+								_ = gc_reach8
+//line strided.go:39
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
 //line strided.go:39
 								_ = gc_if4
 //line strided.go:40
@@ -464,7 +472,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:38
 							_ = g
 //line strided.go:39
-							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
+							gc_reach5 := compiled.Reach(len(in), i, 8)
+//line strided.go:39
+							_ = gc_reach5
+//line strided.go:39
+							gc_reach6 := compiled.Reach(n, g, 16)
+//line strided.go:39
+							_ = gc_reach6
+//line strided.go:39
+							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
 //line strided.go:39
 							_ = gc_if3
 //line strided.go:40
@@ -564,7 +580,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:39
 								}
 //line strided.go:39
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
+								gc_reach3 := compiled.Reach(len(in), i, 16)
+//line strided.go:39
+								_ = gc_reach3
+//line strided.go:39
+								gc_reach4 := compiled.Reach(n, g, 32)
+//line strided.go:39
+								_ = gc_reach4
+//line strided.go:39
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(gc_reach3))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
 //line strided.go:39
 								_ = gc_if2
 //line strided.go:40
@@ -650,7 +674,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:39
 							}
 //line strided.go:39
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
+							gc_reach := compiled.Reach(len(in), i, 8)
+//line strided.go:39
+							_ = gc_reach
+//line strided.go:39
+							gc_reach2 := compiled.Reach(n, g, 16)
+//line strided.go:39
+							_ = gc_reach2
+//line strided.go:39
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
 //line strided.go:39
 							_ = gc_if
 //line strided.go:40
@@ -1025,20 +1057,20 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									_ = index
 //line strided.go:59
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+									gc_reach4 := compiled.Reach(gc_bdx2, index, 32)
 //line strided.go:59
-									_ = gc_if4
+									_ = gc_reach4
 //line strided.go:59
-									if gc_if4.ToBits() != 0 {
+									if gc_reach4 > 30 {
 //line strided.go:59
-										var gc_ld7 archsimd.Float32x16
+										var gc_ld13 archsimd.Float32x16
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line strided.go:60
-											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line strided.go:60
 										} else {
 //line strided.go:60
@@ -1046,15 +1078,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										}
 //line strided.go:60
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld14 archsimd.Float32x16
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 {
 //line strided.go:60
-											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line strided.go:60
 										} else {
 //line strided.go:60
@@ -1062,25 +1094,135 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										}
 //line strided.go:60
-										gc_st2 := gc_ld8.Add(gc_ld7)
-//line strided.go:60
-										gc_bits := gc_if4.ToBits()
+										gc_st3 := gc_ld14.Add(gc_ld13)
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 {
 //line strided.go:60
-											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
 //line strided.go:60
-											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-											gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
 //line strided.go:60
-											gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
 //line strided.go:60
 										} else {
 //line strided.go:60
 											break gc_steps4
+//line strided.go:60
+										}
+//line strided.go:60
+									} else {
+//line strided.go:60
+										gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line strided.go:60
+										_ = gc_if4
+//line strided.go:60
+										if gc_if4.ToBits() != 0 {
+//line strided.go:60
+											var gc_ld15 archsimd.Float32x16
+//line strided.go:60
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+//line strided.go:60
+												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+//line strided.go:60
+												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+//line strided.go:60
+											} else {
+//line strided.go:60
+												var gc_lanes22 [16]float32
+//line strided.go:60
+												for gc_k22 := range 16 {
+//line strided.go:60
+													if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+//line strided.go:60
+														gc_pos2.Thread = gc_rank2 + gc_k22
+//line strided.go:60
+														gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
+//line strided.go:60
+													}
+//line strided.go:60
+												}
+//line strided.go:60
+												gc_pos2.Thread = gc_rank2
+//line strided.go:60
+												gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
+//line strided.go:60
+											}
+//line strided.go:60
+											var gc_ld16 archsimd.Float32x16
+//line strided.go:60
+											if index >= 0 && index <= len(sdata)-32 {
+//line strided.go:60
+												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+//line strided.go:60
+											} else {
+//line strided.go:60
+												var gc_lanes23 [16]float32
+//line strided.go:60
+												for gc_k23 := range 16 {
+//line strided.go:60
+													if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+//line strided.go:60
+														gc_pos2.Thread = gc_rank2 + gc_k23
+//line strided.go:60
+														gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
+//line strided.go:60
+													}
+//line strided.go:60
+												}
+//line strided.go:60
+												gc_pos2.Thread = gc_rank2
+//line strided.go:60
+												gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
+//line strided.go:60
+											}
+//line strided.go:60
+											gc_st4 := gc_ld16.Add(gc_ld15)
+//line strided.go:60
+											gc_bits := gc_if4.ToBits()
+//line strided.go:60
+											if index >= 0 && index <= len(sdata)-32 {
+//line strided.go:60
+												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line strided.go:60
+												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line strided.go:60
+											} else if index >= 1 && index <= len(sdata)-31 {
+//line strided.go:60
+												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line strided.go:60
+												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line strided.go:60
+											} else {
+//line strided.go:60
+												var gc_lanes24 [16]float32
+//line strided.go:60
+												gc_st4.Store(&gc_lanes24)
+//line strided.go:60
+												for gc_k24 := range 16 {
+//line strided.go:60
+													if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+//line strided.go:60
+														gc_pos2.Thread = gc_rank2 + gc_k24
+//line strided.go:60
+														sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
+//line strided.go:60
+													}
+//line strided.go:60
+												}
+//line strided.go:60
+												gc_pos2.Thread = gc_rank2
+//line strided.go:60
+											}
 //line strided.go:60
 										}
 //line strided.go:60
@@ -1138,20 +1280,20 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 								_ = index
 //line strided.go:59
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_reach2 := compiled.Reach(gc_bdx2, index, 16)
 //line strided.go:59
-								_ = gc_if2
+								_ = gc_reach2
 //line strided.go:59
-								if gc_if2.ToBits() != 0 {
+								if gc_reach2 > 14 {
 //line strided.go:59
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8
 //line strided.go:59
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line strided.go:60
 									} else {
 //line strided.go:60
@@ -1159,15 +1301,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									}
 //line strided.go:60
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 {
 //line strided.go:60
-										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line strided.go:60
 									} else {
 //line strided.go:60
@@ -1175,23 +1317,133 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									}
 //line strided.go:60
-									gc_st := gc_ld4.Add(gc_ld3)
+									gc_st := gc_ld6.Add(gc_ld5)
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
 //line strided.go:60
 									} else {
 //line strided.go:60
 										break gc_steps2
+//line strided.go:60
+									}
+//line strided.go:60
+								} else {
+//line strided.go:60
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line strided.go:60
+									_ = gc_if2
+//line strided.go:60
+									if gc_if2.ToBits() != 0 {
+//line strided.go:60
+										var gc_ld7 archsimd.Float32x8
+//line strided.go:60
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+//line strided.go:60
+											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+//line strided.go:60
+											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+//line strided.go:60
+										} else {
+//line strided.go:60
+											var gc_lanes10 [8]float32
+//line strided.go:60
+											for gc_k10 := range 8 {
+//line strided.go:60
+												if gc_if2.ToBits()&(1<<gc_k10) != 0 {
+//line strided.go:60
+													gc_pos2.Thread = gc_rank2 + gc_k10
+//line strided.go:60
+													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
+//line strided.go:60
+												}
+//line strided.go:60
+											}
+//line strided.go:60
+											gc_pos2.Thread = gc_rank2
+//line strided.go:60
+											gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
+//line strided.go:60
+										}
+//line strided.go:60
+										var gc_ld8 archsimd.Float32x8
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-16 {
+//line strided.go:60
+											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+//line strided.go:60
+										} else {
+//line strided.go:60
+											var gc_lanes11 [8]float32
+//line strided.go:60
+											for gc_k11 := range 8 {
+//line strided.go:60
+												if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+//line strided.go:60
+													gc_pos2.Thread = gc_rank2 + gc_k11
+//line strided.go:60
+													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
+//line strided.go:60
+												}
+//line strided.go:60
+											}
+//line strided.go:60
+											gc_pos2.Thread = gc_rank2
+//line strided.go:60
+											gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line strided.go:60
+										}
+//line strided.go:60
+										gc_st2 := gc_ld8.Add(gc_ld7)
+//line strided.go:60
+										if index >= 0 && index <= len(sdata)-16 {
+//line strided.go:60
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line strided.go:60
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-15 {
+//line strided.go:60
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line strided.go:60
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line strided.go:60
+										} else {
+//line strided.go:60
+											var gc_lanes12 [8]float32
+//line strided.go:60
+											gc_st2.Store(&gc_lanes12)
+//line strided.go:60
+											for gc_k12 := range 8 {
+//line strided.go:60
+												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+//line strided.go:60
+													gc_pos2.Thread = gc_rank2 + gc_k12
+//line strided.go:60
+													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
+//line strided.go:60
+												}
+//line strided.go:60
+											}
+//line strided.go:60
+											gc_pos2.Thread = gc_rank2
+//line strided.go:60
+										}
 //line strided.go:60
 									}
 //line strided.go:60

@@ -968,7 +968,11 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								}
 //line vector.go:109
-								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb19).ToBits())
+								gc_reach4 := compiled.Reach(odd, i, 16)
+//line vector.go:109
+								_ = gc_reach4
+//line vector.go:109
+								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() & v.Greater(gc_vb19).ToBits())
 //line vector.go:109
 								_ = gc_if16
 //line vector.go:109
@@ -1051,7 +1055,11 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 							}
 //line vector.go:109
-							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb14))
+							gc_reach3 := compiled.Reach(odd, i, 8)
+//line vector.go:109
+							_ = gc_reach3
+//line vector.go:109
+							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(v.Greater(gc_vb14))
 //line vector.go:109
 							_ = gc_if12
 //line vector.go:109
@@ -1169,7 +1177,11 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								}
 //line vector.go:109
-								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb9).ToBits())
+								gc_reach2 := compiled.Reach(odd, i, 16)
+//line vector.go:109
+								_ = gc_reach2
+//line vector.go:109
+								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & v.Greater(gc_vb9).ToBits())
 //line vector.go:109
 								_ = gc_if8
 //line vector.go:109
@@ -1258,7 +1270,11 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 							}
 //line vector.go:109
-							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
+							gc_reach := compiled.Reach(odd, i, 8)
+//line vector.go:109
+							_ = gc_reach
+//line vector.go:109
+							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(v.Greater(gc_vb4))
 //line vector.go:109
 							_ = gc_if4
 //line vector.go:109
@@ -1392,7 +1408,11 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:122
 									_ = i
 //line vector.go:123
-									gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+									gc_reach12 := compiled.Reach(len(re), i, 8)
+//line vector.go:123
+									_ = gc_reach12
+//line vector.go:123
+									gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(gc_reach12)))
 //line vector.go:123
 									_ = gc_if23
 //line vector.go:123
@@ -1622,7 +1642,11 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:122
 							_ = i
 //line vector.go:123
-							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+							gc_reach4 := compiled.Reach(len(re), i, 8)
+//line vector.go:123
+							_ = gc_reach4
+//line vector.go:123
+							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(gc_reach4)))
 //line vector.go:123
 							_ = gc_if7
 //line vector.go:123
@@ -2524,7 +2548,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:200
 							_ = i
 //line vector.go:201
-							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+							gc_reach3 := compiled.Reach(len(in), 2*i, 32)
+//line vector.go:201
+							_ = gc_reach3
+//line vector.go:201
+							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach3)))
 //line vector.go:201
 							_ = gc_if3
 //line vector.go:201
@@ -2534,25 +2562,25 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 							}
 //line vector.go:204
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+							gc_reach4 := compiled.Reach(len(in), 2*i+1, 32)
 //line vector.go:204
-							_ = gc_if4
+							_ = gc_reach4
 //line vector.go:205
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+							if gc_reach4 > 30 {
 //line vector.go:205
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld6 archsimd.Float32x16
 //line vector.go:205
-								var gc_ld5 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line vector.go:205
-								_ = gc_ld5
+								_ = gc_ld7
 //line vector.go:205
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
 //line vector.go:205
-									gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:205
-									gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
 //line vector.go:205
-									gc_ld5 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+									gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
 //line vector.go:205
 								} else {
 //line vector.go:205
@@ -2560,44 +2588,44 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								}
 //line vector.go:205
-								gc_t5 := gc_ld4
+								gc_t9 := gc_ld6
 //line vector.go:205
-								_ = gc_t5
+								_ = gc_t9
 //line vector.go:205
-								gc_t6 := gc_ld5
+								gc_t10 := gc_ld7
 //line vector.go:205
-								_ = gc_t6
+								_ = gc_t10
 //line vector.go:205
-								a := gc_t5
+								a := gc_t9
 //line vector.go:205
 								_ = a
 //line vector.go:205
-								b := gc_t6
+								b := gc_t10
 //line vector.go:205
 								_ = b
 //line vector.go:205
-								gc_t7 := b.Mul(gc_vb3)
+								gc_t11 := b.Mul(gc_vb3)
 //line vector.go:205
-								_ = gc_t7
+								_ = gc_t11
 //line vector.go:205
-								gc_t8 := a.Mul(gc_vb4)
+								gc_t12 := a.Mul(gc_vb4)
 //line vector.go:205
-								_ = gc_t8
+								_ = gc_t12
 //line vector.go:205
-								gc_st4 := gc_t7
+								gc_st6 := gc_t11
 //line vector.go:205
-								gc_bits := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+								gc_bits := gc_alive2.ToBits()
 //line vector.go:205
 								if (2*i) >= 0 && (2*i) <= len(out)-32 {
-									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line vector.go:206
-									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line vector.go:206
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:206
-									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line vector.go:206
-									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line vector.go:206
 								} else {
 //line vector.go:206
@@ -2605,35 +2633,35 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 								}
 //line vector.go:206
-								gc_st5 := gc_t8
+								gc_st7 := gc_t12
 //line vector.go:206
-								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+								gc_bits2 := gc_alive2.ToBits()
 //line vector.go:206
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 {
 //line vector.go:206
-									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line vector.go:206
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line vector.go:206
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line vector.go:206
-									gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line vector.go:206
-									gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line vector.go:206
 								} else {
 //line vector.go:206
-									var gc_lanes10 [16]float32
+									var gc_lanes14 [16]float32
 //line vector.go:206
-									gc_st5.Store(&gc_lanes10)
+									gc_st7.Store(&gc_lanes14)
 //line vector.go:206
-									for gc_k10 := range 16 {
+									for gc_k14 := range 16 {
 //line vector.go:206
-										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k10) != 0 {
+										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
 //line vector.go:206
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line vector.go:206
-											out[(2*i+1)+2*gc_k10] = gc_lanes10[gc_k10]
+											out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
 //line vector.go:206
 										}
 //line vector.go:206
@@ -2643,83 +2671,250 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 								}
 //line vector.go:206
-							}
-//line vector.go:205
-							gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line vector.go:205
-							_ = gc_else2
-//line vector.go:208
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
-//line vector.go:208
-								{
-//line vector.go:208
-									var gc_ld6 archsimd.Float32x16
-//line vector.go:208
+							} else {
+//line vector.go:206
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line vector.go:206
+								_ = gc_if4
+//line vector.go:206
+								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line vector.go:206
+									var gc_ld8 archsimd.Float32x16
+//line vector.go:206
+									var gc_ld9 archsimd.Float32x16
+//line vector.go:206
+									_ = gc_ld9
+//line vector.go:206
 									if (2*i) >= 0 && (2*i) <= len(in)-32 {
-//line vector.go:208
-										gc_ld6 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
-//line vector.go:208
-									} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
-//line vector.go:208
-										gc_ld6 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
-//line vector.go:208
+//line vector.go:205
+										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+//line vector.go:205
+										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
+//line vector.go:205
+										gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
+//line vector.go:205
 									} else {
-//line vector.go:208
-										var gc_lanes11 [16]float32
-//line vector.go:208
-										for gc_k11 := range 16 {
-//line vector.go:208
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k11) != 0 {
-//line vector.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k11
-//line vector.go:208
-												gc_lanes11[gc_k11] = in[(2*i)+2*gc_k11]
-//line vector.go:208
+//line vector.go:205
+										var gc_lanes15 [16]float32
+//line vector.go:205
+										for gc_k15 := range 16 {
+//line vector.go:205
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k15) != 0 {
+//line vector.go:205
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line vector.go:205
+												gc_lanes15[gc_k15] = in[(2*i)+2*gc_k15]
+//line vector.go:205
 											}
-//line vector.go:208
+//line vector.go:205
 										}
-//line vector.go:208
+//line vector.go:205
 										gc_pos2.Thread = gc_rank2
-//line vector.go:208
-										gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes11)
-//line vector.go:208
+//line vector.go:205
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line vector.go:205
+										{
+//line vector.go:205
+											var gc_lanes16 [16]float32
+//line vector.go:205
+											for gc_k16 := range 16 {
+//line vector.go:205
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k16) != 0 {
+//line vector.go:205
+													gc_pos2.Thread = gc_rank2 + gc_k16
+//line vector.go:205
+													gc_lanes16[gc_k16] = in[((2*i)+1)+2*gc_k16]
+//line vector.go:205
+												}
+//line vector.go:205
+											}
+//line vector.go:205
+											gc_pos2.Thread = gc_rank2
+//line vector.go:205
+											gc_ld9 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line vector.go:205
+										}
+//line vector.go:205
 									}
-//line vector.go:208
-									gc_st6 := gc_ld6
-//line vector.go:208
-									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
-//line vector.go:208
+//line vector.go:205
+									gc_t13 := gc_ld8
+//line vector.go:205
+									_ = gc_t13
+//line vector.go:205
+									gc_t14 := gc_ld9
+//line vector.go:205
+									_ = gc_t14
+//line vector.go:205
+									a := gc_t13
+//line vector.go:205
+									_ = a
+//line vector.go:205
+									b := gc_t14
+//line vector.go:205
+									_ = b
+//line vector.go:205
+									gc_t15 := b.Mul(gc_vb3)
+//line vector.go:205
+									_ = gc_t15
+//line vector.go:205
+									gc_t16 := a.Mul(gc_vb4)
+//line vector.go:205
+									_ = gc_t16
+//line vector.go:205
+									gc_st8 := gc_t15
+//line vector.go:205
+									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+//line vector.go:205
 									if (2*i) >= 0 && (2*i) <= len(out)-32 {
-//line vector.go:208
-										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line vector.go:208
-										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line vector.go:208
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line vector.go:206
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line vector.go:206
 									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:208
-										gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line vector.go:208
-										gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line vector.go:208
+//line vector.go:206
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line vector.go:206
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line vector.go:206
 									} else {
+//line vector.go:206
+										var gc_lanes17 [16]float32
+//line vector.go:206
+										gc_st8.Store(&gc_lanes17)
+//line vector.go:206
+										for gc_k17 := range 16 {
+//line vector.go:206
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k17) != 0 {
+//line vector.go:206
+												gc_pos2.Thread = gc_rank2 + gc_k17
+//line vector.go:206
+												out[(2*i)+2*gc_k17] = gc_lanes17[gc_k17]
+//line vector.go:206
+											}
+//line vector.go:206
+										}
+//line vector.go:206
+										gc_pos2.Thread = gc_rank2
+//line vector.go:206
+									}
+//line vector.go:206
+									gc_st9 := gc_t16
+//line vector.go:206
+									gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+//line vector.go:206
+									if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 {
+//line vector.go:206
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line vector.go:206
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line vector.go:206
+									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+//line vector.go:206
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line vector.go:206
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line vector.go:206
+									} else {
+//line vector.go:206
+										var gc_lanes18 [16]float32
+//line vector.go:206
+										gc_st9.Store(&gc_lanes18)
+//line vector.go:206
+										for gc_k18 := range 16 {
+//line vector.go:206
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
+//line vector.go:206
+												gc_pos2.Thread = gc_rank2 + gc_k18
+//line vector.go:206
+												out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
+//line vector.go:206
+											}
+//line vector.go:206
+										}
+//line vector.go:206
+										gc_pos2.Thread = gc_rank2
+//line vector.go:206
+									}
+//line vector.go:206
+								}
+//line vector.go:206
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+//line vector.go:206
+								_ = gc_else2
+//line vector.go:206
+								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+//line vector.go:206
+									{
+//line vector.go:206
+										var gc_ld10 archsimd.Float32x16
+//line vector.go:206
+										if (2*i) >= 0 && (2*i) <= len(in)-32 {
 //line vector.go:208
-										var gc_lanes12 [16]float32
+											gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
 //line vector.go:208
-										gc_st6.Store(&gc_lanes12)
+										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
 //line vector.go:208
-										for gc_k12 := range 16 {
+											gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 //line vector.go:208
-											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k12) != 0 {
+										} else {
 //line vector.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k12
+											var gc_lanes19 [16]float32
 //line vector.go:208
-												out[(2*i)+2*gc_k12] = gc_lanes12[gc_k12]
+											for gc_k19 := range 16 {
+//line vector.go:208
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
+//line vector.go:208
+													gc_pos2.Thread = gc_rank2 + gc_k19
+//line vector.go:208
+													gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
+//line vector.go:208
+												}
 //line vector.go:208
 											}
 //line vector.go:208
+											gc_pos2.Thread = gc_rank2
+//line vector.go:208
+											gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
+//line vector.go:208
 										}
 //line vector.go:208
-										gc_pos2.Thread = gc_rank2
+										gc_st10 := gc_ld10
+//line vector.go:208
+										gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
+//line vector.go:208
+										if (2*i) >= 0 && (2*i) <= len(out)-32 {
+//line vector.go:208
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+//line vector.go:208
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+//line vector.go:208
+										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+//line vector.go:208
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+//line vector.go:208
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+//line vector.go:208
+										} else {
+//line vector.go:208
+											var gc_lanes20 [16]float32
+//line vector.go:208
+											gc_st10.Store(&gc_lanes20)
+//line vector.go:208
+											for gc_k20 := range 16 {
+//line vector.go:208
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
+//line vector.go:208
+													gc_pos2.Thread = gc_rank2 + gc_k20
+//line vector.go:208
+													out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
+//line vector.go:208
+												}
+//line vector.go:208
+											}
+//line vector.go:208
+											gc_pos2.Thread = gc_rank2
+//line vector.go:208
+										}
 //line vector.go:208
 									}
 //line vector.go:208
@@ -2781,7 +2976,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:200
 						_ = i
 //line vector.go:201
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
+						gc_reach := compiled.Reach(len(in), 2*i, 16)
+//line vector.go:201
+						_ = gc_reach
+//line vector.go:201
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
 //line vector.go:201
 						_ = gc_if
 //line vector.go:201
@@ -2791,11 +2990,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 						}
 //line vector.go:204
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
+						gc_reach2 := compiled.Reach(len(in), 2*i+1, 16)
 //line vector.go:204
-						_ = gc_if2
+						_ = gc_reach2
 //line vector.go:205
-						if gc_alive.And(gc_if2).ToBits() != 0 {
+						if gc_reach2 > 14 {
 //line vector.go:205
 							var gc_ld archsimd.Float32x8
 //line vector.go:205
@@ -2850,15 +3049,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							gc_st := gc_t3
 //line vector.go:205
 							if (2*i) >= 0 && (2*i) <= len(out)-16 {
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:206
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:206
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:206
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:206
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:206
 							} else {
 //line vector.go:206
@@ -2870,15 +3069,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 {
 //line vector.go:206
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:206
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:206
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:206
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:206
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:206
 							} else {
 //line vector.go:206
@@ -2888,7 +3087,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 								for gc_k4 := range 8 {
 //line vector.go:206
-									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:206
 										gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:206
@@ -2902,81 +3101,250 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 							}
 //line vector.go:206
-						}
-//line vector.go:205
-						gc_else := gc_if2.ToInt32x8().Not().ToMask()
-//line vector.go:205
-						_ = gc_else
-//line vector.go:208
-						if gc_alive.And(gc_else).ToBits() != 0 {
-//line vector.go:208
-							{
-//line vector.go:208
+						} else {
+//line vector.go:206
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line vector.go:206
+							_ = gc_if2
+//line vector.go:206
+							if gc_alive.And(gc_if2).ToBits() != 0 {
+//line vector.go:206
 								var gc_ld3 archsimd.Float32x8
-//line vector.go:208
+//line vector.go:206
+								var gc_ld4 archsimd.Float32x8
+//line vector.go:206
+								_ = gc_ld4
+//line vector.go:206
 								if (2*i) >= 0 && (2*i) <= len(in)-16 {
-//line vector.go:208
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
-//line vector.go:208
-								} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
-//line vector.go:208
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
-//line vector.go:208
+//line vector.go:205
+									{
+//line vector.go:205
+										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+//line vector.go:205
+										gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+//line vector.go:205
+										gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+//line vector.go:205
+										gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+//line vector.go:205
+									}
+//line vector.go:205
 								} else {
-//line vector.go:208
+//line vector.go:205
 									var gc_lanes5 [8]float32
-//line vector.go:208
+//line vector.go:205
 									for gc_k5 := range 8 {
-//line vector.go:208
-										if gc_alive.And(gc_else).ToBits()&(1<<gc_k5) != 0 {
-//line vector.go:208
+//line vector.go:205
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
+//line vector.go:205
 											gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:208
+//line vector.go:205
 											gc_lanes5[gc_k5] = in[(2*i)+2*gc_k5]
-//line vector.go:208
+//line vector.go:205
 										}
-//line vector.go:208
+//line vector.go:205
 									}
-//line vector.go:208
+//line vector.go:205
 									gc_pos2.Thread = gc_rank2
-//line vector.go:208
+//line vector.go:205
 									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line vector.go:208
+//line vector.go:205
+									{
+//line vector.go:205
+										var gc_lanes6 [8]float32
+//line vector.go:205
+										for gc_k6 := range 8 {
+//line vector.go:205
+											if gc_alive.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
+//line vector.go:205
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line vector.go:205
+												gc_lanes6[gc_k6] = in[((2*i)+1)+2*gc_k6]
+//line vector.go:205
+											}
+//line vector.go:205
+										}
+//line vector.go:205
+										gc_pos2.Thread = gc_rank2
+//line vector.go:205
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line vector.go:205
+									}
+//line vector.go:205
 								}
-//line vector.go:208
-								gc_st3 := gc_ld3
-//line vector.go:208
+//line vector.go:205
+								gc_t5 := gc_ld3
+//line vector.go:205
+								_ = gc_t5
+//line vector.go:205
+								gc_t6 := gc_ld4
+//line vector.go:205
+								_ = gc_t6
+//line vector.go:205
+								a := gc_t5
+//line vector.go:205
+								_ = a
+//line vector.go:205
+								b := gc_t6
+//line vector.go:205
+								_ = b
+//line vector.go:205
+								gc_t7 := b.Mul(gc_vb)
+//line vector.go:205
+								_ = gc_t7
+//line vector.go:205
+								gc_t8 := a.Mul(gc_vb2)
+//line vector.go:205
+								_ = gc_t8
+//line vector.go:205
+								gc_st3 := gc_t7
+//line vector.go:205
 								if (2*i) >= 0 && (2*i) <= len(out)-16 {
-//line vector.go:208
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:208
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:208
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line vector.go:206
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line vector.go:206
 								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:208
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:208
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:208
+//line vector.go:206
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:206
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:206
 								} else {
+//line vector.go:206
+									var gc_lanes7 [8]float32
+//line vector.go:206
+									gc_st3.Store(&gc_lanes7)
+//line vector.go:206
+									for gc_k7 := range 8 {
+//line vector.go:206
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k7) != 0 {
+//line vector.go:206
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line vector.go:206
+											out[(2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+//line vector.go:206
+										}
+//line vector.go:206
+									}
+//line vector.go:206
+									gc_pos2.Thread = gc_rank2
+//line vector.go:206
+								}
+//line vector.go:206
+								gc_st4 := gc_t8
+//line vector.go:206
+								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 {
+//line vector.go:206
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line vector.go:206
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line vector.go:206
+								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+//line vector.go:206
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:206
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:206
+								} else {
+//line vector.go:206
+									var gc_lanes8 [8]float32
+//line vector.go:206
+									gc_st4.Store(&gc_lanes8)
+//line vector.go:206
+									for gc_k8 := range 8 {
+//line vector.go:206
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
+//line vector.go:206
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line vector.go:206
+											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line vector.go:206
+										}
+//line vector.go:206
+									}
+//line vector.go:206
+									gc_pos2.Thread = gc_rank2
+//line vector.go:206
+								}
+//line vector.go:206
+							}
+//line vector.go:206
+							gc_else := gc_if2.ToInt32x8().Not().ToMask()
+//line vector.go:206
+							_ = gc_else
+//line vector.go:206
+							if gc_alive.And(gc_else).ToBits() != 0 {
+//line vector.go:206
+								{
+//line vector.go:206
+									var gc_ld5 archsimd.Float32x8
+//line vector.go:206
+									if (2*i) >= 0 && (2*i) <= len(in)-16 {
 //line vector.go:208
-									var gc_lanes6 [8]float32
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:208
-									gc_st3.Store(&gc_lanes6)
+									} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
 //line vector.go:208
-									for gc_k6 := range 8 {
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 //line vector.go:208
-										if gc_alive.And(gc_else).ToBits()&(1<<gc_k6) != 0 {
+									} else {
 //line vector.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k6
+										var gc_lanes9 [8]float32
 //line vector.go:208
-											out[(2*i)+2*gc_k6] = gc_lanes6[gc_k6]
+										for gc_k9 := range 8 {
+//line vector.go:208
+											if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
+//line vector.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k9
+//line vector.go:208
+												gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
+//line vector.go:208
+											}
 //line vector.go:208
 										}
 //line vector.go:208
+										gc_pos2.Thread = gc_rank2
+//line vector.go:208
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+//line vector.go:208
 									}
 //line vector.go:208
-									gc_pos2.Thread = gc_rank2
+									gc_st5 := gc_ld5
+//line vector.go:208
+									if (2*i) >= 0 && (2*i) <= len(out)-16 {
+//line vector.go:208
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line vector.go:208
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line vector.go:208
+									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+//line vector.go:208
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line vector.go:208
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line vector.go:208
+									} else {
+//line vector.go:208
+										var gc_lanes10 [8]float32
+//line vector.go:208
+										gc_st5.Store(&gc_lanes10)
+//line vector.go:208
+										for gc_k10 := range 8 {
+//line vector.go:208
+											if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
+//line vector.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k10
+//line vector.go:208
+												out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
+//line vector.go:208
+											}
+//line vector.go:208
+										}
+//line vector.go:208
+										gc_pos2.Thread = gc_rank2
+//line vector.go:208
+									}
 //line vector.go:208
 								}
 //line vector.go:208
@@ -3540,6 +3908,10 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:240
 						_ = gc_iota8
+//line vector.go:240
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:240
+						_ = gc_all4
 //line vector.go:251
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 					gc_steps8:
@@ -3568,17 +3940,17 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							_ = gc_returned8
 //line vector.go:241
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
+							gc_reach8 := compiled.Reach(w, gc_col8, 16)
 //line vector.go:241
-							_ = gc_if11
+							_ = gc_reach8
 //line vector.go:241
-							if gc_if11.ToBits() != 0 {
+							if gc_reach8 > 15 {
 //line vector.go:241
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16
 //line vector.go:241
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:241
-									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+									gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 //line vector.go:241
 								} else {
 //line vector.go:241
@@ -3586,9 +3958,43 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								}
 //line vector.go:241
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								gc_result8 = gc_ld15
 //line vector.go:241
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								gc_b6 := gc_none4
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b6 = gc_all4
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned8 = gc_b6
+//line vector.go:241
+							} else {
+//line vector.go:241
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+//line vector.go:241
+								_ = gc_if11
+//line vector.go:241
+								if gc_if11.ToBits() != 0 {
+//line vector.go:241
+									var gc_ld16 archsimd.Float32x16
+//line vector.go:241
+									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+//line vector.go:241
+										gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+//line vector.go:241
+									} else {
+//line vector.go:241
+										break gc_steps8
+//line vector.go:241
+									}
+//line vector.go:241
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line vector.go:241
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line vector.go:241
+								}
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3622,6 +4028,10 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
 					_ = gc_iota6
+//line vector.go:240
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:240
+					_ = gc_all3
 //line vector.go:251
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 				gc_steps6:
@@ -3650,17 +4060,17 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						_ = gc_returned6
 //line vector.go:241
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
+						gc_reach6 := compiled.Reach(w, gc_col6, 8)
 //line vector.go:241
-						_ = gc_if8
+						_ = gc_reach6
 //line vector.go:241
-						if gc_if8.ToBits() != 0 {
+						if gc_reach6 > 7 {
 //line vector.go:241
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line vector.go:241
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:241
-								gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 //line vector.go:241
 							} else {
 //line vector.go:241
@@ -3668,9 +4078,43 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result6 = gc_ld11
 //line vector.go:241
-							gc_returned6 = gc_if8.Or(gc_returned6)
+							gc_b5 := gc_none3
+//line vector.go:241
+							if true {
+//line vector.go:241
+								gc_b5 = gc_all3
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_returned6 = gc_b5
+//line vector.go:241
+						} else {
+//line vector.go:241
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+//line vector.go:241
+							_ = gc_if8
+//line vector.go:241
+							if gc_if8.ToBits() != 0 {
+//line vector.go:241
+								var gc_ld12 archsimd.Float32x8
+//line vector.go:241
+								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+//line vector.go:241
+									gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+//line vector.go:241
+								} else {
+//line vector.go:241
+									break gc_steps6
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+//line vector.go:241
+								gc_returned6 = gc_if8.Or(gc_returned6)
+//line vector.go:241
+							}
 //line vector.go:241
 						}
 //line vector.go:241
@@ -3714,6 +4158,10 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:240
 						_ = gc_iota4
+//line vector.go:240
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:240
+						_ = gc_all2
 //line vector.go:251
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 					gc_steps4:
@@ -3748,17 +4196,17 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							_ = gc_returned4
 //line vector.go:241
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
+							gc_reach4 := compiled.Reach(w, gc_col4, 16)
 //line vector.go:241
-							_ = gc_if5
+							_ = gc_reach4
 //line vector.go:241
-							if gc_if5.ToBits() != 0 {
+							if gc_reach4 > 15 {
 //line vector.go:241
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16
 //line vector.go:241
 								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
 //line vector.go:241
-									gc_ld4 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 //line vector.go:241
 								} else {
 //line vector.go:241
@@ -3766,9 +4214,43 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								}
 //line vector.go:241
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+								gc_result4 = gc_ld7
 //line vector.go:241
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+								gc_b4 := gc_none2
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b4 = gc_all2
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned4 = gc_b4
+//line vector.go:241
+							} else {
+//line vector.go:241
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+//line vector.go:241
+								_ = gc_if5
+//line vector.go:241
+								if gc_if5.ToBits() != 0 {
+//line vector.go:241
+									var gc_ld8 archsimd.Float32x16
+//line vector.go:241
+									if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
+//line vector.go:241
+										gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+//line vector.go:241
+									} else {
+//line vector.go:241
+										break gc_steps4
+//line vector.go:241
+									}
+//line vector.go:241
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line vector.go:241
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line vector.go:241
+								}
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3802,6 +4284,10 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
 					_ = gc_iota2
+//line vector.go:240
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:240
+					_ = gc_all
 //line vector.go:251
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 				gc_steps2:
@@ -3836,17 +4322,17 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						_ = gc_returned2
 //line vector.go:241
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+						gc_reach2 := compiled.Reach(w, gc_col2, 8)
 //line vector.go:241
-						_ = gc_if2
+						_ = gc_reach2
 //line vector.go:241
-						if gc_if2.ToBits() != 0 {
+						if gc_reach2 > 7 {
 //line vector.go:241
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line vector.go:241
 							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:241
-								gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 //line vector.go:241
 							} else {
 //line vector.go:241
@@ -3854,9 +4340,43 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+							gc_result2 = gc_ld3
 //line vector.go:241
-							gc_returned2 = gc_if2.Or(gc_returned2)
+							gc_b3 := gc_none
+//line vector.go:241
+							if true {
+//line vector.go:241
+								gc_b3 = gc_all
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_returned2 = gc_b3
+//line vector.go:241
+						} else {
+//line vector.go:241
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+//line vector.go:241
+							_ = gc_if2
+//line vector.go:241
+							if gc_if2.ToBits() != 0 {
+//line vector.go:241
+								var gc_ld4 archsimd.Float32x8
+//line vector.go:241
+								if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:241
+									gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+//line vector.go:241
+								} else {
+//line vector.go:241
+									break gc_steps2
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line vector.go:241
+								gc_returned2 = gc_if2.Or(gc_returned2)
+//line vector.go:241
+							}
 //line vector.go:241
 						}
 //line vector.go:241

@@ -70,13 +70,25 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+							gc_reach6 := compiled.Reach(len(in), i, 4)
 //line reduce_solution.go:18
-							_ = gc_if6
+							_ = gc_reach6
 //line reduce_solution.go:18
-							if gc_if6.ToBits() != 0 {
+							if gc_reach6 > 3 {
 //line reduce_solution.go:18
-								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
+//line reduce_solution.go:18
+							} else {
+//line reduce_solution.go:18
+								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(gc_reach6)))
+//line reduce_solution.go:18
+								_ = gc_if4
+//line reduce_solution.go:18
+								if gc_if4.ToBits() != 0 {
+//line reduce_solution.go:18
+									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if4)
+//line reduce_solution.go:18
+								}
 //line reduce_solution.go:18
 							}
 //line reduce_solution.go:18
@@ -139,16 +151,16 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+							gc_reach3 := compiled.Reach(len(in), i, 4)
 //line reduce_solution.go:18
-							_ = gc_if3
+							_ = gc_reach3
 //line reduce_solution.go:18
-							if gc_if3.ToBits() != 0 {
+							if gc_reach3 > 3 {
 //line reduce_solution.go:18
-								var gc_ld2 archsimd.Int64x4
+								var gc_ld3 archsimd.Int64x4
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
-									gc_ld2 = archsimd.LoadInt64x4Slice(in[i:])
+									gc_ld3 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 								} else {
 //line reduce_solution.go:19
@@ -156,7 +168,31 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
-								v = gc_ld2.Merge(v, gc_if3)
+								v = gc_ld3
+//line reduce_solution.go:19
+							} else {
+//line reduce_solution.go:19
+								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(gc_reach3)))
+//line reduce_solution.go:19
+								_ = gc_if2
+//line reduce_solution.go:19
+								if gc_if2.ToBits() != 0 {
+//line reduce_solution.go:19
+									var gc_ld4 archsimd.Int64x4
+//line reduce_solution.go:19
+									if i >= 0 && i <= len(in)-4 {
+//line reduce_solution.go:19
+										gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
+//line reduce_solution.go:19
+									} else {
+//line reduce_solution.go:19
+										break gc_steps2
+//line reduce_solution.go:19
+									}
+//line reduce_solution.go:19
+									v = gc_ld4.Merge(v, gc_if2)
+//line reduce_solution.go:19
+								}
 //line reduce_solution.go:19
 							}
 //line reduce_solution.go:19

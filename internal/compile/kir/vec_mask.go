@@ -97,6 +97,10 @@ func (v *vectorizer) masked(stmts []ast.Stmt) {
 // varyingIf translates an if whose condition differs between lanes: its
 // branches run one after the other, each under its lanes' mask.
 func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
+	if cond.all != nil && !leaves(s.Body) {
+		v.allLanesIf(s, cond)
+		return
+	}
 	c := v.maskVar("if", cond.x)
 	v.level++
 	defer func() { v.level-- }()
@@ -278,8 +282,12 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		}
 		reach := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
 			Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
-		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
-		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
+		r := v.temp("reach")
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(r)}, Tok: token.DEFINE, Rhs: []ast.Expr{reach}})
+		v.emit(blank(r))
+		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{ast.NewIdent(r)}}
+		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t,
+			all: everyLane(op, r, s, v.width())}
 	}
 	vt, ok := v.vecType(ot)
 	if !ok || isMaskVec(vt) {
@@ -327,7 +335,7 @@ func (v *vectorizer) logic(b *ast.BinaryExpr) vval {
 		v.fail()
 	}
 	m := map[token.Token]string{token.LAND: "And", token.LOR: "Or"}[b.Op]
-	return vval{shape: vVector, x: v.maskOp(v.vec(x, t), m, v.vec(y, t)), typ: t}
+	return vval{shape: vVector, x: v.maskOp(v.vec(x, t), m, v.vec(y, t)), typ: t, all: bothAll(b.Op, x, y)}
 }
 
 // boolMask returns a uniform bool as a mask: every lane or none.

@@ -106,6 +106,10 @@ type vval struct {
 	// where it scales an index (vec_pin.go); pinX is its scalar code.
 	pin  *types.Var
 	pinX ast.Expr
+	// all, for a mask, is a scalar condition under which every lane
+	// holds (an affine index compared with a bound: its reach), so that
+	// an if on the mask may run its body unmasked (vec_all.go).
+	all ast.Expr
 }
 
 // A vbind is a variable of the translated code: its name and shape, and

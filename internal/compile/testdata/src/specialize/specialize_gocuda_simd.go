@@ -34,16 +34,16 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
 //line specialize.go:21
-func gc_body_pair[T Number](gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
-	gc_pos4 := gc_b4.Pos()
-	gc_bd4 := gc_b4.Dim()
+func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b4.GridDim()
+	gc_gd4 := gc_b12.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b4.Len()
+	gc_n4 := gc_b12.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b4.Stopped() {
+		if gc_b12.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -197,6 +197,10 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						_ = gc_iota4
 //line specialize.go:13
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:13
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -220,15 +224,37 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned7
 //line specialize.go:24
-								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+								gc_reach7 := compiled.Reach(len(in), gc_i7, 8)
 //line specialize.go:24
-								_ = gc_if9
+								_ = gc_reach7
 //line specialize.go:24
-								if gc_if9.ToBits() != 0 {
+								if gc_reach7 <= 0 {
 //line specialize.go:24
-									gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+									gc_result7 = gc_vb2
 //line specialize.go:24
-									gc_returned7 = gc_if9.Or(gc_returned7)
+									gc_b5 := gc_none2
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b5 = gc_all2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned7 = gc_b5
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+//line specialize.go:24
+									_ = gc_if9
+//line specialize.go:24
+									if gc_if9.ToBits() != 0 {
+//line specialize.go:24
+										gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+//line specialize.go:24
+										gc_returned7 = gc_if9.Or(gc_returned7)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -272,15 +298,37 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned8
 //line specialize.go:24
-								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+								gc_reach8 := compiled.Reach(len(in), gc_i8, 8)
 //line specialize.go:24
-								_ = gc_if11
+								_ = gc_reach8
 //line specialize.go:24
-								if gc_if11.ToBits() != 0 {
+								if gc_reach8 <= 0 {
 //line specialize.go:24
-									gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+									gc_result8 = gc_vb2
 //line specialize.go:24
-									gc_returned8 = gc_if11.Or(gc_returned8)
+									gc_b6 := gc_none2
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b6 = gc_all2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned8 = gc_b6
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach8)))
+//line specialize.go:24
+									_ = gc_if11
+//line specialize.go:24
+									if gc_if11.ToBits() != 0 {
+//line specialize.go:24
+										gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+//line specialize.go:24
+										gc_returned8 = gc_if11.Or(gc_returned8)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -340,6 +388,10 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						_ = gc_iota2
 //line specialize.go:13
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:13
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -369,15 +421,37 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned3
 //line specialize.go:24
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+								gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
 //line specialize.go:24
-								_ = gc_if3
+								_ = gc_reach3
 //line specialize.go:24
-								if gc_if3.ToBits() != 0 {
+								if gc_reach3 <= 0 {
 //line specialize.go:24
-									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+									gc_result3 = gc_vb
 //line specialize.go:24
-									gc_returned3 = gc_if3.Or(gc_returned3)
+									gc_b3 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b3 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned3 = gc_b3
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+//line specialize.go:24
+									_ = gc_if3
+//line specialize.go:24
+									if gc_if3.ToBits() != 0 {
+//line specialize.go:24
+										gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:24
+										gc_returned3 = gc_if3.Or(gc_returned3)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -421,15 +495,37 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned4
 //line specialize.go:24
-								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
 //line specialize.go:24
-								_ = gc_if5
+								_ = gc_reach4
 //line specialize.go:24
-								if gc_if5.ToBits() != 0 {
+								if gc_reach4 <= 0 {
 //line specialize.go:24
-									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+									gc_result4 = gc_vb
 //line specialize.go:24
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_b4 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b4 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned4 = gc_b4
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+//line specialize.go:24
+									_ = gc_if5
+//line specialize.go:24
+									if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+										gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+										gc_returned4 = gc_if5.Or(gc_returned4)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -542,16 +638,16 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 }
 
 //line specialize.go:21
-func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
-	gc_pos3 := gc_b3.Pos()
-	gc_bd3 := gc_b3.Dim()
+func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b3.GridDim()
+	gc_gd3 := gc_b7.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b3.Len()
+	gc_n3 := gc_b7.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b3.Stopped() {
+		if gc_b7.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -583,6 +679,10 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						_ = gc_iota8
 //line specialize.go:13
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:13
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
@@ -606,15 +706,37 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned15
 //line specialize.go:24
-								gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+								gc_reach15 := compiled.Reach(len(in), gc_i15, 8)
 //line specialize.go:24
-								_ = gc_if21
+								_ = gc_reach15
 //line specialize.go:24
-								if gc_if21.ToBits() != 0 {
+								if gc_reach15 <= 0 {
 //line specialize.go:24
-									gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+									gc_result15 = gc_vb4
 //line specialize.go:24
-									gc_returned15 = gc_if21.Or(gc_returned15)
+									gc_b10 := gc_none4
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b10 = gc_all4
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned15 = gc_b10
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+//line specialize.go:24
+									_ = gc_if21
+//line specialize.go:24
+									if gc_if21.ToBits() != 0 {
+//line specialize.go:24
+										gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+//line specialize.go:24
+										gc_returned15 = gc_if21.Or(gc_returned15)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -658,15 +780,37 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned16
 //line specialize.go:24
-								gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+								gc_reach16 := compiled.Reach(len(in), gc_i16, 8)
 //line specialize.go:24
-								_ = gc_if23
+								_ = gc_reach16
 //line specialize.go:24
-								if gc_if23.ToBits() != 0 {
+								if gc_reach16 <= 0 {
 //line specialize.go:24
-									gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+									gc_result16 = gc_vb4
 //line specialize.go:24
-									gc_returned16 = gc_if23.Or(gc_returned16)
+									gc_b11 := gc_none4
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b11 = gc_all4
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned16 = gc_b11
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+//line specialize.go:24
+									_ = gc_if23
+//line specialize.go:24
+									if gc_if23.ToBits() != 0 {
+//line specialize.go:24
+										gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+//line specialize.go:24
+										gc_returned16 = gc_if23.Or(gc_returned16)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -726,6 +870,10 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						_ = gc_iota6
 //line specialize.go:13
 						gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:13
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all3
 					gc_steps6:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
@@ -755,15 +903,37 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned11
 //line specialize.go:24
-								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+								gc_reach11 := compiled.Reach(len(in), gc_i11, 8)
 //line specialize.go:24
-								_ = gc_if15
+								_ = gc_reach11
 //line specialize.go:24
-								if gc_if15.ToBits() != 0 {
+								if gc_reach11 <= 0 {
 //line specialize.go:24
-									gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+									gc_result11 = gc_vb3
 //line specialize.go:24
-									gc_returned11 = gc_if15.Or(gc_returned11)
+									gc_b8 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b8 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned11 = gc_b8
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+//line specialize.go:24
+									_ = gc_if15
+//line specialize.go:24
+									if gc_if15.ToBits() != 0 {
+//line specialize.go:24
+										gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+//line specialize.go:24
+										gc_returned11 = gc_if15.Or(gc_returned11)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24
@@ -807,15 +977,37 @@ func gc_body_pair_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned12
 //line specialize.go:24
-								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_reach12 := compiled.Reach(len(in), gc_i12, 8)
 //line specialize.go:24
-								_ = gc_if17
+								_ = gc_reach12
 //line specialize.go:24
-								if gc_if17.ToBits() != 0 {
+								if gc_reach12 <= 0 {
 //line specialize.go:24
-									gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+									gc_result12 = gc_vb3
 //line specialize.go:24
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_b9 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b9 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned12 = gc_b9
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+//line specialize.go:24
+									_ = gc_if17
+//line specialize.go:24
+									if gc_if17.ToBits() != 0 {
+//line specialize.go:24
+										gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+//line specialize.go:24
+										gc_returned12 = gc_if17.Or(gc_returned12)
+//line specialize.go:24
+									}
 //line specialize.go:24
 								}
 //line specialize.go:24

@@ -1,0 +1,91 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// An if whose condition compares an affine index with a bound (a
+// helper's guard, if i < len(in) { return in[i] }) holds in every lane of
+// most steps: all but the last of a row that runs past the bound. Its
+// mask then only costs, each merge of a value the body sets and of the
+// lanes a return takes a blend, so the step tests the bound once, as a
+// scalar, and runs the body unmasked where every lane holds; elsewhere
+// the if runs as before, each branch under its lanes' mask. Both forms
+// compute the same lanes' values, bit for bit.
+
+// everyLane returns the scalar condition under which lane k's index, the
+// first lane's plus s*k, compares with the bound as op says in each of
+// width lanes, reach being the bound's distance from the first lane's
+// index (compiled.Reach, clamped to [-1, width*s]); nil where the test
+// is not one to decide so.
+func everyLane(op token.Token, reach string, s, width int) ast.Expr {
+	cmp := func(op token.Token, k int) ast.Expr {
+		return &ast.BinaryExpr{X: ast.NewIdent(reach), Op: op, Y: intLit(int64(k))}
+	}
+	last := s * (width - 1) // the last lane's distance from the first
+	switch op {
+	case token.LSS: // s*k < reach for every k
+		return cmp(token.GTR, last)
+	case token.LEQ:
+		return cmp(token.GEQ, last)
+	case token.GTR: // s*k > reach for every k: lane 0's 0 > reach
+		return cmp(token.LSS, 0)
+	case token.GEQ:
+		return cmp(token.LEQ, 0)
+	}
+	return nil
+}
+
+// bothAll returns the every-lane condition of x op y (&& or ||) where
+// its operands' make one: both hold everywhere, or one does.
+func bothAll(op token.Token, x, y vval) ast.Expr {
+	switch {
+	case op == token.LAND && x.all != nil && y.all != nil:
+		return &ast.BinaryExpr{X: x.all, Op: token.LAND, Y: y.all}
+	case op == token.LOR && x.all != nil && y.all != nil:
+		return &ast.BinaryExpr{X: x.all, Op: token.LOR, Y: y.all}
+	case op == token.LOR && x.all != nil:
+		return x.all
+	case op == token.LOR && y.all != nil:
+		return y.all
+	}
+	return nil
+}
+
+// allLanesIf translates an if on a mask with an every-lane condition:
+// where it holds, the body under the masks already in force; elsewhere
+// the if as varyingIf writes it, the condition's mask and each branch
+// under its lanes.
+func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
+	v.level++
+	v.conds++
+	fast := v.nested(s.Body.List)
+	v.conds--
+	v.level--
+	outer := v.out
+	var slow []ast.Stmt
+	v.out = &slow
+	general := cond
+	general.all = nil
+	v.varyingIf(s, general)
+	v.out = outer
+	v.emit(&ast.IfStmt{Cond: cond.all, Body: fast, Else: &ast.BlockStmt{List: slow}})
+}
+
+// leaves reports whether body returns from the kernel or breaks or
+// continues a loop, outside function literals: a lane leaving is a change
+// of masks, which the unmasked body would not make.
+func leaves(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
