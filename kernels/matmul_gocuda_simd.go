@@ -723,10 +723,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								_ = gc_bv8
 //line matmul.go:167
-								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
-//line matmul.go:167
-								_ = gc_reach15
-//line matmul.go:167
 								gc_b17 := gc_none8
 //line matmul.go:167
 								if gc_row9 < m {
@@ -735,7 +731,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:167
 								_ = gc_if15
 //line matmul.go:167
@@ -757,10 +753,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_reach16 := compiled.Reach(n, gc_col8, 16)
-//line matmul.go:167
-								_ = gc_reach16
-//line matmul.go:167
 								gc_b18 := gc_none8
 //line matmul.go:167
 								if gc_br8 < k {
@@ -769,7 +761,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:167
 								_ = gc_if16
 //line matmul.go:167
@@ -869,10 +861,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							_ = gc_bv6
 //line matmul.go:167
-							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
-//line matmul.go:167
-							_ = gc_reach11
-//line matmul.go:167
 							gc_b13 := gc_none6
 //line matmul.go:167
 							if gc_row7 < m {
@@ -881,7 +869,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line matmul.go:167
 							_ = gc_if11
 //line matmul.go:167
@@ -903,10 +891,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_reach12 := compiled.Reach(n, gc_col6, 8)
-//line matmul.go:167
-							_ = gc_reach12
-//line matmul.go:167
 							gc_b14 := gc_none6
 //line matmul.go:167
 							if gc_br6 < k {
@@ -915,7 +899,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line matmul.go:167
 							_ = gc_if12
 //line matmul.go:167
@@ -1043,10 +1027,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								_ = gc_bv4
 //line matmul.go:167
-								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
-//line matmul.go:167
-								_ = gc_reach7
-//line matmul.go:167
 								gc_b9 := gc_none4
 //line matmul.go:167
 								if gc_row5 < m {
@@ -1055,7 +1035,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line matmul.go:167
 								_ = gc_if7
 //line matmul.go:167
@@ -1077,10 +1057,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_reach8 := compiled.Reach(n, gc_col4, 16)
-//line matmul.go:167
-								_ = gc_reach8
-//line matmul.go:167
 								gc_b10 := gc_none4
 //line matmul.go:167
 								if gc_br4 < k {
@@ -1089,7 +1065,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line matmul.go:167
 								_ = gc_if8
 //line matmul.go:167
@@ -1195,10 +1171,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							_ = gc_bv2
 //line matmul.go:167
-							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
-//line matmul.go:167
-							_ = gc_reach3
-//line matmul.go:167
 							gc_b5 := gc_none2
 //line matmul.go:167
 							if gc_row3 < m {
@@ -1207,7 +1179,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:167
 							_ = gc_if3
 //line matmul.go:167
@@ -1229,10 +1201,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_reach4 := compiled.Reach(n, gc_col2, 8)
-//line matmul.go:167
-							_ = gc_reach4
-//line matmul.go:167
 							gc_b6 := gc_none2
 //line matmul.go:167
 							if gc_br2 < k {
@@ -1241,7 +1209,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:167
 							_ = gc_if4
 //line matmul.go:167
@@ -2359,10 +2327,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								_ = gc_bv8
 //line matmul.go:208
-								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
-//line matmul.go:208
-								_ = gc_reach15
-//line matmul.go:208
 								gc_b17 := gc_none8
 //line matmul.go:208
 								if gc_row9 < m {
@@ -2371,7 +2335,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:208
 								_ = gc_if15
 //line matmul.go:208
@@ -2393,10 +2357,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_reach16 := compiled.Reach(n, gc_col8, 16)
-//line matmul.go:208
-								_ = gc_reach16
-//line matmul.go:208
 								gc_b18 := gc_none8
 //line matmul.go:208
 								if gc_br8 < k {
@@ -2405,7 +2365,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:208
 								_ = gc_if16
 //line matmul.go:208
@@ -2505,10 +2465,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							_ = gc_bv6
 //line matmul.go:208
-							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
-//line matmul.go:208
-							_ = gc_reach11
-//line matmul.go:208
 							gc_b13 := gc_none6
 //line matmul.go:208
 							if gc_row7 < m {
@@ -2517,7 +2473,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line matmul.go:208
 							_ = gc_if11
 //line matmul.go:208
@@ -2539,10 +2495,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_reach12 := compiled.Reach(n, gc_col6, 8)
-//line matmul.go:208
-							_ = gc_reach12
-//line matmul.go:208
 							gc_b14 := gc_none6
 //line matmul.go:208
 							if gc_br6 < k {
@@ -2551,7 +2503,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line matmul.go:208
 							_ = gc_if12
 //line matmul.go:208
@@ -2679,10 +2631,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								_ = gc_bv4
 //line matmul.go:208
-								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
-//line matmul.go:208
-								_ = gc_reach7
-//line matmul.go:208
 								gc_b9 := gc_none4
 //line matmul.go:208
 								if gc_row5 < m {
@@ -2691,7 +2639,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line matmul.go:208
 								_ = gc_if7
 //line matmul.go:208
@@ -2713,10 +2661,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_reach8 := compiled.Reach(n, gc_col4, 16)
-//line matmul.go:208
-								_ = gc_reach8
-//line matmul.go:208
 								gc_b10 := gc_none4
 //line matmul.go:208
 								if gc_br4 < k {
@@ -2725,7 +2669,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line matmul.go:208
 								_ = gc_if8
 //line matmul.go:208
@@ -2831,10 +2775,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							_ = gc_bv2
 //line matmul.go:208
-							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
-//line matmul.go:208
-							_ = gc_reach3
-//line matmul.go:208
 							gc_b5 := gc_none2
 //line matmul.go:208
 							if gc_row3 < m {
@@ -2843,7 +2783,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:208
 							_ = gc_if3
 //line matmul.go:208
@@ -2865,10 +2805,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_reach4 := compiled.Reach(n, gc_col2, 8)
-//line matmul.go:208
-							_ = gc_reach4
-//line matmul.go:208
 							gc_b6 := gc_none2
 //line matmul.go:208
 							if gc_br2 < k {
@@ -2877,7 +2813,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:208
 							_ = gc_if4
 //line matmul.go:208
@@ -4080,10 +4016,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									_ = gc_bv4
 //line matmul.go:259
-									gc_reach7 := compiled.Reach(k, gc_ac4, 16)
-//line matmul.go:259
-									_ = gc_reach7
-//line matmul.go:259
 									gc_b9 := gc_none4
 //line matmul.go:259
 									if gc_row4 < m {
@@ -4092,7 +4024,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line matmul.go:259
 									_ = gc_if7
 //line matmul.go:259
@@ -4133,10 +4065,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_reach8 := compiled.Reach(n, gc_col4, 16)
-//line matmul.go:259
-									_ = gc_reach8
-//line matmul.go:259
 									gc_b10 := gc_none4
 //line matmul.go:259
 									if gc_br4 < k {
@@ -4145,7 +4073,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line matmul.go:259
 									_ = gc_if8
 //line matmul.go:259
@@ -4318,10 +4246,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								_ = gc_bv2
 //line matmul.go:259
-								gc_reach3 := compiled.Reach(k, gc_ac2, 8)
-//line matmul.go:259
-								_ = gc_reach3
-//line matmul.go:259
 								gc_b5 := gc_none2
 //line matmul.go:259
 								if gc_row2 < m {
@@ -4330,7 +4254,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:259
 								_ = gc_if3
 //line matmul.go:259
@@ -4371,10 +4295,6 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_reach4 := compiled.Reach(n, gc_col2, 8)
-//line matmul.go:259
-								_ = gc_reach4
-//line matmul.go:259
 								gc_b6 := gc_none2
 //line matmul.go:259
 								if gc_br2 < k {
@@ -4383,7 +4303,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:259
 								_ = gc_if4
 //line matmul.go:259
@@ -8406,11 +8326,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_row6 < m {
 //line matmul.go:273
-							gc_reach13 := compiled.Reach(n, gc_col6, 32)
-//line matmul.go:273
-							_ = gc_reach13
-//line matmul.go:273
-							if gc_reach13 > 30 {
+							if compiled.Reach(n, gc_col6, 32) > 30 {
 //line matmul.go:273
 								gc_st9 := gc_s002
 //line matmul.go:273
@@ -8434,7 +8350,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach13)))
+								gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
 //line matmul.go:273
 								_ = gc_if13
 //line matmul.go:273
@@ -8482,14 +8398,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							gc_reach14 := compiled.Reach(n, gc_col6+
+							if compiled.Reach(n, gc_col6+
 
 //line matmul.go:283
-								1, 32)
-//line matmul.go:283
-							_ = gc_reach14
-//line matmul.go:283
-							if gc_reach14 > 30 {
+								1, 32) > 30 {
 //line matmul.go:283
 								gc_st11 := gc_s012
 //line matmul.go:283
@@ -8564,16 +8476,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 							} else {
 //line matmul.go:284
-								gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
-//line matmul.go:284
+								gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:283
+									1, 32))))
+//line matmul.go:283
 								_ = gc_if14
-//line matmul.go:284
+//line matmul.go:283
 								if gc_if14.ToBits() != 0 {
-//line matmul.go:284
+//line matmul.go:283
 									gc_st12 := gc_s012
-//line matmul.go:284
+//line matmul.go:283
 									gc_bits2 := gc_if14.ToBits()
-//line matmul.go:284
+//line matmul.go:283
 									if (gc_row6*
 //line matmul.go:273
 										n+gc_col6+
@@ -8653,11 +8568,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							m {
 //line matmul.go:273
-							gc_reach15 := compiled.Reach(n, gc_col6, 32)
-//line matmul.go:273
-							_ = gc_reach15
-//line matmul.go:273
-							if gc_reach15 > 30 {
+							if compiled.Reach(n, gc_col6, 32) > 30 {
 //line matmul.go:273
 								gc_st13 := gc_s102
 //line matmul.go:273
@@ -8742,7 +8653,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach15)))
+								gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
 //line matmul.go:273
 								_ = gc_if15
 //line matmul.go:273
@@ -8835,14 +8746,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							gc_reach16 := compiled.Reach(n, gc_col6+
+							if compiled.Reach(n, gc_col6+
 
 //line matmul.go:291
-								1, 32)
-//line matmul.go:291
-							_ = gc_reach16
-//line matmul.go:291
-							if gc_reach16 > 30 {
+								1, 32) > 30 {
 //line matmul.go:291
 								gc_st15 := gc_s112
 //line matmul.go:291
@@ -8943,17 +8850,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 							} else {
 //line matmul.go:292
-								gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line matmul.go:292
+								gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:291
+									1, 32))))
+//line matmul.go:291
 								_ = gc_if16
-//line matmul.go:292
+//line matmul.go:291
 								if gc_if16.ToBits() != 0 {
-//line matmul.go:292
+//line matmul.go:291
 									gc_st16 := gc_s112
-//line matmul.go:292
+//line matmul.go:291
 									gc_bits4 := gc_if16.ToBits()
-//line matmul.go:292
-									if ((gc_row6+1)*
+//line matmul.go:291
+									if ((gc_row6+
+										1)*
 //line matmul.go:273
 										n+gc_col6+
 
@@ -9145,11 +9056,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					if gc_row5 < m {
 //line matmul.go:273
-						gc_reach9 := compiled.Reach(n, gc_col5, 16)
-//line matmul.go:273
-						_ = gc_reach9
-//line matmul.go:273
-						if gc_reach9 > 14 {
+						if compiled.Reach(n, gc_col5, 16) > 14 {
 //line matmul.go:273
 							gc_st := gc_s00
 //line matmul.go:273
@@ -9173,7 +9080,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+							gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
 //line matmul.go:273
 							_ = gc_if9
 //line matmul.go:273
@@ -9219,14 +9126,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_reach10 := compiled.Reach(n, gc_col5+
+						if compiled.Reach(n, gc_col5+
 
 //line matmul.go:283
-							1, 16)
-//line matmul.go:283
-						_ = gc_reach10
-//line matmul.go:283
-						if gc_reach10 > 14 {
+							1, 16) > 14 {
 //line matmul.go:283
 							gc_st3 := gc_s01
 //line matmul.go:283
@@ -9301,14 +9204,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 						} else {
 //line matmul.go:284
-							gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line matmul.go:284
+							gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+
+//line matmul.go:283
+								1, 16))))
+//line matmul.go:283
 							_ = gc_if10
-//line matmul.go:284
+//line matmul.go:283
 							if gc_if10.ToBits() != 0 {
-//line matmul.go:284
+//line matmul.go:283
 								gc_st4 := gc_s01
-//line matmul.go:284
+//line matmul.go:283
 								if (gc_row5*
 //line matmul.go:273
 									n+gc_col5+
@@ -9388,11 +9294,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						gc_reach11 := compiled.Reach(n, gc_col5, 16)
-//line matmul.go:273
-						_ = gc_reach11
-//line matmul.go:273
-						if gc_reach11 > 14 {
+						if compiled.Reach(n, gc_col5, 16) > 14 {
 //line matmul.go:273
 							gc_st5 := gc_s10
 //line matmul.go:273
@@ -9477,7 +9379,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+							gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
 //line matmul.go:273
 							_ = gc_if11
 //line matmul.go:273
@@ -9568,14 +9470,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_reach12 := compiled.Reach(n, gc_col5+
+						if compiled.Reach(n, gc_col5+
 
 //line matmul.go:291
-							1, 16)
-//line matmul.go:291
-						_ = gc_reach12
-//line matmul.go:291
-						if gc_reach12 > 14 {
+							1, 16) > 14 {
 //line matmul.go:291
 							gc_st7 := gc_s11
 //line matmul.go:291
@@ -9676,15 +9574,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 						} else {
 //line matmul.go:292
-							gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach12)))
-//line matmul.go:292
+							gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+
+//line matmul.go:291
+								1, 16))))
+//line matmul.go:291
 							_ = gc_if12
-//line matmul.go:292
+//line matmul.go:291
 							if gc_if12.ToBits() != 0 {
-//line matmul.go:292
+//line matmul.go:291
 								gc_st8 := gc_s11
-//line matmul.go:292
-								if ((gc_row5+1)*
+//line matmul.go:291
+								if ((gc_row5+
+									1)*
 //line matmul.go:273
 									n+gc_col5+
 

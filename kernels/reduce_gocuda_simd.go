@@ -397,11 +397,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							_ = gc_returned8
 //line reduce.go:281
-							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-							_ = gc_reach8
-//line reduce.go:186
-							if gc_reach8 > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:186
 								var gc_ld15 archsimd.Float32x16
 //line reduce.go:186
@@ -429,7 +425,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:186
 								_ = gc_if11
 //line reduce.go:186
@@ -454,9 +450,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if12
 //line reduce.go:284
 							if gc_if12.ToBits() != 0 {
@@ -519,11 +515,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-						_ = gc_reach6
-//line reduce.go:186
-						if gc_reach6 > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:186
 							var gc_ld11 archsimd.Float32x8
 //line reduce.go:186
@@ -551,7 +543,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:186
 							_ = gc_if8
 //line reduce.go:186
@@ -576,9 +568,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if9
 //line reduce.go:284
 						if gc_if9.ToBits() != 0 {
@@ -657,11 +649,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce.go:186
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:186
 								var gc_ld7 archsimd.Float32x16
 //line reduce.go:186
@@ -689,7 +677,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:186
 								_ = gc_if5
 //line reduce.go:186
@@ -714,9 +702,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -785,11 +773,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce.go:186
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:186
 							var gc_ld3 archsimd.Float32x8
 //line reduce.go:186
@@ -817,7 +801,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:186
 							_ = gc_if2
 //line reduce.go:186
@@ -842,9 +826,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -1287,11 +1271,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach16
-//line reduce.go:186
-							if gc_reach16 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce.go:186
 								var gc_ld31 archsimd.Int32x16
 //line reduce.go:186
@@ -1319,7 +1299,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:186
 								_ = gc_if23
 //line reduce.go:186
@@ -1344,9 +1324,9 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if24
 //line reduce.go:284
 							if gc_if24.ToBits() != 0 {
@@ -1409,11 +1389,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach14
-//line reduce.go:186
-						if gc_reach14 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce.go:186
 							var gc_ld27 archsimd.Int32x8
 //line reduce.go:186
@@ -1441,7 +1417,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:186
 							_ = gc_if20
 //line reduce.go:186
@@ -1466,9 +1442,9 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if21
 //line reduce.go:284
 						if gc_if21.ToBits() != 0 {
@@ -1547,11 +1523,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							_ = gc_returned12
 //line reduce.go:281
-							gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-							_ = gc_reach12
-//line reduce.go:186
-							if gc_reach12 > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:186
 								var gc_ld23 archsimd.Int32x16
 //line reduce.go:186
@@ -1579,7 +1551,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:186
 								_ = gc_if17
 //line reduce.go:186
@@ -1604,9 +1576,9 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if18
 //line reduce.go:284
 							if gc_if18.ToBits() != 0 {
@@ -1675,11 +1647,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						_ = gc_returned10
 //line reduce.go:281
-						gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-						_ = gc_reach10
-//line reduce.go:186
-						if gc_reach10 > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:186
 							var gc_ld19 archsimd.Int32x8
 //line reduce.go:186
@@ -1707,7 +1675,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:186
 							_ = gc_if14
 //line reduce.go:186
@@ -1732,9 +1700,9 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if15
 //line reduce.go:284
 						if gc_if15.ToBits() != 0 {
@@ -2177,11 +2145,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							_ = gc_returned24
 //line reduce.go:281
-							gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-							_ = gc_reach24
-//line reduce.go:186
-							if gc_reach24 > 15 {
+							if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce.go:186
 								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:186
@@ -2209,7 +2173,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:186
 								_ = gc_if35
 //line reduce.go:186
@@ -2234,9 +2198,9 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if36
 //line reduce.go:284
 							if gc_if36.ToBits() != 0 {
@@ -2299,11 +2263,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						_ = gc_returned22
 //line reduce.go:281
-						gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-						_ = gc_reach22
-//line reduce.go:186
-						if gc_reach22 > 7 {
+						if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce.go:186
 							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:186
@@ -2331,7 +2291,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:186
 							_ = gc_if32
 //line reduce.go:186
@@ -2356,9 +2316,9 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if33
 //line reduce.go:284
 						if gc_if33.ToBits() != 0 {
@@ -2437,11 +2397,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							_ = gc_returned20
 //line reduce.go:281
-							gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-							_ = gc_reach20
-//line reduce.go:186
-							if gc_reach20 > 15 {
+							if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce.go:186
 								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:186
@@ -2469,7 +2425,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:186
 								_ = gc_if29
 //line reduce.go:186
@@ -2494,9 +2450,9 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 								}
 //line reduce.go:186
 							}
-//line reduce.go:186
+//line reduce.go:281
 							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:186
+//line reduce.go:281
 							_ = gc_if30
 //line reduce.go:284
 							if gc_if30.ToBits() != 0 {
@@ -2565,11 +2521,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						_ = gc_returned18
 //line reduce.go:281
-						gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-						_ = gc_reach18
-//line reduce.go:186
-						if gc_reach18 > 7 {
+						if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce.go:186
 							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:186
@@ -2597,7 +2549,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:186
 							_ = gc_if26
 //line reduce.go:186
@@ -2622,9 +2574,9 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 							}
 //line reduce.go:186
 						}
-//line reduce.go:186
+//line reduce.go:281
 						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:186
+//line reduce.go:281
 						_ = gc_if27
 //line reduce.go:284
 						if gc_if27.ToBits() != 0 {
@@ -3479,11 +3431,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							_ = gc_returned8
 //line reduce.go:281
-							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-							_ = gc_reach8
-//line reduce.go:210
-							if gc_reach8 > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:210
 								var gc_ld15 archsimd.Float32x16
 //line reduce.go:210
@@ -3511,7 +3459,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:210
 								_ = gc_if11
 //line reduce.go:210
@@ -3536,9 +3484,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if12
 //line reduce.go:284
 							if gc_if12.ToBits() != 0 {
@@ -3601,11 +3549,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-						_ = gc_reach6
-//line reduce.go:210
-						if gc_reach6 > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:210
 							var gc_ld11 archsimd.Float32x8
 //line reduce.go:210
@@ -3633,7 +3577,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:210
 							_ = gc_if8
 //line reduce.go:210
@@ -3658,9 +3602,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if9
 //line reduce.go:284
 						if gc_if9.ToBits() != 0 {
@@ -3739,11 +3683,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce.go:210
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:210
 								var gc_ld7 archsimd.Float32x16
 //line reduce.go:210
@@ -3771,7 +3711,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:210
 								_ = gc_if5
 //line reduce.go:210
@@ -3796,9 +3736,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -3867,11 +3807,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce.go:210
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:210
 							var gc_ld3 archsimd.Float32x8
 //line reduce.go:210
@@ -3899,7 +3835,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:210
 							_ = gc_if2
 //line reduce.go:210
@@ -3924,9 +3860,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -4045,11 +3981,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_reach10 := compiled.Reach(0, (gc_tx2 + gc_r), 16)
-//line reduce.go:213
-										_ = gc_reach10
-//line reduce.go:213
-										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
 //line reduce.go:213
 										_ = gc_if14
 //line reduce.go:213
@@ -4080,11 +4012,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_reach9 := compiled.Reach(0, (gc_tx2 + gc_r), 8)
-//line reduce.go:213
-									_ = gc_reach9
-//line reduce.go:213
-									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
 //line reduce.go:213
 									_ = gc_if13
 //line reduce.go:213
@@ -4423,11 +4351,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach18 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach18
-//line reduce.go:210
-							if gc_reach18 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce.go:210
 								var gc_ld31 archsimd.Int32x16
 //line reduce.go:210
@@ -4455,7 +4379,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18)))
+								gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:210
 								_ = gc_if25
 //line reduce.go:210
@@ -4480,9 +4404,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if26
 //line reduce.go:284
 							if gc_if26.ToBits() != 0 {
@@ -4545,11 +4469,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach16 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach16
-//line reduce.go:210
-						if gc_reach16 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce.go:210
 							var gc_ld27 archsimd.Int32x8
 //line reduce.go:210
@@ -4577,7 +4497,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+							gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:210
 							_ = gc_if22
 //line reduce.go:210
@@ -4602,9 +4522,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if23 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if23
 //line reduce.go:284
 						if gc_if23.ToBits() != 0 {
@@ -4683,11 +4603,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							_ = gc_returned12
 //line reduce.go:281
-							gc_reach14 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-							_ = gc_reach14
-//line reduce.go:210
-							if gc_reach14 > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:210
 								var gc_ld23 archsimd.Int32x16
 //line reduce.go:210
@@ -4715,7 +4631,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
+								gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:210
 								_ = gc_if19
 //line reduce.go:210
@@ -4740,9 +4656,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if20 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if20
 //line reduce.go:284
 							if gc_if20.ToBits() != 0 {
@@ -4811,11 +4727,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						_ = gc_returned10
 //line reduce.go:281
-						gc_reach12 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-						_ = gc_reach12
-//line reduce.go:210
-						if gc_reach12 > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:210
 							var gc_ld19 archsimd.Int32x8
 //line reduce.go:210
@@ -4843,7 +4755,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:210
 							_ = gc_if16
 //line reduce.go:210
@@ -4868,9 +4780,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if17
 //line reduce.go:284
 						if gc_if17.ToBits() != 0 {
@@ -4989,11 +4901,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_reach20 := compiled.Reach(0, (gc_tx3 + gc_r), 16)
-//line reduce.go:213
-										_ = gc_reach20
-//line reduce.go:213
-										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
 //line reduce.go:213
 										_ = gc_if28
 //line reduce.go:213
@@ -5024,11 +4932,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_reach19 := compiled.Reach(0, (gc_tx3 + gc_r), 8)
-//line reduce.go:213
-									_ = gc_reach19
-//line reduce.go:213
-									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
 //line reduce.go:213
 									_ = gc_if27
 //line reduce.go:213
@@ -5367,11 +5271,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							_ = gc_returned24
 //line reduce.go:281
-							gc_reach28 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-							_ = gc_reach28
-//line reduce.go:210
-							if gc_reach28 > 15 {
+							if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce.go:210
 								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:210
@@ -5399,7 +5299,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+								gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:210
 								_ = gc_if39
 //line reduce.go:210
@@ -5424,9 +5324,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if40 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if40
 //line reduce.go:284
 							if gc_if40.ToBits() != 0 {
@@ -5489,11 +5389,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						_ = gc_returned22
 //line reduce.go:281
-						gc_reach26 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-						_ = gc_reach26
-//line reduce.go:210
-						if gc_reach26 > 7 {
+						if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce.go:210
 							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:210
@@ -5521,7 +5417,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+							gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:210
 							_ = gc_if36
 //line reduce.go:210
@@ -5546,9 +5442,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if37
 //line reduce.go:284
 						if gc_if37.ToBits() != 0 {
@@ -5627,11 +5523,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							_ = gc_returned20
 //line reduce.go:281
-							gc_reach24 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-							_ = gc_reach24
-//line reduce.go:210
-							if gc_reach24 > 15 {
+							if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce.go:210
 								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:210
@@ -5659,7 +5551,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+								gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:210
 								_ = gc_if33
 //line reduce.go:210
@@ -5684,9 +5576,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 								}
 //line reduce.go:210
 							}
-//line reduce.go:210
+//line reduce.go:281
 							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:210
+//line reduce.go:281
 							_ = gc_if34
 //line reduce.go:284
 							if gc_if34.ToBits() != 0 {
@@ -5755,11 +5647,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						_ = gc_returned18
 //line reduce.go:281
-						gc_reach22 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-						_ = gc_reach22
-//line reduce.go:210
-						if gc_reach22 > 7 {
+						if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce.go:210
 							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:210
@@ -5787,7 +5675,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+							gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:210
 							_ = gc_if30
 //line reduce.go:210
@@ -5812,9 +5700,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 							}
 //line reduce.go:210
 						}
-//line reduce.go:210
+//line reduce.go:281
 						gc_if31 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:210
+//line reduce.go:281
 						_ = gc_if31
 //line reduce.go:284
 						if gc_if31.ToBits() != 0 {
@@ -5933,11 +5821,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_reach30 := compiled.Reach(0, (gc_tx4 + gc_r), 16)
-//line reduce.go:213
-										_ = gc_reach30
-//line reduce.go:213
-										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(gc_reach30)))
+										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
 //line reduce.go:213
 										_ = gc_if42
 //line reduce.go:213
@@ -5968,11 +5852,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_reach29 := compiled.Reach(0, (gc_tx4 + gc_r), 8)
-//line reduce.go:213
-									_ = gc_reach29
-//line reduce.go:213
-									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(gc_reach29)))
+									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
 //line reduce.go:213
 									_ = gc_if41
 //line reduce.go:213
@@ -6618,11 +6498,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							_ = gc_returned8
 //line reduce.go:281
-							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-							_ = gc_reach8
-//line reduce.go:234
-							if gc_reach8 > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:234
 								var gc_ld15 archsimd.Float32x16
 //line reduce.go:234
@@ -6650,7 +6526,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:234
 								_ = gc_if11
 //line reduce.go:234
@@ -6675,9 +6551,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if12
 //line reduce.go:284
 							if gc_if12.ToBits() != 0 {
@@ -6740,11 +6616,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-						_ = gc_reach6
-//line reduce.go:234
-						if gc_reach6 > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:234
 							var gc_ld11 archsimd.Float32x8
 //line reduce.go:234
@@ -6772,7 +6644,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:234
 							_ = gc_if8
 //line reduce.go:234
@@ -6797,9 +6669,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if9
 //line reduce.go:284
 						if gc_if9.ToBits() != 0 {
@@ -6878,11 +6750,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce.go:234
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:234
 								var gc_ld7 archsimd.Float32x16
 //line reduce.go:234
@@ -6910,7 +6778,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:234
 								_ = gc_if5
 //line reduce.go:234
@@ -6935,9 +6803,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -7006,11 +6874,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce.go:234
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:234
 							var gc_ld3 archsimd.Float32x8
 //line reduce.go:234
@@ -7038,7 +6902,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:234
 							_ = gc_if2
 //line reduce.go:234
@@ -7063,9 +6927,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -7203,11 +7067,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_reach12 := compiled.Reach(gc_bdx2, index, 32)
-//line reduce.go:237
-									_ = gc_reach12
-//line reduce.go:237
-									if gc_reach12 > 30 {
+									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line reduce.go:237
 										var gc_ld29 archsimd.Float32x16
 //line reduce.go:237
@@ -7262,16 +7122,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
-//line reduce.go:238
+										gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line reduce.go:237
 										_ = gc_if16
-//line reduce.go:238
+//line reduce.go:237
 										if gc_if16.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 											var gc_ld31 archsimd.Float32x16
-//line reduce.go:238
+//line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line reduce.go:238
 												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -7426,11 +7285,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_reach10 := compiled.Reach(gc_bdx2, index, 16)
-//line reduce.go:237
-								_ = gc_reach10
-//line reduce.go:237
-								if gc_reach10 > 14 {
+								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line reduce.go:237
 									var gc_ld21 archsimd.Float32x8
 //line reduce.go:237
@@ -7485,16 +7340,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line reduce.go:238
+									gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line reduce.go:237
 									_ = gc_if14
-//line reduce.go:238
+//line reduce.go:237
 									if gc_if14.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 										var gc_ld23 archsimd.Float32x8
-//line reduce.go:238
+//line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line reduce.go:238
 											gc_ld23 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -7835,11 +7689,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach20 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach20
-//line reduce.go:234
-							if gc_reach20 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce.go:234
 								var gc_ld47 archsimd.Int32x16
 //line reduce.go:234
@@ -7867,7 +7717,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+								gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:234
 								_ = gc_if27
 //line reduce.go:234
@@ -7892,9 +7742,9 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if28 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if28
 //line reduce.go:284
 							if gc_if28.ToBits() != 0 {
@@ -7957,11 +7807,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach18 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach18
-//line reduce.go:234
-						if gc_reach18 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce.go:234
 							var gc_ld43 archsimd.Int32x8
 //line reduce.go:234
@@ -7989,7 +7835,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+							gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:234
 							_ = gc_if24
 //line reduce.go:234
@@ -8014,9 +7860,9 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if25 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if25
 //line reduce.go:284
 						if gc_if25.ToBits() != 0 {
@@ -8095,11 +7941,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							_ = gc_returned12
 //line reduce.go:281
-							gc_reach16 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-							_ = gc_reach16
-//line reduce.go:234
-							if gc_reach16 > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:234
 								var gc_ld39 archsimd.Int32x16
 //line reduce.go:234
@@ -8127,7 +7969,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:234
 								_ = gc_if21
 //line reduce.go:234
@@ -8152,9 +7994,9 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if22
 //line reduce.go:284
 							if gc_if22.ToBits() != 0 {
@@ -8223,11 +8065,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						_ = gc_returned10
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-						_ = gc_reach14
-//line reduce.go:234
-						if gc_reach14 > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:234
 							var gc_ld35 archsimd.Int32x8
 //line reduce.go:234
@@ -8255,7 +8093,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+							gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:234
 							_ = gc_if18
 //line reduce.go:234
@@ -8280,9 +8118,9 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if19 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if19
 //line reduce.go:284
 						if gc_if19.ToBits() != 0 {
@@ -8420,11 +8258,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_reach24 := compiled.Reach(gc_bdx3, index, 32)
-//line reduce.go:237
-									_ = gc_reach24
-//line reduce.go:237
-									if gc_reach24 > 30 {
+									if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line reduce.go:237
 										var gc_ld61 archsimd.Int32x16
 //line reduce.go:237
@@ -8479,16 +8313,15 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
-//line reduce.go:238
+										gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+//line reduce.go:237
 										_ = gc_if32
-//line reduce.go:238
+//line reduce.go:237
 										if gc_if32.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 											var gc_ld63 archsimd.Int32x16
-//line reduce.go:238
+//line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line reduce.go:238
 												gc_ld63 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -8643,11 +8476,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_reach22 := compiled.Reach(gc_bdx3, index, 16)
-//line reduce.go:237
-								_ = gc_reach22
-//line reduce.go:237
-								if gc_reach22 > 14 {
+								if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line reduce.go:237
 									var gc_ld53 archsimd.Int32x8
 //line reduce.go:237
@@ -8702,16 +8531,15 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
-//line reduce.go:238
+									gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+//line reduce.go:237
 									_ = gc_if30
-//line reduce.go:238
+//line reduce.go:237
 									if gc_if30.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 										var gc_ld55 archsimd.Int32x8
-//line reduce.go:238
+//line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line reduce.go:238
 											gc_ld55 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -9052,11 +8880,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							_ = gc_returned24
 //line reduce.go:281
-							gc_reach32 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-							_ = gc_reach32
-//line reduce.go:234
-							if gc_reach32 > 15 {
+							if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce.go:234
 								var gc_ld79 archsimd.Uint32x16
 //line reduce.go:234
@@ -9084,7 +8908,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+								gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:234
 								_ = gc_if43
 //line reduce.go:234
@@ -9109,9 +8933,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if44 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if44
 //line reduce.go:284
 							if gc_if44.ToBits() != 0 {
@@ -9174,11 +8998,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						_ = gc_returned22
 //line reduce.go:281
-						gc_reach30 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-						_ = gc_reach30
-//line reduce.go:234
-						if gc_reach30 > 7 {
+						if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce.go:234
 							var gc_ld75 archsimd.Uint32x8
 //line reduce.go:234
@@ -9206,7 +9026,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+							gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:234
 							_ = gc_if40
 //line reduce.go:234
@@ -9231,9 +9051,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if41 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if41
 //line reduce.go:284
 						if gc_if41.ToBits() != 0 {
@@ -9312,11 +9132,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							_ = gc_returned20
 //line reduce.go:281
-							gc_reach28 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-							_ = gc_reach28
-//line reduce.go:234
-							if gc_reach28 > 15 {
+							if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce.go:234
 								var gc_ld71 archsimd.Uint32x16
 //line reduce.go:234
@@ -9344,7 +9160,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+								gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:234
 								_ = gc_if37
 //line reduce.go:234
@@ -9369,9 +9185,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 //line reduce.go:234
 							}
-//line reduce.go:234
+//line reduce.go:281
 							gc_if38 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:234
+//line reduce.go:281
 							_ = gc_if38
 //line reduce.go:284
 							if gc_if38.ToBits() != 0 {
@@ -9440,11 +9256,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						_ = gc_returned18
 //line reduce.go:281
-						gc_reach26 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-						_ = gc_reach26
-//line reduce.go:234
-						if gc_reach26 > 7 {
+						if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce.go:234
 							var gc_ld67 archsimd.Uint32x8
 //line reduce.go:234
@@ -9472,7 +9284,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+							gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:234
 							_ = gc_if34
 //line reduce.go:234
@@ -9497,9 +9309,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 //line reduce.go:234
 						}
-//line reduce.go:234
+//line reduce.go:281
 						gc_if35 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:234
+//line reduce.go:281
 						_ = gc_if35
 //line reduce.go:284
 						if gc_if35.ToBits() != 0 {
@@ -9637,11 +9449,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 									_ = index
 //line reduce.go:237
-									gc_reach36 := compiled.Reach(gc_bdx4, index, 32)
-//line reduce.go:237
-									_ = gc_reach36
-//line reduce.go:237
-									if gc_reach36 > 30 {
+									if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line reduce.go:237
 										var gc_ld93 archsimd.Uint32x16
 //line reduce.go:237
@@ -9696,16 +9504,15 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
-//line reduce.go:238
+										gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+//line reduce.go:237
 										_ = gc_if48
-//line reduce.go:238
+//line reduce.go:237
 										if gc_if48.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 											var gc_ld95 archsimd.Uint32x16
-//line reduce.go:238
+//line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line reduce.go:238
 												gc_ld95 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -9860,11 +9667,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 								_ = index
 //line reduce.go:237
-								gc_reach34 := compiled.Reach(gc_bdx4, index, 16)
-//line reduce.go:237
-								_ = gc_reach34
-//line reduce.go:237
-								if gc_reach34 > 14 {
+								if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line reduce.go:237
 									var gc_ld85 archsimd.Uint32x8
 //line reduce.go:237
@@ -9919,16 +9722,15 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
-//line reduce.go:238
+									gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+//line reduce.go:237
 									_ = gc_if46
-//line reduce.go:238
+//line reduce.go:237
 									if gc_if46.ToBits() != 0 {
-//line reduce.go:238
+//line reduce.go:237
 										var gc_ld87 archsimd.Uint32x8
-//line reduce.go:238
+//line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line reduce.go:238
 											gc_ld87 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -10609,11 +10411,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							_ = gc_returned8
 //line reduce.go:281
-							gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-							_ = gc_reach8
-//line reduce.go:256
-							if gc_reach8 > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:256
 								var gc_ld15 archsimd.Float32x16
 //line reduce.go:256
@@ -10641,7 +10439,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:256
 								_ = gc_if11
 //line reduce.go:256
@@ -10666,9 +10464,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if12
 //line reduce.go:284
 							if gc_if12.ToBits() != 0 {
@@ -10731,11 +10529,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-						_ = gc_reach6
-//line reduce.go:256
-						if gc_reach6 > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:256
 							var gc_ld11 archsimd.Float32x8
 //line reduce.go:256
@@ -10763,7 +10557,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:256
 							_ = gc_if8
 //line reduce.go:256
@@ -10788,9 +10582,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if9
 //line reduce.go:284
 						if gc_if9.ToBits() != 0 {
@@ -10869,11 +10663,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce.go:256
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:256
 								var gc_ld7 archsimd.Float32x16
 //line reduce.go:256
@@ -10901,7 +10691,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:256
 								_ = gc_if5
 //line reduce.go:256
@@ -10926,9 +10716,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -10997,11 +10787,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce.go:256
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:256
 							var gc_ld3 archsimd.Float32x8
 //line reduce.go:256
@@ -11029,7 +10815,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:256
 							_ = gc_if2
 //line reduce.go:256
@@ -11054,9 +10840,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -11513,11 +11299,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach16
-//line reduce.go:256
-							if gc_reach16 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce.go:256
 								var gc_ld31 archsimd.Int32x16
 //line reduce.go:256
@@ -11545,7 +11327,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:256
 								_ = gc_if23
 //line reduce.go:256
@@ -11570,9 +11352,9 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if24
 //line reduce.go:284
 							if gc_if24.ToBits() != 0 {
@@ -11635,11 +11417,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach14
-//line reduce.go:256
-						if gc_reach14 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce.go:256
 							var gc_ld27 archsimd.Int32x8
 //line reduce.go:256
@@ -11667,7 +11445,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:256
 							_ = gc_if20
 //line reduce.go:256
@@ -11692,9 +11470,9 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if21
 //line reduce.go:284
 						if gc_if21.ToBits() != 0 {
@@ -11773,11 +11551,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							_ = gc_returned12
 //line reduce.go:281
-							gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-							_ = gc_reach12
-//line reduce.go:256
-							if gc_reach12 > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:256
 								var gc_ld23 archsimd.Int32x16
 //line reduce.go:256
@@ -11805,7 +11579,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:256
 								_ = gc_if17
 //line reduce.go:256
@@ -11830,9 +11604,9 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if18
 //line reduce.go:284
 							if gc_if18.ToBits() != 0 {
@@ -11901,11 +11675,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						_ = gc_returned10
 //line reduce.go:281
-						gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-						_ = gc_reach10
-//line reduce.go:256
-						if gc_reach10 > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:256
 							var gc_ld19 archsimd.Int32x8
 //line reduce.go:256
@@ -11933,7 +11703,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:256
 							_ = gc_if14
 //line reduce.go:256
@@ -11958,9 +11728,9 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if15
 //line reduce.go:284
 						if gc_if15.ToBits() != 0 {
@@ -12417,11 +12187,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							_ = gc_returned24
 //line reduce.go:281
-							gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-							_ = gc_reach24
-//line reduce.go:256
-							if gc_reach24 > 15 {
+							if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce.go:256
 								var gc_ld47 archsimd.Uint32x16
 //line reduce.go:256
@@ -12449,7 +12215,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:256
 								_ = gc_if35
 //line reduce.go:256
@@ -12474,9 +12240,9 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if36
 //line reduce.go:284
 							if gc_if36.ToBits() != 0 {
@@ -12539,11 +12305,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						_ = gc_returned22
 //line reduce.go:281
-						gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-						_ = gc_reach22
-//line reduce.go:256
-						if gc_reach22 > 7 {
+						if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce.go:256
 							var gc_ld43 archsimd.Uint32x8
 //line reduce.go:256
@@ -12571,7 +12333,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:256
 							_ = gc_if32
 //line reduce.go:256
@@ -12596,9 +12358,9 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if33
 //line reduce.go:284
 						if gc_if33.ToBits() != 0 {
@@ -12677,11 +12439,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							_ = gc_returned20
 //line reduce.go:281
-							gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-							_ = gc_reach20
-//line reduce.go:256
-							if gc_reach20 > 15 {
+							if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce.go:256
 								var gc_ld39 archsimd.Uint32x16
 //line reduce.go:256
@@ -12709,7 +12467,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:256
 								_ = gc_if29
 //line reduce.go:256
@@ -12734,9 +12492,9 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 								}
 //line reduce.go:256
 							}
-//line reduce.go:256
+//line reduce.go:281
 							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:256
+//line reduce.go:281
 							_ = gc_if30
 //line reduce.go:284
 							if gc_if30.ToBits() != 0 {
@@ -12805,11 +12563,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						_ = gc_returned18
 //line reduce.go:281
-						gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-						_ = gc_reach18
-//line reduce.go:256
-						if gc_reach18 > 7 {
+						if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce.go:256
 							var gc_ld35 archsimd.Uint32x8
 //line reduce.go:256
@@ -12837,7 +12591,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:256
 							_ = gc_if26
 //line reduce.go:256
@@ -12862,9 +12616,9 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 							}
 //line reduce.go:256
 						}
-//line reduce.go:256
+//line reduce.go:281
 						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:256
+//line reduce.go:281
 						_ = gc_if27
 //line reduce.go:284
 						if gc_if27.ToBits() != 0 {

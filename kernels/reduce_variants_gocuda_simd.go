@@ -435,11 +435,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce_variants.go:22
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:22
 								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:22
@@ -467,7 +463,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:22
 								_ = gc_if5
 //line reduce_variants.go:22
@@ -492,9 +488,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -561,11 +557,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce_variants.go:22
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:22
 							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:22
@@ -593,7 +585,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 						} else {
 //line reduce_variants.go:22
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:22
 							_ = gc_if2
 //line reduce_variants.go:22
@@ -618,9 +610,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 //line reduce_variants.go:22
 						}
-//line reduce_variants.go:22
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -792,11 +784,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned12
 //line reduce.go:281
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-								_ = gc_reach12
-//line reduce_variants.go:22
-								if gc_reach12 > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld23 archsimd.Float32x16
 //line reduce_variants.go:22
@@ -824,7 +812,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:22
 									_ = gc_if17
 //line reduce_variants.go:22
@@ -849,9 +837,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if18
 //line reduce.go:284
 								if gc_if18.ToBits() != 0 {
@@ -921,11 +909,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned10
 //line reduce.go:281
-							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-							_ = gc_reach10
-//line reduce_variants.go:22
-							if gc_reach10 > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld19 archsimd.Float32x8
 //line reduce_variants.go:22
@@ -953,7 +937,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:22
 								_ = gc_if14
 //line reduce_variants.go:22
@@ -978,9 +962,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if15
 //line reduce.go:284
 							if gc_if15.ToBits() != 0 {
@@ -1071,11 +1055,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_returned8
 //line reduce.go:281
-								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-								_ = gc_reach8
-//line reduce_variants.go:22
-								if gc_reach8 > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:22
@@ -1103,7 +1083,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
 									_ = gc_if11
 //line reduce_variants.go:22
@@ -1128,9 +1108,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if12
 //line reduce.go:284
 								if gc_if12.ToBits() != 0 {
@@ -1206,11 +1186,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_returned6
 //line reduce.go:281
-							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-							_ = gc_reach6
-//line reduce_variants.go:22
-							if gc_reach6 > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:22
@@ -1238,7 +1214,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:22
 								_ = gc_if8
 //line reduce_variants.go:22
@@ -1263,9 +1239,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if9
 //line reduce.go:284
 							if gc_if9.ToBits() != 0 {
@@ -1853,11 +1829,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach16
-//line reduce_variants.go:22
-							if gc_reach16 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:22
 								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:22
@@ -1885,7 +1857,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:22
 								_ = gc_if23
 //line reduce_variants.go:22
@@ -1910,9 +1882,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if24
 //line reduce.go:284
 							if gc_if24.ToBits() != 0 {
@@ -1979,11 +1951,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach14
-//line reduce_variants.go:22
-						if gc_reach14 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:22
 							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:22
@@ -2011,7 +1979,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 						} else {
 //line reduce_variants.go:22
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:22
 							_ = gc_if20
 //line reduce_variants.go:22
@@ -2036,9 +2004,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							}
 //line reduce_variants.go:22
 						}
-//line reduce_variants.go:22
+//line reduce.go:281
 						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 						_ = gc_if21
 //line reduce.go:284
 						if gc_if21.ToBits() != 0 {
@@ -2210,11 +2178,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned24
 //line reduce.go:281
-								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-								_ = gc_reach24
-//line reduce_variants.go:22
-								if gc_reach24 > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld47 archsimd.Int32x16
 //line reduce_variants.go:22
@@ -2242,7 +2206,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:22
 									_ = gc_if35
 //line reduce_variants.go:22
@@ -2267,9 +2231,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if36
 //line reduce.go:284
 								if gc_if36.ToBits() != 0 {
@@ -2339,11 +2303,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned22
 //line reduce.go:281
-							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-							_ = gc_reach22
-//line reduce_variants.go:22
-							if gc_reach22 > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld43 archsimd.Int32x8
 //line reduce_variants.go:22
@@ -2371,7 +2331,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:22
 								_ = gc_if32
 //line reduce_variants.go:22
@@ -2396,9 +2356,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if33
 //line reduce.go:284
 							if gc_if33.ToBits() != 0 {
@@ -2489,11 +2449,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_returned20
 //line reduce.go:281
-								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-								_ = gc_reach20
-//line reduce_variants.go:22
-								if gc_reach20 > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld39 archsimd.Int32x16
 //line reduce_variants.go:22
@@ -2521,7 +2477,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:22
 									_ = gc_if29
 //line reduce_variants.go:22
@@ -2546,9 +2502,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if30
 //line reduce.go:284
 								if gc_if30.ToBits() != 0 {
@@ -2624,11 +2580,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_returned18
 //line reduce.go:281
-							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-							_ = gc_reach18
-//line reduce_variants.go:22
-							if gc_reach18 > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld35 archsimd.Int32x8
 //line reduce_variants.go:22
@@ -2656,7 +2608,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:22
 								_ = gc_if26
 //line reduce_variants.go:22
@@ -2681,9 +2633,9 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if27
 //line reduce.go:284
 							if gc_if27.ToBits() != 0 {
@@ -3271,11 +3223,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_returned28
 //line reduce.go:281
-							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
-//line reduce.go:281
-							_ = gc_reach28
-//line reduce_variants.go:22
-							if gc_reach28 > 15 {
+							if compiled.Reach(len(in), gc_i28, 16) > 15 {
 //line reduce_variants.go:22
 								var gc_ld55 archsimd.Uint32x16
 //line reduce_variants.go:22
@@ -3303,7 +3251,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
 //line reduce_variants.go:22
 								_ = gc_if41
 //line reduce_variants.go:22
@@ -3328,9 +3276,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if42
 //line reduce.go:284
 							if gc_if42.ToBits() != 0 {
@@ -3397,11 +3345,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 						_ = gc_returned26
 //line reduce.go:281
-						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
-//line reduce.go:281
-						_ = gc_reach26
-//line reduce_variants.go:22
-						if gc_reach26 > 7 {
+						if compiled.Reach(len(in), gc_i26, 8) > 7 {
 //line reduce_variants.go:22
 							var gc_ld51 archsimd.Uint32x8
 //line reduce_variants.go:22
@@ -3429,7 +3373,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 						} else {
 //line reduce_variants.go:22
-							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
 //line reduce_variants.go:22
 							_ = gc_if38
 //line reduce_variants.go:22
@@ -3454,9 +3398,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							}
 //line reduce_variants.go:22
 						}
-//line reduce_variants.go:22
+//line reduce.go:281
 						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 						_ = gc_if39
 //line reduce.go:284
 						if gc_if39.ToBits() != 0 {
@@ -3628,11 +3572,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_returned36
 //line reduce.go:281
-								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
-//line reduce.go:281
-								_ = gc_reach36
-//line reduce_variants.go:22
-								if gc_reach36 > 15 {
+								if compiled.Reach(len(in), gc_i36, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld71 archsimd.Uint32x16
 //line reduce_variants.go:22
@@ -3660,7 +3600,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
 //line reduce_variants.go:22
 									_ = gc_if53
 //line reduce_variants.go:22
@@ -3685,9 +3625,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if54
 //line reduce.go:284
 								if gc_if54.ToBits() != 0 {
@@ -3757,11 +3697,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_returned34
 //line reduce.go:281
-							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
-//line reduce.go:281
-							_ = gc_reach34
-//line reduce_variants.go:22
-							if gc_reach34 > 7 {
+							if compiled.Reach(len(in), gc_i34, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld67 archsimd.Uint32x8
 //line reduce_variants.go:22
@@ -3789,7 +3725,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
 //line reduce_variants.go:22
 								_ = gc_if50
 //line reduce_variants.go:22
@@ -3814,9 +3750,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if51
 //line reduce.go:284
 							if gc_if51.ToBits() != 0 {
@@ -3907,11 +3843,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_returned32
 //line reduce.go:281
-								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
-//line reduce.go:281
-								_ = gc_reach32
-//line reduce_variants.go:22
-								if gc_reach32 > 15 {
+								if compiled.Reach(len(in), gc_i32, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld63 archsimd.Uint32x16
 //line reduce_variants.go:22
@@ -3939,7 +3871,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
 //line reduce_variants.go:22
 									_ = gc_if47
 //line reduce_variants.go:22
@@ -3964,9 +3896,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 									}
 //line reduce_variants.go:22
 								}
-//line reduce_variants.go:22
+//line reduce.go:281
 								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line reduce_variants.go:22
+//line reduce.go:281
 								_ = gc_if48
 //line reduce.go:284
 								if gc_if48.ToBits() != 0 {
@@ -4042,11 +3974,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_returned30
 //line reduce.go:281
-							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
-//line reduce.go:281
-							_ = gc_reach30
-//line reduce_variants.go:22
-							if gc_reach30 > 7 {
+							if compiled.Reach(len(in), gc_i30, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld59 archsimd.Uint32x8
 //line reduce_variants.go:22
@@ -4074,7 +4002,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
 //line reduce_variants.go:22
 								_ = gc_if44
 //line reduce_variants.go:22
@@ -4099,9 +4027,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								}
 //line reduce_variants.go:22
 							}
-//line reduce_variants.go:22
+//line reduce.go:281
 							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
+//line reduce.go:281
 							_ = gc_if45
 //line reduce.go:284
 							if gc_if45.ToBits() != 0 {
@@ -5193,11 +5121,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned4
 //line reduce.go:281
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line reduce.go:281
-							_ = gc_reach4
-//line reduce_variants.go:45
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:45
 								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:45
@@ -5225,7 +5149,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:45
 								_ = gc_if5
 //line reduce_variants.go:45
@@ -5250,9 +5174,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if6
 //line reduce.go:284
 							if gc_if6.ToBits() != 0 {
@@ -5319,11 +5243,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line reduce.go:281
-						_ = gc_reach2
-//line reduce_variants.go:45
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:45
 							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:45
@@ -5351,7 +5271,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:45
 							_ = gc_if2
 //line reduce_variants.go:45
@@ -5376,9 +5296,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 //line reduce_variants.go:45
 						}
-//line reduce_variants.go:45
+//line reduce.go:281
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 						_ = gc_if3
 //line reduce.go:284
 						if gc_if3.ToBits() != 0 {
@@ -5550,11 +5470,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned12
 //line reduce.go:281
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line reduce.go:281
-								_ = gc_reach12
-//line reduce_variants.go:45
-								if gc_reach12 > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld23 archsimd.Float32x16
 //line reduce_variants.go:45
@@ -5582,7 +5498,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:45
 									_ = gc_if17
 //line reduce_variants.go:45
@@ -5607,9 +5523,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if18
 //line reduce.go:284
 								if gc_if18.ToBits() != 0 {
@@ -5679,11 +5595,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned10
 //line reduce.go:281
-							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line reduce.go:281
-							_ = gc_reach10
-//line reduce_variants.go:45
-							if gc_reach10 > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld19 archsimd.Float32x8
 //line reduce_variants.go:45
@@ -5711,7 +5623,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:45
 								_ = gc_if14
 //line reduce_variants.go:45
@@ -5736,9 +5648,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if15
 //line reduce.go:284
 							if gc_if15.ToBits() != 0 {
@@ -5829,11 +5741,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_returned8
 //line reduce.go:281
-								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line reduce.go:281
-								_ = gc_reach8
-//line reduce_variants.go:45
-								if gc_reach8 > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:45
@@ -5861,7 +5769,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
 									_ = gc_if11
 //line reduce_variants.go:45
@@ -5886,9 +5794,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if12
 //line reduce.go:284
 								if gc_if12.ToBits() != 0 {
@@ -5964,11 +5872,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_returned6
 //line reduce.go:281
-							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line reduce.go:281
-							_ = gc_reach6
-//line reduce_variants.go:45
-							if gc_reach6 > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:45
@@ -5996,7 +5900,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:45
 								_ = gc_if8
 //line reduce_variants.go:45
@@ -6021,9 +5925,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if9
 //line reduce.go:284
 							if gc_if9.ToBits() != 0 {
@@ -6868,11 +6772,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned16
 //line reduce.go:281
-							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line reduce.go:281
-							_ = gc_reach16
-//line reduce_variants.go:45
-							if gc_reach16 > 15 {
+							if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:45
 								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:45
@@ -6900,7 +6800,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:45
 								_ = gc_if23
 //line reduce_variants.go:45
@@ -6925,9 +6825,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if24
 //line reduce.go:284
 							if gc_if24.ToBits() != 0 {
@@ -6994,11 +6894,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						_ = gc_returned14
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
-//line reduce.go:281
-						_ = gc_reach14
-//line reduce_variants.go:45
-						if gc_reach14 > 7 {
+						if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:45
 							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -7026,7 +6922,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:45
 							_ = gc_if20
 //line reduce_variants.go:45
@@ -7051,9 +6947,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							}
 //line reduce_variants.go:45
 						}
-//line reduce_variants.go:45
+//line reduce.go:281
 						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 						_ = gc_if21
 //line reduce.go:284
 						if gc_if21.ToBits() != 0 {
@@ -7225,11 +7121,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned24
 //line reduce.go:281
-								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line reduce.go:281
-								_ = gc_reach24
-//line reduce_variants.go:45
-								if gc_reach24 > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld47 archsimd.Int32x16
 //line reduce_variants.go:45
@@ -7257,7 +7149,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:45
 									_ = gc_if35
 //line reduce_variants.go:45
@@ -7282,9 +7174,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if36
 //line reduce.go:284
 								if gc_if36.ToBits() != 0 {
@@ -7354,11 +7246,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned22
 //line reduce.go:281
-							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
-//line reduce.go:281
-							_ = gc_reach22
-//line reduce_variants.go:45
-							if gc_reach22 > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld43 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -7386,7 +7274,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:45
 								_ = gc_if32
 //line reduce_variants.go:45
@@ -7411,9 +7299,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if33
 //line reduce.go:284
 							if gc_if33.ToBits() != 0 {
@@ -7504,11 +7392,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_returned20
 //line reduce.go:281
-								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
-//line reduce.go:281
-								_ = gc_reach20
-//line reduce_variants.go:45
-								if gc_reach20 > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld39 archsimd.Int32x16
 //line reduce_variants.go:45
@@ -7536,7 +7420,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:45
 									_ = gc_if29
 //line reduce_variants.go:45
@@ -7561,9 +7445,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if30
 //line reduce.go:284
 								if gc_if30.ToBits() != 0 {
@@ -7639,11 +7523,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_returned18
 //line reduce.go:281
-							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
-//line reduce.go:281
-							_ = gc_reach18
-//line reduce_variants.go:45
-							if gc_reach18 > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld35 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -7671,7 +7551,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:45
 								_ = gc_if26
 //line reduce_variants.go:45
@@ -7696,9 +7576,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if27
 //line reduce.go:284
 							if gc_if27.ToBits() != 0 {
@@ -8543,11 +8423,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_returned28
 //line reduce.go:281
-							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
-//line reduce.go:281
-							_ = gc_reach28
-//line reduce_variants.go:45
-							if gc_reach28 > 15 {
+							if compiled.Reach(len(in), gc_i28, 16) > 15 {
 //line reduce_variants.go:45
 								var gc_ld55 archsimd.Uint32x16
 //line reduce_variants.go:45
@@ -8575,7 +8451,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
 //line reduce_variants.go:45
 								_ = gc_if41
 //line reduce_variants.go:45
@@ -8600,9 +8476,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if42
 //line reduce.go:284
 							if gc_if42.ToBits() != 0 {
@@ -8669,11 +8545,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						_ = gc_returned26
 //line reduce.go:281
-						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
-//line reduce.go:281
-						_ = gc_reach26
-//line reduce_variants.go:45
-						if gc_reach26 > 7 {
+						if compiled.Reach(len(in), gc_i26, 8) > 7 {
 //line reduce_variants.go:45
 							var gc_ld51 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -8701,7 +8573,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						} else {
 //line reduce_variants.go:45
-							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
+							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
 //line reduce_variants.go:45
 							_ = gc_if38
 //line reduce_variants.go:45
@@ -8726,9 +8598,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							}
 //line reduce_variants.go:45
 						}
-//line reduce_variants.go:45
+//line reduce.go:281
 						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 						_ = gc_if39
 //line reduce.go:284
 						if gc_if39.ToBits() != 0 {
@@ -8900,11 +8772,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_returned36
 //line reduce.go:281
-								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
-//line reduce.go:281
-								_ = gc_reach36
-//line reduce_variants.go:45
-								if gc_reach36 > 15 {
+								if compiled.Reach(len(in), gc_i36, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld71 archsimd.Uint32x16
 //line reduce_variants.go:45
@@ -8932,7 +8800,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
 //line reduce_variants.go:45
 									_ = gc_if53
 //line reduce_variants.go:45
@@ -8957,9 +8825,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if54
 //line reduce.go:284
 								if gc_if54.ToBits() != 0 {
@@ -9029,11 +8897,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_returned34
 //line reduce.go:281
-							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
-//line reduce.go:281
-							_ = gc_reach34
-//line reduce_variants.go:45
-							if gc_reach34 > 7 {
+							if compiled.Reach(len(in), gc_i34, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld67 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -9061,7 +8925,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
+								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
 //line reduce_variants.go:45
 								_ = gc_if50
 //line reduce_variants.go:45
@@ -9086,9 +8950,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if51
 //line reduce.go:284
 							if gc_if51.ToBits() != 0 {
@@ -9179,11 +9043,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_returned32
 //line reduce.go:281
-								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
-//line reduce.go:281
-								_ = gc_reach32
-//line reduce_variants.go:45
-								if gc_reach32 > 15 {
+								if compiled.Reach(len(in), gc_i32, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld63 archsimd.Uint32x16
 //line reduce_variants.go:45
@@ -9211,7 +9071,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
 //line reduce_variants.go:45
 									_ = gc_if47
 //line reduce_variants.go:45
@@ -9236,9 +9096,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									}
 //line reduce_variants.go:45
 								}
-//line reduce_variants.go:45
+//line reduce.go:281
 								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line reduce_variants.go:45
+//line reduce.go:281
 								_ = gc_if48
 //line reduce.go:284
 								if gc_if48.ToBits() != 0 {
@@ -9314,11 +9174,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_returned30
 //line reduce.go:281
-							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
-//line reduce.go:281
-							_ = gc_reach30
-//line reduce_variants.go:45
-							if gc_reach30 > 7 {
+							if compiled.Reach(len(in), gc_i30, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld59 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -9346,7 +9202,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
 //line reduce_variants.go:45
 								_ = gc_if44
 //line reduce_variants.go:45
@@ -9371,9 +9227,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								}
 //line reduce_variants.go:45
 							}
-//line reduce_variants.go:45
+//line reduce.go:281
 							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
+//line reduce.go:281
 							_ = gc_if45
 //line reduce.go:284
 							if gc_if45.ToBits() != 0 {
@@ -10194,19 +10050,19 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, partial []T) {
-	t := gc_b14.Thread()
-	gc_pos5 := gc_b14.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b14.Dim()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b14.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b14.Len()
-	gc_s_v := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
+	gc_n5 := gc_b5.Len()
+	gc_s_v := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -10218,7 +10074,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
 		{
-			gc_tidx5 := gc_b14.At(gc_w5)
+			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
@@ -10273,7 +10129,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -10381,7 +10237,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
@@ -10600,10 +10456,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota2
-//line reduce_variants.go:81
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -10637,29 +10489,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 				_ = gc_returned3
 //line reduce.go:281
-				gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
+				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line reduce.go:281
-				_ = gc_reach3
+				_ = gc_if3
 //line reduce_variants.go:81
-				if gc_reach3 > 7 {
+				if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld5 archsimd.Float32x8
+					var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:81
 					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+						gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes5 [8]float32
+						var gc_lanes3 [8]float32
 //line reduce_variants.go:81
-						for gc_k5 := range 8 {
+						for gc_k3 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k5) != 0 {
+							if gc_if3.ToBits()&(1<<gc_k3) != 0 {
 //line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2 + gc_k5
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line reduce_variants.go:81
-								gc_lanes5[gc_k5] = in[gc_i3+gc_k5]
+								gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10667,63 +10519,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-						gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result3 = gc_ld5
+					gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
 //line reduce_variants.go:81
-					gc_b3 := gc_none
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b3 = gc_all
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned3 = gc_b3
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line reduce_variants.go:81
-					_ = gc_if3
-//line reduce_variants.go:81
-					if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld6 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes6 [8]float32
-//line reduce_variants.go:81
-							for gc_k6 := range 8 {
-//line reduce_variants.go:81
-								if gc_if3.ToBits()&(1<<gc_k6) != 0 {
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce_variants.go:81
-									gc_lanes6[gc_k6] = in[gc_i3+gc_k6]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
-//line reduce_variants.go:81
-						gc_returned3 = gc_if3.Or(gc_returned3)
-//line reduce_variants.go:81
-					}
+					gc_returned3 = gc_if3.Or(gc_returned3)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -10759,29 +10561,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 				_ = gc_returned4
 //line reduce.go:281
-				gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
+				gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-				_ = gc_reach4
+				_ = gc_if5
 //line reduce_variants.go:81
-				if gc_reach4 > 7 {
+				if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld7 archsimd.Float32x8
+					var gc_ld4 archsimd.Float32x8
 //line reduce_variants.go:81
 					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+						gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes7 [8]float32
+						var gc_lanes4 [8]float32
 //line reduce_variants.go:81
-						for gc_k7 := range 8 {
+						for gc_k4 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k7) != 0 {
+							if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2 + gc_k7
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce_variants.go:81
-								gc_lanes7[gc_k7] = in[gc_i4+gc_k7]
+								gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -10789,63 +10591,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 						gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result4 = gc_ld7
+					gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce_variants.go:81
-					gc_b4 := gc_none
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b4 = gc_all
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned4 = gc_b4
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line reduce_variants.go:81
-					_ = gc_if5
-//line reduce_variants.go:81
-					if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld8 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes8 [8]float32
-//line reduce_variants.go:81
-							for gc_k8 := range 8 {
-//line reduce_variants.go:81
-								if gc_if5.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce_variants.go:81
-									gc_lanes8[gc_k8] = in[gc_i4+gc_k8]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-//line reduce_variants.go:81
-						gc_returned4 = gc_if5.Or(gc_returned4)
-//line reduce_variants.go:81
-					}
+					gc_returned4 = gc_if5.Or(gc_returned4)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -11084,10 +10836,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota5
-//line reduce_variants.go:108
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -11115,29 +10863,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach7 := compiled.Reach(len(gc_in2), gc_i6, 8)
+						gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_reach7
+						_ = gc_if9
 //line reduce.go:281
-						if gc_reach7 > 7 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld11 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
 							if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
 //line reduce.go:281
-								gc_ld11 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes12 [8]float32
+								var gc_lanes7 [8]float32
 //line reduce.go:281
-								for gc_k12 := range 8 {
+								for gc_k7 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k12) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce.go:281
-										gc_lanes12[gc_k12] = gc_in2[gc_i6+gc_k12]
+										gc_lanes7[gc_k7] = gc_in2[gc_i6+gc_k7]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -11145,63 +10893,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes12)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld11
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line reduce.go:281
-							gc_b5 := gc_none2
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b5 = gc_all2
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned6 = gc_b5
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
-//line reduce.go:281
-							_ = gc_if9
-//line reduce.go:281
-							if gc_if9.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld12 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
-//line reduce.go:281
-									gc_ld12 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes13 [8]float32
-//line reduce.go:281
-									for gc_k13 := range 8 {
-//line reduce.go:281
-										if gc_if9.ToBits()&(1<<gc_k13) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k13
-//line reduce.go:281
-											gc_lanes13[gc_k13] = gc_in2[gc_i6+gc_k13]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if9)
-//line reduce.go:281
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:281
-							}
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -11515,19 +11213,19 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b6.Thread()
-	gc_pos3 := gc_b6.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b6.Dim()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b6.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b6.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -11548,16 +11246,12 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota7
-//line reduce_variants.go:81
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all3
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b6.At(gc_rank3)
+				gc_tidx3 := gc_b3.At(gc_rank3)
 				if gc_tidx3.X+8 > gc_bdx3 {
 					continue // the lanes wrap to the next row
 				}
@@ -11585,29 +11279,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned9
 //line reduce.go:281
-				gc_reach10 := compiled.Reach(len(in), gc_i9, 8)
+				gc_if13 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
 //line reduce.go:281
-				_ = gc_reach10
+				_ = gc_if13
 //line reduce_variants.go:81
-				if gc_reach10 > 7 {
+				if gc_if13.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld17 archsimd.Int32x8
+					var gc_ld9 archsimd.Int32x8
 //line reduce_variants.go:81
 					if gc_i9 >= 0 && gc_i9 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld17 = archsimd.LoadInt32x8Slice(in[gc_i9:])
+						gc_ld9 = archsimd.LoadInt32x8Slice(in[gc_i9:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes18 [8]int32
+						var gc_lanes10 [8]int32
 //line reduce_variants.go:81
-						for gc_k18 := range 8 {
+						for gc_k10 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k18) != 0 {
+							if gc_if13.ToBits()&(1<<gc_k10) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k18
+								gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce_variants.go:81
-								gc_lanes18[gc_k18] = in[gc_i9+gc_k18]
+								gc_lanes10[gc_k10] = in[gc_i9+gc_k10]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -11615,63 +11309,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld17 = archsimd.LoadInt32x8(&gc_lanes18)
+						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result9 = gc_ld17
+					gc_result9 = gc_ld9.Merge(gc_result9, gc_if13)
 //line reduce_variants.go:81
-					gc_b7 := gc_none3
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b7 = gc_all3
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned9 = gc_b7
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if13 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line reduce_variants.go:81
-					_ = gc_if13
-//line reduce_variants.go:81
-					if gc_if13.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld18 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i9 >= 0 && gc_i9 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i9:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes19 [8]int32
-//line reduce_variants.go:81
-							for gc_k19 := range 8 {
-//line reduce_variants.go:81
-								if gc_if13.ToBits()&(1<<gc_k19) != 0 {
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k19
-//line reduce_variants.go:81
-									gc_lanes19[gc_k19] = in[gc_i9+gc_k19]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld18 = archsimd.LoadInt32x8(&gc_lanes19)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result9 = gc_ld18.Merge(gc_result9, gc_if13)
-//line reduce_variants.go:81
-						gc_returned9 = gc_if13.Or(gc_returned9)
-//line reduce_variants.go:81
-					}
+					gc_returned9 = gc_if13.Or(gc_returned9)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -11707,29 +11351,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned10
 //line reduce.go:281
-				gc_reach11 := compiled.Reach(len(in), gc_i10, 8)
+				gc_if15 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-				_ = gc_reach11
+				_ = gc_if15
 //line reduce_variants.go:81
-				if gc_reach11 > 7 {
+				if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld19 archsimd.Int32x8
+					var gc_ld10 archsimd.Int32x8
 //line reduce_variants.go:81
 					if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+						gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes20 [8]int32
+						var gc_lanes11 [8]int32
 //line reduce_variants.go:81
-						for gc_k20 := range 8 {
+						for gc_k11 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k20) != 0 {
+							if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3 + gc_k20
+								gc_pos3.Thread = gc_rank3 + gc_k11
 //line reduce_variants.go:81
-								gc_lanes20[gc_k20] = in[gc_i10+gc_k20]
+								gc_lanes11[gc_k11] = in[gc_i10+gc_k11]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -11737,63 +11381,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 						gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-						gc_ld19 = archsimd.LoadInt32x8(&gc_lanes20)
+						gc_ld10 = archsimd.LoadInt32x8(&gc_lanes11)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result10 = gc_ld19
+					gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
 //line reduce_variants.go:81
-					gc_b8 := gc_none3
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b8 = gc_all3
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned10 = gc_b8
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if15 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
-//line reduce_variants.go:81
-					_ = gc_if15
-//line reduce_variants.go:81
-					if gc_if15.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld20 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes21 [8]int32
-//line reduce_variants.go:81
-							for gc_k21 := range 8 {
-//line reduce_variants.go:81
-								if gc_if15.ToBits()&(1<<gc_k21) != 0 {
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k21
-//line reduce_variants.go:81
-									gc_lanes21[gc_k21] = in[gc_i10+gc_k21]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld20 = archsimd.LoadInt32x8(&gc_lanes21)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result10 = gc_ld20.Merge(gc_result10, gc_if15)
-//line reduce_variants.go:81
-						gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce_variants.go:81
-					}
+					gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -11834,7 +11428,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 		}
 		if gc_left7 != 0 {
 			{
-				gc_tidx3 := gc_b6.At(gc_w3)
+				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
@@ -11893,7 +11487,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12032,10 +11626,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota10
-//line reduce_variants.go:108
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all4
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -12063,29 +11653,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_returned12
 //line reduce.go:281
-						gc_reach14 := compiled.Reach(len(gc_in4), gc_i12, 8)
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
 //line reduce.go:281
-						_ = gc_reach14
+						_ = gc_if19
 //line reduce.go:281
-						if gc_reach14 > 7 {
+						if gc_if19.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld23 archsimd.Int32x8
+							var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
 							if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
 //line reduce.go:281
-								gc_ld23 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
+								gc_ld12 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes25 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:281
-								for gc_k25 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k25) != 0 {
+									if gc_if19.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k25
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:281
-										gc_lanes25[gc_k25] = gc_in4[gc_i12+gc_k25]
+										gc_lanes14[gc_k14] = gc_in4[gc_i12+gc_k14]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -12093,63 +11683,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld23 = archsimd.LoadInt32x8(&gc_lanes25)
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result12 = gc_ld23
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
 //line reduce.go:281
-							gc_b9 := gc_none4
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b9 = gc_all4
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned12 = gc_b9
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line reduce.go:281
-							_ = gc_if19
-//line reduce.go:281
-							if gc_if19.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld24 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
-//line reduce.go:281
-									gc_ld24 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes26 [8]int32
-//line reduce.go:281
-									for gc_k26 := range 8 {
-//line reduce.go:281
-										if gc_if19.ToBits()&(1<<gc_k26) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k26
-//line reduce.go:281
-											gc_lanes26[gc_k26] = gc_in4[gc_i12+gc_k26]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld24 = archsimd.LoadInt32x8(&gc_lanes26)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result12 = gc_ld24.Merge(gc_result12, gc_if19)
-//line reduce.go:281
-								gc_returned12 = gc_if19.Or(gc_returned12)
-//line reduce.go:281
-							}
+							gc_returned12 = gc_if19.Or(gc_returned12)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -12219,7 +11759,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
 							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12463,19 +12003,19 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b10.Thread()
-	gc_pos4 := gc_b10.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b10.Dim()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b10.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b10.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -12496,16 +12036,12 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
 			_ = gc_iota12
-//line reduce_variants.go:81
-			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-			_ = gc_all5
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b10.At(gc_rank4)
+				gc_tidx4 := gc_b4.At(gc_rank4)
 				if gc_tidx4.X+8 > gc_bdx4 {
 					continue // the lanes wrap to the next row
 				}
@@ -12533,29 +12069,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 				_ = gc_returned15
 //line reduce.go:281
-				gc_reach17 := compiled.Reach(len(in), gc_i15, 8)
+				gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line reduce.go:281
-				_ = gc_reach17
+				_ = gc_if23
 //line reduce_variants.go:81
-				if gc_reach17 > 7 {
+				if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld29 archsimd.Uint32x8
+					var gc_ld15 archsimd.Uint32x8
 //line reduce_variants.go:81
 					if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld29 = archsimd.LoadUint32x8Slice(in[gc_i15:])
+						gc_ld15 = archsimd.LoadUint32x8Slice(in[gc_i15:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes31 [8]uint32
+						var gc_lanes17 [8]uint32
 //line reduce_variants.go:81
-						for gc_k31 := range 8 {
+						for gc_k17 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k31) != 0 {
+							if gc_if23.ToBits()&(1<<gc_k17) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k31
+								gc_pos4.Thread = gc_rank4 + gc_k17
 //line reduce_variants.go:81
-								gc_lanes31[gc_k31] = in[gc_i15+gc_k31]
+								gc_lanes17[gc_k17] = in[gc_i15+gc_k17]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -12563,63 +12099,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld29 = archsimd.LoadUint32x8(&gc_lanes31)
+						gc_ld15 = archsimd.LoadUint32x8(&gc_lanes17)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result15 = gc_ld29
+					gc_result15 = gc_ld15.Merge(gc_result15, gc_if23)
 //line reduce_variants.go:81
-					gc_b11 := gc_none5
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b11 = gc_all5
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned15 = gc_b11
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach17)))
-//line reduce_variants.go:81
-					_ = gc_if23
-//line reduce_variants.go:81
-					if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld30 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i15:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes32 [8]uint32
-//line reduce_variants.go:81
-							for gc_k32 := range 8 {
-//line reduce_variants.go:81
-								if gc_if23.ToBits()&(1<<gc_k32) != 0 {
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k32
-//line reduce_variants.go:81
-									gc_lanes32[gc_k32] = in[gc_i15+gc_k32]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld30 = archsimd.LoadUint32x8(&gc_lanes32)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result15 = gc_ld30.Merge(gc_result15, gc_if23)
-//line reduce_variants.go:81
-						gc_returned15 = gc_if23.Or(gc_returned15)
-//line reduce_variants.go:81
-					}
+					gc_returned15 = gc_if23.Or(gc_returned15)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -12655,29 +12141,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 				_ = gc_returned16
 //line reduce.go:281
-				gc_reach18 := compiled.Reach(len(in), gc_i16, 8)
+				gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
-				_ = gc_reach18
+				_ = gc_if25
 //line reduce_variants.go:81
-				if gc_reach18 > 7 {
+				if gc_if25.ToBits() != 0 {
 //line reduce_variants.go:81
-					var gc_ld31 archsimd.Uint32x8
+					var gc_ld16 archsimd.Uint32x8
 //line reduce_variants.go:81
 					if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
 //line reduce_variants.go:81
-						gc_ld31 = archsimd.LoadUint32x8Slice(in[gc_i16:])
+						gc_ld16 = archsimd.LoadUint32x8Slice(in[gc_i16:])
 //line reduce_variants.go:81
 					} else {
 //line reduce_variants.go:81
-						var gc_lanes33 [8]uint32
+						var gc_lanes18 [8]uint32
 //line reduce_variants.go:81
-						for gc_k33 := range 8 {
+						for gc_k18 := range 8 {
 //line reduce_variants.go:81
-							if 0xff&(1<<gc_k33) != 0 {
+							if gc_if25.ToBits()&(1<<gc_k18) != 0 {
 //line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4 + gc_k33
+								gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce_variants.go:81
-								gc_lanes33[gc_k33] = in[gc_i16+gc_k33]
+								gc_lanes18[gc_k18] = in[gc_i16+gc_k18]
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
@@ -12685,63 +12171,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 						gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-						gc_ld31 = archsimd.LoadUint32x8(&gc_lanes33)
+						gc_ld16 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce_variants.go:81
 					}
 //line reduce_variants.go:81
-					gc_result16 = gc_ld31
+					gc_result16 = gc_ld16.Merge(gc_result16, gc_if25)
 //line reduce_variants.go:81
-					gc_b12 := gc_none5
-//line reduce_variants.go:81
-					if true {
-//line reduce_variants.go:81
-						gc_b12 = gc_all5
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_returned16 = gc_b12
-//line reduce_variants.go:81
-				} else {
-//line reduce_variants.go:81
-					gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
-//line reduce_variants.go:81
-					_ = gc_if25
-//line reduce_variants.go:81
-					if gc_if25.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld32 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld32 = archsimd.LoadUint32x8Slice(in[gc_i16:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes34 [8]uint32
-//line reduce_variants.go:81
-							for gc_k34 := range 8 {
-//line reduce_variants.go:81
-								if gc_if25.ToBits()&(1<<gc_k34) != 0 {
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k34
-//line reduce_variants.go:81
-									gc_lanes34[gc_k34] = in[gc_i16+gc_k34]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld32 = archsimd.LoadUint32x8(&gc_lanes34)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result16 = gc_ld32.Merge(gc_result16, gc_if25)
-//line reduce_variants.go:81
-						gc_returned16 = gc_if25.Or(gc_returned16)
-//line reduce_variants.go:81
-					}
+					gc_returned16 = gc_if25.Or(gc_returned16)
 //line reduce_variants.go:81
 				}
 //line reduce_variants.go:81
@@ -12782,7 +12218,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 		}
 		if gc_left13 != 0 {
 			{
-				gc_tidx4 := gc_b10.At(gc_w4)
+				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
@@ -12841,7 +12277,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12980,10 +12416,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota15
-//line reduce_variants.go:108
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all6
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -13011,29 +12443,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:108
 						_ = gc_returned18
 //line reduce.go:281
-						gc_reach21 := compiled.Reach(len(gc_in6), gc_i18, 8)
+						gc_if29 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_reach21
+						_ = gc_if29
 //line reduce.go:281
-						if gc_reach21 > 7 {
+						if gc_if29.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld35 archsimd.Uint32x8
+							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
 							if gc_i18 >= 0 && gc_i18 <= len(gc_in6)-8 {
 //line reduce.go:281
-								gc_ld35 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
+								gc_ld18 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes38 [8]uint32
+								var gc_lanes21 [8]uint32
 //line reduce.go:281
-								for gc_k38 := range 8 {
+								for gc_k21 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k38) != 0 {
+									if gc_if29.ToBits()&(1<<gc_k21) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k38
+										gc_pos4.Thread = gc_rank4 + gc_k21
 //line reduce.go:281
-										gc_lanes38[gc_k38] = gc_in6[gc_i18+gc_k38]
+										gc_lanes21[gc_k21] = gc_in6[gc_i18+gc_k21]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -13041,63 +12473,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes38)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes21)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result18 = gc_ld35
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if29)
 //line reduce.go:281
-							gc_b13 := gc_none6
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b13 = gc_all6
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned18 = gc_b13
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if29 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
-//line reduce.go:281
-							_ = gc_if29
-//line reduce.go:281
-							if gc_if29.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld36 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i18 >= 0 && gc_i18 <= len(gc_in6)-8 {
-//line reduce.go:281
-									gc_ld36 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes39 [8]uint32
-//line reduce.go:281
-									for gc_k39 := range 8 {
-//line reduce.go:281
-										if gc_if29.ToBits()&(1<<gc_k39) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k39
-//line reduce.go:281
-											gc_lanes39[gc_k39] = gc_in6[gc_i18+gc_k39]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld36 = archsimd.LoadUint32x8(&gc_lanes39)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result18 = gc_ld36.Merge(gc_result18, gc_if29)
-//line reduce.go:281
-								gc_returned18 = gc_if29.Or(gc_returned18)
-//line reduce.go:281
-							}
+							gc_returned18 = gc_if29.Or(gc_returned18)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -13167,7 +12549,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
 							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14278,17 +13660,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
-								gc_reach4 := compiled.Reach(n, i+b, 16)
-//line reduce_variants.go:136
-								_ = gc_reach4
-//line reduce_variants.go:136
-								if gc_reach4 > 15 {
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
 									_ = gc_if4
 //line reduce_variants.go:136
@@ -14333,17 +13711,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
-							gc_reach3 := compiled.Reach(n, i+b, 8)
-//line reduce_variants.go:136
-							_ = gc_reach3
-//line reduce_variants.go:136
-							if gc_reach3 > 7 {
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 								_ = gc_if3
 //line reduce_variants.go:136
@@ -14421,28 +13795,22 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_reach2 := compiled.Reach(n, i+b, 16)
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-								_ = gc_reach2
-//line reduce_variants.go:137
-								if gc_reach2 > 15 {
-//line reduce_variants.go:137
 									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
-//line reduce_variants.go:137
 								} else {
 //line reduce_variants.go:137
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line reduce_variants.go:137
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
 									_ = gc_if2
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line reduce_variants.go:137
 									}
 //line reduce_variants.go:137
 								}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -14484,28 +13852,22 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_reach := compiled.Reach(n, i+b, 8)
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-							_ = gc_reach
-//line reduce_variants.go:137
-							if gc_reach > 7 {
-//line reduce_variants.go:137
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
-//line reduce_variants.go:137
 							} else {
 //line reduce_variants.go:137
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line reduce_variants.go:137
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
 								_ = gc_if
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								if gc_if.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
-//line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
 							}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -15546,17 +14908,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
-								gc_reach8 := compiled.Reach(n, i+b, 16)
-//line reduce_variants.go:136
-								_ = gc_reach8
-//line reduce_variants.go:136
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
 									_ = gc_if8
 //line reduce_variants.go:136
@@ -15601,17 +14959,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
-							gc_reach7 := compiled.Reach(n, i+b, 8)
-//line reduce_variants.go:136
-							_ = gc_reach7
-//line reduce_variants.go:136
-							if gc_reach7 > 7 {
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 								_ = gc_if7
 //line reduce_variants.go:136
@@ -15689,28 +15043,22 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_reach6 := compiled.Reach(n, i+b, 16)
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-								_ = gc_reach6
-//line reduce_variants.go:137
-								if gc_reach6 > 15 {
-//line reduce_variants.go:137
 									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
-//line reduce_variants.go:137
 								} else {
 //line reduce_variants.go:137
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line reduce_variants.go:137
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
 									_ = gc_if6
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									if gc_if6.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce_variants.go:137
 									}
 //line reduce_variants.go:137
 								}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								v.StoreSlice(gc_s_v[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -15752,28 +15100,22 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_reach5 := compiled.Reach(n, i+b, 8)
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-							_ = gc_reach5
-//line reduce_variants.go:137
-							if gc_reach5 > 7 {
-//line reduce_variants.go:137
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
-//line reduce_variants.go:137
 							} else {
 //line reduce_variants.go:137
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line reduce_variants.go:137
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
 								_ = gc_if5
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
-//line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
 							}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -16814,17 +16156,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
-								gc_reach12 := compiled.Reach(n, i+b, 16)
-//line reduce_variants.go:136
-								_ = gc_reach12
-//line reduce_variants.go:136
-								if gc_reach12 > 15 {
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
 									v = v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
 									_ = gc_if12
 //line reduce_variants.go:136
@@ -16869,17 +16207,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
-							gc_reach11 := compiled.Reach(n, i+b, 8)
-//line reduce_variants.go:136
-							_ = gc_reach11
-//line reduce_variants.go:136
-							if gc_reach11 > 7 {
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
 								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 								_ = gc_if11
 //line reduce_variants.go:136
@@ -16957,28 +16291,22 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 								v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
 //line reduce_variants.go:136
-								gc_reach10 := compiled.Reach(n, i+b, 16)
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-								_ = gc_reach10
-//line reduce_variants.go:137
-								if gc_reach10 > 15 {
-//line reduce_variants.go:137
 									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
-//line reduce_variants.go:137
 								} else {
 //line reduce_variants.go:137
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line reduce_variants.go:137
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
 									_ = gc_if10
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									if gc_if10.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line reduce_variants.go:137
 									}
 //line reduce_variants.go:137
 								}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								v.StoreSlice(gc_s_v[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -17020,28 +16348,22 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_reach9 := compiled.Reach(n, i+b, 8)
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-							_ = gc_reach9
-//line reduce_variants.go:137
-							if gc_reach9 > 7 {
-//line reduce_variants.go:137
 								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
-//line reduce_variants.go:137
 							} else {
 //line reduce_variants.go:137
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line reduce_variants.go:137
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
 								_ = gc_if9
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 								if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 									v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
-//line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
 							}
-//line reduce_variants.go:137
+//line reduce_variants.go:136
 							v.StoreSlice(gc_s_v[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -17974,22 +17296,22 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
-	t := gc_b8.Thread()
-	gc_pos5 := gc_b8.Pos()
+func gc_body_reduceCoarsened[T Number](gc_b5 *compiled.Block, in, partial []T) {
+	t := gc_b5.Thread()
+	gc_pos5 := gc_b5.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b8.Dim()
+	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b8.GridDim()
+	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b8.Index()
+	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b8.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
-	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
+	gc_n5 := gc_b5.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b5, 0)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b5, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -18052,7 +17374,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b8.Stopped() {
+		if gc_b5.Stopped() {
 			return
 		}
 		gc_more = false
@@ -18145,7 +17467,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
@@ -18253,7 +17575,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
@@ -18814,10 +18136,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota3
-//line reduce_variants.go:108
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -18845,29 +18163,29 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_returned2
 //line reduce.go:281
-						gc_reach3 := compiled.Reach(len(gc_in2), gc_i2, 8)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:281
-						_ = gc_reach3
+						_ = gc_if3
 //line reduce.go:281
-						if gc_reach3 > 7 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:281
-								gc_ld3 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes4 [8]float32
+								var gc_lanes3 [8]float32
 //line reduce.go:281
-								for gc_k4 := range 8 {
+								for gc_k3 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k4) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
 //line reduce.go:281
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line reduce.go:281
-										gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+										gc_lanes3[gc_k3] = gc_in2[gc_i2+gc_k3]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -18875,63 +18193,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result2 = gc_ld3
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line reduce.go:281
-							gc_b3 := gc_none
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b3 = gc_all
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned2 = gc_b3
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line reduce.go:281
-							_ = gc_if3
-//line reduce.go:281
-							if gc_if3.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld4 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:281
-									gc_ld4 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes5 [8]float32
-//line reduce.go:281
-									for gc_k5 := range 8 {
-//line reduce.go:281
-										if gc_if3.ToBits()&(1<<gc_k5) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line reduce.go:281
-											gc_lanes5[gc_k5] = gc_in2[gc_i2+gc_k5]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if3)
-//line reduce.go:281
-								gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:281
-							}
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -19245,22 +18513,22 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b4.Thread()
-	gc_pos3 := gc_b4.Pos()
+func gc_body_reduceCoarsened_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b4.Dim()
+	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b4.GridDim()
+	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b4.Index()
+	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b4.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
-	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
+	gc_n3 := gc_b3.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b3, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -19355,7 +18623,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b4.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_more = false
@@ -19481,7 +18749,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19620,10 +18888,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota6
-//line reduce_variants.go:108
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all2
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
@@ -19651,29 +18915,29 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_returned4
 //line reduce.go:281
-						gc_reach6 := compiled.Reach(len(gc_in4), gc_i4, 8)
+						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:281
-						_ = gc_reach6
+						_ = gc_if7
 //line reduce.go:281
-						if gc_reach6 > 7 {
+						if gc_if7.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld7 archsimd.Int32x8
+							var gc_ld4 archsimd.Int32x8
 //line reduce.go:281
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:281
-								gc_ld7 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes9 [8]int32
+								var gc_lanes6 [8]int32
 //line reduce.go:281
-								for gc_k9 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k9) != 0 {
+									if gc_if7.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:281
-										gc_pos3.Thread = gc_rank3 + gc_k9
+										gc_pos3.Thread = gc_rank3 + gc_k6
 //line reduce.go:281
-										gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+										gc_lanes6[gc_k6] = gc_in4[gc_i4+gc_k6]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -19681,63 +18945,13 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-								gc_ld7 = archsimd.LoadInt32x8(&gc_lanes9)
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result4 = gc_ld7
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if7)
 //line reduce.go:281
-							gc_b5 := gc_none2
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b5 = gc_all2
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned4 = gc_b5
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line reduce.go:281
-							_ = gc_if7
-//line reduce.go:281
-							if gc_if7.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld8 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
-									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes10 [8]int32
-//line reduce.go:281
-									for gc_k10 := range 8 {
-//line reduce.go:281
-										if gc_if7.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k10
-//line reduce.go:281
-											gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if7)
-//line reduce.go:281
-								gc_returned4 = gc_if7.Or(gc_returned4)
-//line reduce.go:281
-							}
+							gc_returned4 = gc_if7.Or(gc_returned4)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -19807,7 +19021,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
 							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -20051,22 +19265,22 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b6.Thread()
-	gc_pos4 := gc_b6.Pos()
+func gc_body_reduceCoarsened_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b4.Thread()
+	gc_pos4 := gc_b4.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b6.Dim()
+	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b6.GridDim()
+	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b6.Index()
+	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b6.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
-	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
+	gc_n4 := gc_b4.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -20161,7 +19375,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		if gc_b6.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
@@ -20287,7 +19501,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				} else {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
 					gc_left14 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20426,10 +19640,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
 					_ = gc_iota9
-//line reduce_variants.go:108
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-					_ = gc_all3
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
 							continue
@@ -20457,29 +19667,29 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_reach9 := compiled.Reach(len(gc_in6), gc_i6, 8)
+						gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_reach9
+						_ = gc_if11
 //line reduce.go:281
-						if gc_reach9 > 7 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:281
-							var gc_ld11 archsimd.Uint32x8
+							var gc_ld6 archsimd.Uint32x8
 //line reduce.go:281
 							if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:281
-								gc_ld11 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
+								gc_ld6 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:281
 							} else {
 //line reduce.go:281
-								var gc_lanes14 [8]uint32
+								var gc_lanes9 [8]uint32
 //line reduce.go:281
-								for gc_k14 := range 8 {
+								for gc_k9 := range 8 {
 //line reduce.go:281
-									if 0xff&(1<<gc_k14) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k9) != 0 {
 //line reduce.go:281
-										gc_pos4.Thread = gc_rank4 + gc_k14
+										gc_pos4.Thread = gc_rank4 + gc_k9
 //line reduce.go:281
-										gc_lanes14[gc_k14] = gc_in6[gc_i6+gc_k14]
+										gc_lanes9[gc_k9] = gc_in6[gc_i6+gc_k9]
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -20487,63 +19697,13 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-								gc_ld11 = archsimd.LoadUint32x8(&gc_lanes14)
+								gc_ld6 = archsimd.LoadUint32x8(&gc_lanes9)
 //line reduce.go:281
 							}
 //line reduce.go:281
-							gc_result6 = gc_ld11
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if11)
 //line reduce.go:281
-							gc_b7 := gc_none3
-//line reduce.go:281
-							if true {
-//line reduce.go:281
-								gc_b7 = gc_all3
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_returned6 = gc_b7
-//line reduce.go:281
-						} else {
-//line reduce.go:281
-							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line reduce.go:281
-							_ = gc_if11
-//line reduce.go:281
-							if gc_if11.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld12 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:281
-									gc_ld12 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes15 [8]uint32
-//line reduce.go:281
-									for gc_k15 := range 8 {
-//line reduce.go:281
-										if gc_if11.ToBits()&(1<<gc_k15) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k15
-//line reduce.go:281
-											gc_lanes15[gc_k15] = gc_in6[gc_i6+gc_k15]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld12 = archsimd.LoadUint32x8(&gc_lanes15)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if11)
-//line reduce.go:281
-								gc_returned6 = gc_if11.Or(gc_returned6)
-//line reduce.go:281
-							}
+							gc_returned6 = gc_if11.Or(gc_returned6)
 //line reduce.go:281
 						}
 //line reduce.go:281
@@ -20613,7 +19773,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
 							gc_left17 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

@@ -413,17 +413,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach4 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach4
-//line reverse.go:47
-								if gc_reach4 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
 									_ = gc_if4
 //line reverse.go:47
@@ -464,17 +460,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach3 := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach3
-//line reverse.go:47
-							if gc_reach3 <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 								_ = gc_if3
 //line reverse.go:47
@@ -533,11 +525,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach2 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach2
-//line reverse.go:47
-								if gc_reach2 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -566,14 +554,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line reverse.go:48
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
 									_ = gc_if2
-//line reverse.go:48
+//line reverse.go:47
 									if gc_if2.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-//line reverse.go:48
 											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
 //line reverse.go:48
 										} else {
@@ -637,11 +624,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach
-//line reverse.go:47
-							if gc_reach <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
@@ -670,14 +653,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line reverse.go:48
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
 								_ = gc_if
-//line reverse.go:48
+//line reverse.go:47
 								if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-//line reverse.go:48
 										archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 //line reverse.go:48
 									} else {
@@ -910,17 +892,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach8 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach8
-//line reverse.go:47
-								if gc_reach8 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
 									_ = gc_if8
 //line reverse.go:47
@@ -961,17 +939,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach7 := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach7
-//line reverse.go:47
-							if gc_reach7 <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreSlice(gc_at5[gc_tx3:])
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 								_ = gc_if7
 //line reverse.go:47
@@ -1030,11 +1004,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach6 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach6
-//line reverse.go:47
-								if gc_reach6 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1063,14 +1033,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line reverse.go:48
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
 									_ = gc_if6
-//line reverse.go:48
+//line reverse.go:47
 									if gc_if6.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-//line reverse.go:48
 											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
 //line reverse.go:48
 										} else {
@@ -1134,11 +1103,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach5 := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach5
-//line reverse.go:47
-							if gc_reach5 <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1167,14 +1132,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line reverse.go:48
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
 								_ = gc_if5
-//line reverse.go:48
+//line reverse.go:47
 								if gc_if5.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-//line reverse.go:48
 										archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
 //line reverse.go:48
 									} else {
@@ -1407,17 +1371,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach12 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach12
-//line reverse.go:47
-								if gc_reach12 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
 									_ = gc_if12
 //line reverse.go:47
@@ -1458,17 +1418,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach11 := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach11
-//line reverse.go:47
-							if gc_reach11 <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreSlice(gc_at7[gc_tx4:])
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 								_ = gc_if11
 //line reverse.go:47
@@ -1527,11 +1483,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								_ = o
 //line reverse.go:47
-								gc_reach10 := compiled.Reach(0, o, 16)
-//line reverse.go:47
-								_ = gc_reach10
-//line reverse.go:47
-								if gc_reach10 <= 0 {
+								if compiled.Reach(0, o, 16) <= 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1560,14 +1512,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line reverse.go:48
+									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
 									_ = gc_if10
-//line reverse.go:48
+//line reverse.go:47
 									if gc_if10.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-//line reverse.go:48
 											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
 //line reverse.go:48
 										} else {
@@ -1631,11 +1582,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_reach9 := compiled.Reach(0, o, 8)
-//line reverse.go:47
-							_ = gc_reach9
-//line reverse.go:47
-							if gc_reach9 <= 0 {
+							if compiled.Reach(0, o, 8) <= 0 {
 //line reverse.go:47
 								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
@@ -1664,14 +1611,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line reverse.go:48
+								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
 								_ = gc_if9
-//line reverse.go:48
+//line reverse.go:47
 								if gc_if9.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-//line reverse.go:48
 										archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
 //line reverse.go:48
 									} else {

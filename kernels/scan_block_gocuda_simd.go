@@ -674,17 +674,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_reach8 := compiled.Reach(n, g, 16)
-//line scan_block.go:25
-							_ = gc_reach8
-//line scan_block.go:25
-							if gc_reach8 > 15 {
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
 								_ = gc_if8
 //line scan_block.go:25
@@ -727,17 +723,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_reach6 := compiled.Reach(n, g, 8)
-//line scan_block.go:25
-						_ = gc_reach6
-//line scan_block.go:25
-						if gc_reach6 > 7 {
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 							_ = gc_if6
 //line scan_block.go:25
@@ -809,24 +801,18 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_reach4 := compiled.Reach(n, g, 16)
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
-							_ = gc_reach4
-//line scan_block.go:26
-							if gc_reach4 > 15 {
-//line scan_block.go:26
 								v = archsimd.LoadFloat32x16Slice(in[g:])
-//line scan_block.go:26
 							} else {
 //line scan_block.go:26
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line scan_block.go:26
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
 								_ = gc_if4
-//line scan_block.go:26
+//line scan_block.go:25
 								if gc_if4.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 									v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line scan_block.go:26
 								}
 //line scan_block.go:26
 							}
@@ -868,24 +854,18 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_reach2 := compiled.Reach(n, g, 8)
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
-						_ = gc_reach2
-//line scan_block.go:26
-						if gc_reach2 > 7 {
-//line scan_block.go:26
 							v = archsimd.LoadFloat32x8Slice(in[g:])
-//line scan_block.go:26
 						} else {
 //line scan_block.go:26
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line scan_block.go:26
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
 							_ = gc_if2
-//line scan_block.go:26
+//line scan_block.go:25
 							if gc_if2.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-//line scan_block.go:26
 							}
 //line scan_block.go:26
 						}
@@ -1059,17 +1039,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_reach16 := compiled.Reach(offset, i_, 16)
-//line scan_block.go:53
-								_ = gc_reach16
-//line scan_block.go:53
-								if gc_reach16 <= 0 {
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
 									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line scan_block.go:53
 								} else {
 //line scan_block.go:53
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
 //line scan_block.go:53
 									_ = gc_if16
 //line scan_block.go:53
@@ -1108,17 +1084,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_reach14 := compiled.Reach(offset, i_, 8)
-//line scan_block.go:53
-							_ = gc_reach14
-//line scan_block.go:53
-							if gc_reach14 <= 0 {
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
 								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line scan_block.go:53
 							} else {
 //line scan_block.go:53
-								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 								_ = gc_if14
 //line scan_block.go:53
@@ -1181,28 +1153,22 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_reach12 := compiled.Reach(offset, i_, 16)
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
-								_ = gc_reach12
-//line scan_block.go:54
-								if gc_reach12 <= 0 {
-//line scan_block.go:54
 									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
-//line scan_block.go:54
 								} else {
 //line scan_block.go:54
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
-//line scan_block.go:54
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
 									_ = gc_if12
-//line scan_block.go:54
+//line scan_block.go:53
 									if gc_if12.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 										y = y.Merge(archsimd.LoadFloat32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line scan_block.go:54
 									}
 //line scan_block.go:54
 								}
-//line scan_block.go:54
+//line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1237,28 +1203,22 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_reach10 := compiled.Reach(offset, i_, 8)
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
-							_ = gc_reach10
-//line scan_block.go:54
-							if gc_reach10 <= 0 {
-//line scan_block.go:54
 								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
-//line scan_block.go:54
 							} else {
 //line scan_block.go:54
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line scan_block.go:54
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
 								_ = gc_if10
-//line scan_block.go:54
+//line scan_block.go:53
 								if gc_if10.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 									y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if10)
-//line scan_block.go:54
 								}
 //line scan_block.go:54
 							}
-//line scan_block.go:54
+//line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1790,17 +1750,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_reach24 := compiled.Reach(n, g, 16)
-//line scan_block.go:25
-							_ = gc_reach24
-//line scan_block.go:25
-							if gc_reach24 > 15 {
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
 								_ = gc_if24
 //line scan_block.go:25
@@ -1843,17 +1799,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_reach22 := compiled.Reach(n, g, 8)
-//line scan_block.go:25
-						_ = gc_reach22
-//line scan_block.go:25
-						if gc_reach22 > 7 {
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
+							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 							_ = gc_if22
 //line scan_block.go:25
@@ -1925,24 +1877,18 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_reach20 := compiled.Reach(n, g, 16)
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
-							_ = gc_reach20
-//line scan_block.go:26
-							if gc_reach20 > 15 {
-//line scan_block.go:26
 								v = archsimd.LoadInt32x16Slice(in[g:])
-//line scan_block.go:26
 							} else {
 //line scan_block.go:26
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
-//line scan_block.go:26
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
 								_ = gc_if20
-//line scan_block.go:26
+//line scan_block.go:25
 								if gc_if20.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line scan_block.go:26
 								}
 //line scan_block.go:26
 							}
@@ -1984,24 +1930,18 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_reach18 := compiled.Reach(n, g, 8)
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
-						_ = gc_reach18
-//line scan_block.go:26
-						if gc_reach18 > 7 {
-//line scan_block.go:26
 							v = archsimd.LoadInt32x8Slice(in[g:])
-//line scan_block.go:26
 						} else {
 //line scan_block.go:26
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
-//line scan_block.go:26
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
 							_ = gc_if18
-//line scan_block.go:26
+//line scan_block.go:25
 							if gc_if18.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
-//line scan_block.go:26
 							}
 //line scan_block.go:26
 						}
@@ -2175,17 +2115,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_reach32 := compiled.Reach(offset, i_, 16)
-//line scan_block.go:53
-								_ = gc_reach32
-//line scan_block.go:53
-								if gc_reach32 <= 0 {
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
 									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
 //line scan_block.go:53
 								} else {
 //line scan_block.go:53
-									gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
 //line scan_block.go:53
 									_ = gc_if32
 //line scan_block.go:53
@@ -2224,17 +2160,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_reach30 := compiled.Reach(offset, i_, 8)
-//line scan_block.go:53
-							_ = gc_reach30
-//line scan_block.go:53
-							if gc_reach30 <= 0 {
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
 								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
 //line scan_block.go:53
 							} else {
 //line scan_block.go:53
-								gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 								_ = gc_if30
 //line scan_block.go:53
@@ -2297,28 +2229,22 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_reach28 := compiled.Reach(offset, i_, 16)
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
-								_ = gc_reach28
-//line scan_block.go:54
-								if gc_reach28 <= 0 {
-//line scan_block.go:54
 									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
-//line scan_block.go:54
 								} else {
 //line scan_block.go:54
-									gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach28)))
-//line scan_block.go:54
+									gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
 									_ = gc_if28
-//line scan_block.go:54
+//line scan_block.go:53
 									if gc_if28.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 										y = y.Merge(archsimd.LoadInt32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line scan_block.go:54
 									}
 //line scan_block.go:54
 								}
-//line scan_block.go:54
+//line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2353,28 +2279,22 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_reach26 := compiled.Reach(offset, i_, 8)
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
-							_ = gc_reach26
-//line scan_block.go:54
-							if gc_reach26 <= 0 {
-//line scan_block.go:54
 								y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
-//line scan_block.go:54
 							} else {
 //line scan_block.go:54
-								gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach26)))
-//line scan_block.go:54
+								gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
 								_ = gc_if26
-//line scan_block.go:54
+//line scan_block.go:53
 								if gc_if26.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 									y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if26)
-//line scan_block.go:54
 								}
 //line scan_block.go:54
 							}
-//line scan_block.go:54
+//line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2906,17 +2826,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							gc_reach40 := compiled.Reach(n, g, 16)
-//line scan_block.go:25
-							_ = gc_reach40
-//line scan_block.go:25
-							if gc_reach40 > 15 {
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
 								v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(gc_reach40)))
+								gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
 								_ = gc_if40
 //line scan_block.go:25
@@ -2959,17 +2875,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_reach38 := compiled.Reach(n, g, 8)
-//line scan_block.go:25
-						_ = gc_reach38
-//line scan_block.go:25
-						if gc_reach38 > 7 {
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
 							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(gc_reach38)))
+							gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 							_ = gc_if38
 //line scan_block.go:25
@@ -3041,24 +2953,18 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							}
 //line scan_block.go:25
-							gc_reach36 := compiled.Reach(n, g, 16)
+							if compiled.Reach(n, g, 16) > 15 {
 //line scan_block.go:25
-							_ = gc_reach36
-//line scan_block.go:26
-							if gc_reach36 > 15 {
-//line scan_block.go:26
 								v = archsimd.LoadUint32x16Slice(in[g:])
-//line scan_block.go:26
 							} else {
 //line scan_block.go:26
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
-//line scan_block.go:26
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
 								_ = gc_if36
-//line scan_block.go:26
+//line scan_block.go:25
 								if gc_if36.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line scan_block.go:26
 								}
 //line scan_block.go:26
 							}
@@ -3100,24 +3006,18 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_reach34 := compiled.Reach(n, g, 8)
+						if compiled.Reach(n, g, 8) > 7 {
 //line scan_block.go:25
-						_ = gc_reach34
-//line scan_block.go:26
-						if gc_reach34 > 7 {
-//line scan_block.go:26
 							v = archsimd.LoadUint32x8Slice(in[g:])
-//line scan_block.go:26
 						} else {
 //line scan_block.go:26
-							gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
-//line scan_block.go:26
+							gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
 							_ = gc_if34
-//line scan_block.go:26
+//line scan_block.go:25
 							if gc_if34.ToBits() != 0 {
-//line scan_block.go:26
+//line scan_block.go:25
 								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
-//line scan_block.go:26
 							}
 //line scan_block.go:26
 						}
@@ -3291,17 +3191,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								gc_reach48 := compiled.Reach(offset, i_, 16)
-//line scan_block.go:53
-								_ = gc_reach48
-//line scan_block.go:53
-								if gc_reach48 <= 0 {
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
 									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:])
 //line scan_block.go:53
 								} else {
 //line scan_block.go:53
-									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach48)))
+									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
 //line scan_block.go:53
 									_ = gc_if48
 //line scan_block.go:53
@@ -3340,17 +3236,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_reach46 := compiled.Reach(offset, i_, 8)
-//line scan_block.go:53
-							_ = gc_reach46
-//line scan_block.go:53
-							if gc_reach46 <= 0 {
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
 								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:])
 //line scan_block.go:53
 							} else {
 //line scan_block.go:53
-								gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach46)))
+								gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 								_ = gc_if46
 //line scan_block.go:53
@@ -3413,28 +3305,22 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_reach44 := compiled.Reach(offset, i_, 16)
+								if compiled.Reach(offset, i_, 16) <= 0 {
 //line scan_block.go:53
-								_ = gc_reach44
-//line scan_block.go:54
-								if gc_reach44 <= 0 {
-//line scan_block.go:54
 									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
-//line scan_block.go:54
 								} else {
 //line scan_block.go:54
-									gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach44)))
-//line scan_block.go:54
+									gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
 									_ = gc_if44
-//line scan_block.go:54
+//line scan_block.go:53
 									if gc_if44.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 										y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
-//line scan_block.go:54
 									}
 //line scan_block.go:54
 								}
-//line scan_block.go:54
+//line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3469,28 +3355,22 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_reach42 := compiled.Reach(offset, i_, 8)
+							if compiled.Reach(offset, i_, 8) <= 0 {
 //line scan_block.go:53
-							_ = gc_reach42
-//line scan_block.go:54
-							if gc_reach42 <= 0 {
-//line scan_block.go:54
 								y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
-//line scan_block.go:54
 							} else {
 //line scan_block.go:54
-								gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach42)))
-//line scan_block.go:54
+								gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
 								_ = gc_if42
-//line scan_block.go:54
+//line scan_block.go:53
 								if gc_if42.ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 									y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if42)
-//line scan_block.go:54
 								}
 //line scan_block.go:54
 							}
-//line scan_block.go:54
+//line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4378,16 +4258,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_reach7 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-						_ = gc_reach7
-//line scan_block.go:87
-						if gc_reach7 > 30 {
-//line scan_block.go:87
 							var gc_ld13 archsimd.Float32x16
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 								gc_ld13 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -4404,16 +4279,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
-//line scan_block.go:87
+							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
 							_ = gc_if7
-//line scan_block.go:87
+//line scan_block.go:86
 							if gc_if7.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 								var gc_ld14 archsimd.Float32x16
-//line scan_block.go:87
+//line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 									gc_ld14 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -4432,15 +4306,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_reach8 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-						_ = gc_reach8
-//line scan_block.go:90
-						if gc_reach8 > 30 {
-//line scan_block.go:90
 							var gc_ld15 archsimd.Float32x16
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 								gc_ld15 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
@@ -4458,15 +4329,16 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line scan_block.go:90
+							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
 							_ = gc_if8
-//line scan_block.go:90
+//line scan_block.go:89
 							if gc_if8.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 								var gc_ld16 archsimd.Float32x16
-//line scan_block.go:90
-								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+								if (g+
+									1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 									gc_ld16 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
@@ -4485,13 +4357,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 //line scan_block.go:90
 						}
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t7 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t7
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t8 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t8
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -4592,16 +4464,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_reach3 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-					_ = gc_reach3
-//line scan_block.go:87
-					if gc_reach3 > 14 {
-//line scan_block.go:87
 						var gc_ld5 archsimd.Float32x8
-//line scan_block.go:87
+//line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 							gc_ld5 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -4618,16 +4485,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line scan_block.go:87
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
 						_ = gc_if3
-//line scan_block.go:87
+//line scan_block.go:86
 						if gc_if3.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 							var gc_ld6 archsimd.Float32x8
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -4646,15 +4512,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_reach4 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-					_ = gc_reach4
-//line scan_block.go:90
-					if gc_reach4 > 14 {
-//line scan_block.go:90
 						var gc_ld7 archsimd.Float32x8
-//line scan_block.go:90
-						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 							gc_ld7 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
@@ -4672,15 +4535,16 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line scan_block.go:90
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
 						_ = gc_if4
-//line scan_block.go:90
+//line scan_block.go:89
 						if gc_if4.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 							var gc_ld8 archsimd.Float32x8
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 								gc_ld8 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
@@ -4699,13 +4563,13 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 //line scan_block.go:90
 					}
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t3 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t3
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t4 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t4
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -5665,16 +5529,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_reach11 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-						_ = gc_reach11
-//line scan_block.go:124
-						if gc_reach11 > 30 {
-//line scan_block.go:124
 							gc_st17 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
 								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
@@ -5693,18 +5552,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach11)))
-//line scan_block.go:124
+							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
 							_ = gc_if11
-//line scan_block.go:124
+//line scan_block.go:123
 							if gc_if11.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_st18 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_bits := gc_if11.ToBits()
-//line scan_block.go:124
+//line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
 									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
@@ -5741,15 +5599,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_reach12 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						_ = gc_reach12
-//line scan_block.go:127
-						if gc_reach12 > 30 {
-//line scan_block.go:127
 							gc_st19 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
@@ -5785,17 +5640,18 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
-//line scan_block.go:127
+							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
 							_ = gc_if12
-//line scan_block.go:127
+//line scan_block.go:126
 							if gc_if12.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_st20 := e1
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_bits2 := gc_if12.ToBits()
-//line scan_block.go:127
-								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
@@ -5943,16 +5799,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_reach9 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-					_ = gc_reach9
-//line scan_block.go:124
-					if gc_reach9 > 14 {
-//line scan_block.go:124
 						gc_st13 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
 							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
@@ -5971,16 +5822,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line scan_block.go:124
+						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
 						_ = gc_if9
-//line scan_block.go:124
+//line scan_block.go:123
 						if gc_if9.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 							gc_st14 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
 								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
@@ -6017,15 +5867,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_reach10 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					_ = gc_reach10
-//line scan_block.go:127
-					if gc_reach10 > 14 {
-//line scan_block.go:127
 						gc_st15 := e1
-//line scan_block.go:127
-						if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+						if (g+
+							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
@@ -6061,15 +5908,16 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 					} else {
 //line scan_block.go:127
-						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line scan_block.go:127
+						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
 						_ = gc_if10
-//line scan_block.go:127
+//line scan_block.go:126
 						if gc_if10.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 							gc_st16 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
@@ -6230,16 +6078,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_reach19 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-						_ = gc_reach19
-//line scan_block.go:87
-						if gc_reach19 > 30 {
-//line scan_block.go:87
 							var gc_ld53 archsimd.Int32x16
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 								gc_ld53 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -6256,16 +6099,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(gc_reach19)))
-//line scan_block.go:87
+							gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
 							_ = gc_if19
-//line scan_block.go:87
+//line scan_block.go:86
 							if gc_if19.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 								var gc_ld54 archsimd.Int32x16
-//line scan_block.go:87
+//line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 									gc_ld54 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -6284,15 +6126,12 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_reach20 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-						_ = gc_reach20
-//line scan_block.go:90
-						if gc_reach20 > 30 {
-//line scan_block.go:90
 							var gc_ld55 archsimd.Int32x16
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 								gc_ld55 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
@@ -6310,15 +6149,16 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
-//line scan_block.go:90
+							gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
 							_ = gc_if20
-//line scan_block.go:90
+//line scan_block.go:89
 							if gc_if20.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 								var gc_ld56 archsimd.Int32x16
-//line scan_block.go:90
-								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+								if (g+
+									1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 									gc_ld56 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
@@ -6337,13 +6177,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							}
 //line scan_block.go:90
 						}
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t35 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t35
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t36 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t36
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -6444,16 +6284,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_reach15 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-					_ = gc_reach15
-//line scan_block.go:87
-					if gc_reach15 > 14 {
-//line scan_block.go:87
 						var gc_ld45 archsimd.Int32x8
-//line scan_block.go:87
+//line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 							gc_ld45 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -6470,16 +6305,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(gc_reach15)))
-//line scan_block.go:87
+						gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
 						_ = gc_if15
-//line scan_block.go:87
+//line scan_block.go:86
 						if gc_if15.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 							var gc_ld46 archsimd.Int32x8
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 								gc_ld46 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -6498,15 +6332,12 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_reach16 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-					_ = gc_reach16
-//line scan_block.go:90
-					if gc_reach16 > 14 {
-//line scan_block.go:90
 						var gc_ld47 archsimd.Int32x8
-//line scan_block.go:90
-						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 							gc_ld47 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
@@ -6524,15 +6355,16 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
-//line scan_block.go:90
+						gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
 						_ = gc_if16
-//line scan_block.go:90
+//line scan_block.go:89
 						if gc_if16.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 							var gc_ld48 archsimd.Int32x8
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 								gc_ld48 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
@@ -6551,13 +6383,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 //line scan_block.go:90
 					}
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t31 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t31
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t32 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t32
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -7517,16 +7349,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_reach23 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-						_ = gc_reach23
-//line scan_block.go:124
-						if gc_reach23 > 30 {
-//line scan_block.go:124
 							gc_st37 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
 								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
@@ -7545,18 +7372,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(gc_reach23)))
-//line scan_block.go:124
+							gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
 							_ = gc_if23
-//line scan_block.go:124
+//line scan_block.go:123
 							if gc_if23.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_st38 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_bits3 := gc_if23.ToBits()
-//line scan_block.go:124
+//line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
 									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
@@ -7593,15 +7419,12 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_reach24 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						_ = gc_reach24
-//line scan_block.go:127
-						if gc_reach24 > 30 {
-//line scan_block.go:127
 							gc_st39 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
@@ -7637,17 +7460,18 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
-//line scan_block.go:127
+							gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
 							_ = gc_if24
-//line scan_block.go:127
+//line scan_block.go:126
 							if gc_if24.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_st40 := e1
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_bits4 := gc_if24.ToBits()
-//line scan_block.go:127
-								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line scan_block.go:127
@@ -7795,16 +7619,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_reach21 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-					_ = gc_reach21
-//line scan_block.go:124
-					if gc_reach21 > 14 {
-//line scan_block.go:124
 						gc_st33 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
 //line scan_block.go:124
 							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
@@ -7823,16 +7642,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
-//line scan_block.go:124
+						gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
 						_ = gc_if21
-//line scan_block.go:124
+//line scan_block.go:123
 						if gc_if21.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 							gc_st34 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
 								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
@@ -7869,15 +7687,12 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_reach22 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					_ = gc_reach22
-//line scan_block.go:127
-					if gc_reach22 > 14 {
-//line scan_block.go:127
 						gc_st35 := e1
-//line scan_block.go:127
-						if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+						if (g+
+							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
 //line scan_block.go:127
@@ -7913,15 +7728,16 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 					} else {
 //line scan_block.go:127
-						gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
-//line scan_block.go:127
+						gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
 						_ = gc_if22
-//line scan_block.go:127
+//line scan_block.go:126
 						if gc_if22.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 							gc_st36 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
@@ -8082,16 +7898,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
-						gc_reach31 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-						_ = gc_reach31
-//line scan_block.go:87
-						if gc_reach31 > 30 {
-//line scan_block.go:87
 							var gc_ld93 archsimd.Uint32x16
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 								gc_ld93 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -8108,16 +7919,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(gc_reach31)))
-//line scan_block.go:87
+							gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:86
 							_ = gc_if31
-//line scan_block.go:87
+//line scan_block.go:86
 							if gc_if31.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 								var gc_ld94 archsimd.Uint32x16
-//line scan_block.go:87
+//line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 {
-//line scan_block.go:87
 									gc_ld94 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -8136,15 +7946,12 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 						}
 //line scan_block.go:89
-						gc_reach32 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-						_ = gc_reach32
-//line scan_block.go:90
-						if gc_reach32 > 30 {
-//line scan_block.go:90
 							var gc_ld95 archsimd.Uint32x16
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 								gc_ld95 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
@@ -8162,15 +7969,16 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
-//line scan_block.go:90
+							gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:89
 							_ = gc_if32
-//line scan_block.go:90
+//line scan_block.go:89
 							if gc_if32.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 								var gc_ld96 archsimd.Uint32x16
-//line scan_block.go:90
-								if (g+1) >= 0 && (g+1) <= len(in)-32 {
+//line scan_block.go:89
+								if (g+
+									1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
 									gc_ld96 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
@@ -8189,13 +7997,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							}
 //line scan_block.go:90
 						}
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t63 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t63
-//line scan_block.go:90
+//line scan_block.go:89
 						gc_t64 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 						_ = gc_t64
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
@@ -8296,16 +8104,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
-					gc_reach27 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-					_ = gc_reach27
-//line scan_block.go:87
-					if gc_reach27 > 14 {
-//line scan_block.go:87
 						var gc_ld85 archsimd.Uint32x8
-//line scan_block.go:87
+//line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 							gc_ld85 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -8322,16 +8125,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(gc_reach27)))
-//line scan_block.go:87
+						gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:86
 						_ = gc_if27
-//line scan_block.go:87
+//line scan_block.go:86
 						if gc_if27.ToBits() != 0 {
-//line scan_block.go:87
+//line scan_block.go:86
 							var gc_ld86 archsimd.Uint32x8
-//line scan_block.go:87
+//line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 {
-//line scan_block.go:87
 								gc_ld86 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -8350,15 +8152,12 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:87
 					}
 //line scan_block.go:89
-					gc_reach28 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-					_ = gc_reach28
-//line scan_block.go:90
-					if gc_reach28 > 14 {
-//line scan_block.go:90
 						var gc_ld87 archsimd.Uint32x8
-//line scan_block.go:90
-						if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+						if (g+
+							1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 							gc_ld87 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
@@ -8376,15 +8175,16 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(gc_reach28)))
-//line scan_block.go:90
+						gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:89
 						_ = gc_if28
-//line scan_block.go:90
+//line scan_block.go:89
 						if gc_if28.ToBits() != 0 {
-//line scan_block.go:90
+//line scan_block.go:89
 							var gc_ld88 archsimd.Uint32x8
-//line scan_block.go:90
-							if (g+1) >= 0 && (g+1) <= len(in)-16 {
+//line scan_block.go:89
+							if (g+
+								1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
 								gc_ld88 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
@@ -8403,13 +8203,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 //line scan_block.go:90
 					}
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t59 := a0
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t59
-//line scan_block.go:90
+//line scan_block.go:89
 					gc_t60 := a1
-//line scan_block.go:90
+//line scan_block.go:89
 					_ = gc_t60
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
@@ -9369,16 +9169,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 						}
 //line scan_block.go:123
-						gc_reach35 := compiled.Reach(n, g, 32)
+						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-						_ = gc_reach35
-//line scan_block.go:124
-						if gc_reach35 > 30 {
-//line scan_block.go:124
 							gc_st57 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
 								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
@@ -9397,18 +9192,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(gc_reach35)))
-//line scan_block.go:124
+							gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
 							_ = gc_if35
-//line scan_block.go:124
+//line scan_block.go:123
 							if gc_if35.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_st58 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 								gc_bits5 := gc_if35.ToBits()
-//line scan_block.go:124
+//line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-//line scan_block.go:124
 									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
 									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
@@ -9445,15 +9239,12 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						}
 //line scan_block.go:126
-						gc_reach36 := compiled.Reach(n, g+1, 32)
+						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						_ = gc_reach36
-//line scan_block.go:127
-						if gc_reach36 > 30 {
-//line scan_block.go:127
 							gc_st59 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
@@ -9489,17 +9280,18 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
-//line scan_block.go:127
+							gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
 							_ = gc_if36
-//line scan_block.go:127
+//line scan_block.go:126
 							if gc_if36.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_st60 := e1
-//line scan_block.go:127
+//line scan_block.go:126
 								gc_bits6 := gc_if36.ToBits()
-//line scan_block.go:127
-								if (g+1) >= 0 && (g+1) <= len(out)-32 {
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
 									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
 //line scan_block.go:127
@@ -9647,16 +9439,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_reach33 := compiled.Reach(n, g, 16)
+					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-					_ = gc_reach33
-//line scan_block.go:124
-					if gc_reach33 > 14 {
-//line scan_block.go:124
 						gc_st53 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
 //line scan_block.go:124
 							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
@@ -9675,16 +9462,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
-//line scan_block.go:124
+						gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
 						_ = gc_if33
-//line scan_block.go:124
+//line scan_block.go:123
 						if gc_if33.ToBits() != 0 {
-//line scan_block.go:124
+//line scan_block.go:123
 							gc_st54 := e0
-//line scan_block.go:124
+//line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-//line scan_block.go:124
 								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
 								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
@@ -9721,15 +9507,12 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_reach34 := compiled.Reach(n, g+1, 16)
+					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					_ = gc_reach34
-//line scan_block.go:127
-					if gc_reach34 > 14 {
-//line scan_block.go:127
 						gc_st55 := e1
-//line scan_block.go:127
-						if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+						if (g+
+							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
 //line scan_block.go:127
@@ -9765,15 +9548,16 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 					} else {
 //line scan_block.go:127
-						gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(gc_reach34)))
-//line scan_block.go:127
+						gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
 						_ = gc_if34
-//line scan_block.go:127
+//line scan_block.go:126
 						if gc_if34.ToBits() != 0 {
-//line scan_block.go:127
+//line scan_block.go:126
 							gc_st56 := e1
-//line scan_block.go:127
-							if (g+1) >= 0 && (g+1) <= len(out)-16 {
+//line scan_block.go:126
+							if (g+
+								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
 								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127
@@ -10653,25 +10437,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_reach2 := compiled.Reach(n, g, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-				_ = gc_reach2
+				_ = gc_if2
 //line scan_block.go:146
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadFloat32x8Slice(in[g:])
-//line scan_block.go:146
-				} else {
-//line scan_block.go:146
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line scan_block.go:146
-					_ = gc_if2
-//line scan_block.go:146
-					if gc_if2.ToBits() != 0 {
-//line scan_block.go:146
-						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-//line scan_block.go:146
-					}
+					v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -10817,10 +10589,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach3 := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach3
-//line scan_block.go:205
 							gc_b3 := gc_none
 //line scan_block.go:205
 							if d < lanes_ {
@@ -10829,7 +10597,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b3)
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 							_ = gc_if3
 //line scan_block.go:205
@@ -11019,11 +10787,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach4 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach4
-//line scan_block.go:172
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if4
 //line scan_block.go:172
@@ -11229,25 +10993,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach6 := compiled.Reach(warps, lane, 8)
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach6
+							_ = gc_if6
 //line scan_block.go:185
-							if gc_reach6 > 7 {
+							if gc_if6.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line scan_block.go:185
-								_ = gc_if6
-//line scan_block.go:185
-								if gc_if6.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -11404,10 +11156,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach7 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach7
-//line scan_block.go:205
 										gc_b4 := gc_none2
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -11416,7 +11164,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7))).And(gc_b4)
+										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
 //line scan_block.go:205
 										_ = gc_if7
 //line scan_block.go:205
@@ -11787,25 +11535,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_reach9 := compiled.Reach(n, g, 8)
+				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-				_ = gc_reach9
+				_ = gc_if9
 //line scan_block.go:146
-				if gc_reach9 > 7 {
+				if gc_if9.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadInt32x8Slice(in[g:])
-//line scan_block.go:146
-				} else {
-//line scan_block.go:146
-					gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line scan_block.go:146
-					_ = gc_if9
-//line scan_block.go:146
-					if gc_if9.ToBits() != 0 {
-//line scan_block.go:146
-						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
-//line scan_block.go:146
-					}
+					v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -11951,10 +11687,6 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach10 := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach10
-//line scan_block.go:205
 							gc_b6 := gc_none3
 //line scan_block.go:205
 							if d < lanes_ {
@@ -11963,7 +11695,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10))).And(gc_b6)
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
 //line scan_block.go:205
 							_ = gc_if10
 //line scan_block.go:205
@@ -12153,11 +11885,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach11 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach11
-//line scan_block.go:172
-				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if11
 //line scan_block.go:172
@@ -12363,25 +12091,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach13 := compiled.Reach(warps, lane, 8)
+							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach13
+							_ = gc_if13
 //line scan_block.go:185
-							if gc_reach13 > 7 {
+							if gc_if13.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13)))
-//line scan_block.go:185
-								_ = gc_if13
-//line scan_block.go:185
-								if gc_if13.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -12538,10 +12254,6 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach14 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach14
-//line scan_block.go:205
 										gc_b7 := gc_none4
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -12550,7 +12262,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14))).And(gc_b7)
+										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 										_ = gc_if14
 //line scan_block.go:205
@@ -12921,25 +12633,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_reach16 := compiled.Reach(n, g, 8)
+				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-				_ = gc_reach16
+				_ = gc_if16
 //line scan_block.go:146
-				if gc_reach16 > 7 {
+				if gc_if16.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadUint32x8Slice(in[g:])
-//line scan_block.go:146
-				} else {
-//line scan_block.go:146
-					gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
-//line scan_block.go:146
-					_ = gc_if16
-//line scan_block.go:146
-					if gc_if16.ToBits() != 0 {
-//line scan_block.go:146
-						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
-//line scan_block.go:146
-					}
+					v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
 //line scan_block.go:146
 				}
 //line scan_block.go:146
@@ -13085,10 +12785,6 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach17 := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach17
-//line scan_block.go:205
 							gc_b9 := gc_none5
 //line scan_block.go:205
 							if d < lanes_ {
@@ -13097,7 +12793,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach17))).And(gc_b9)
+							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
 //line scan_block.go:205
 							_ = gc_if17
 //line scan_block.go:205
@@ -13287,11 +12983,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach18 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach18
-//line scan_block.go:172
-				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if18
 //line scan_block.go:172
@@ -13497,25 +13189,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach20 := compiled.Reach(warps, lane, 8)
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach20
+							_ = gc_if20
 //line scan_block.go:185
-							if gc_reach20 > 7 {
+							if gc_if20.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(gc_reach20)))
-//line scan_block.go:185
-								_ = gc_if20
-//line scan_block.go:185
-								if gc_if20.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -13672,10 +13352,6 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach21 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach21
-//line scan_block.go:205
 										gc_b10 := gc_none6
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -13684,7 +13360,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach21))).And(gc_b10)
+										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
 //line scan_block.go:205
 										_ = gc_if21
 //line scan_block.go:205

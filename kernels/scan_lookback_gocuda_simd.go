@@ -1189,10 +1189,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach
-//line scan_block.go:205
 							gc_b3 := gc_none
 //line scan_block.go:205
 							if d < lanes_ {
@@ -1201,7 +1197,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 							_ = gc_if
 //line scan_block.go:205
@@ -1391,11 +1387,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach2 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach2
-//line scan_block.go:172
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if2
 //line scan_block.go:172
@@ -1601,25 +1593,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach4 := compiled.Reach(warps, lane, 8)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach4
+							_ = gc_if4
 //line scan_block.go:185
-							if gc_reach4 > 7 {
+							if gc_if4.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line scan_block.go:185
-								_ = gc_if4
-//line scan_block.go:185
-								if gc_if4.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if4)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if4)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -1776,10 +1756,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach5 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach5
-//line scan_block.go:205
 										gc_b4 := gc_none2
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -1788,7 +1764,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_b4)
+										gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
 //line scan_block.go:205
 										_ = gc_if5
 //line scan_block.go:205
@@ -2433,10 +2409,6 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach6 := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach6
-//line scan_block.go:205
 							gc_b6 := gc_none3
 //line scan_block.go:205
 							if d < lanes_ {
@@ -2445,7 +2417,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6))).And(gc_b6)
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
 //line scan_block.go:205
 							_ = gc_if6
 //line scan_block.go:205
@@ -2635,11 +2607,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach7 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach7
-//line scan_block.go:172
-				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if7
 //line scan_block.go:172
@@ -2845,25 +2813,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach9 := compiled.Reach(warps, lane, 8)
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach9
+							_ = gc_if9
 //line scan_block.go:185
-							if gc_reach9 > 7 {
+							if gc_if9.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line scan_block.go:185
-								_ = gc_if9
-//line scan_block.go:185
-								if gc_if9.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if9)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if9)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -3020,10 +2976,6 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach10 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach10
-//line scan_block.go:205
 										gc_b7 := gc_none4
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -3032,7 +2984,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10))).And(gc_b7)
+										gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 										_ = gc_if10
 //line scan_block.go:205
@@ -3677,10 +3629,6 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:204
 							_ = y
 //line scan_block.go:205
-							gc_reach11 := compiled.Reach(d, lane_, 8)
-//line scan_block.go:205
-							_ = gc_reach11
-//line scan_block.go:205
 							gc_b9 := gc_none5
 //line scan_block.go:205
 							if d < lanes_ {
@@ -3689,7 +3637,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:205
 							}
 //line scan_block.go:205
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11))).And(gc_b9)
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
 //line scan_block.go:205
 							_ = gc_if11
 //line scan_block.go:205
@@ -3879,11 +3827,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
-				gc_reach12 := compiled.Reach(0, lane, 8)
-//line scan_block.go:172
-				_ = gc_reach12
-//line scan_block.go:172
-				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if12
 //line scan_block.go:172
@@ -4089,25 +4033,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_reach14 := compiled.Reach(warps, lane, 8)
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-							_ = gc_reach14
+							_ = gc_if14
 //line scan_block.go:185
-							if gc_reach14 > 7 {
+							if gc_if14.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:])
-//line scan_block.go:185
-							} else {
-//line scan_block.go:185
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line scan_block.go:185
-								_ = gc_if14
-//line scan_block.go:185
-								if gc_if14.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if14)
-//line scan_block.go:185
-								}
+								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if14)
 //line scan_block.go:185
 							}
 //line scan_block.go:185
@@ -4264,10 +4196,6 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:204
 										_ = y_
 //line scan_block.go:205
-										gc_reach15 := compiled.Reach(d_, lane_2, 8)
-//line scan_block.go:205
-										_ = gc_reach15
-//line scan_block.go:205
 										gc_b10 := gc_none6
 //line scan_block.go:205
 										if d_ < lanes_2 {
@@ -4276,7 +4204,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:205
 										}
 //line scan_block.go:205
-										gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach15))).And(gc_b10)
+										gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
 //line scan_block.go:205
 										_ = gc_if15
 //line scan_block.go:205

@@ -93,11 +93,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 						_ = i
 //line sort.go:43
-						gc_reach2 := compiled.Reach(size, i, 16)
-//line sort.go:43
-						_ = gc_reach2
-//line sort.go:43
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size, i, 16))))
 //line sort.go:43
 						_ = gc_if2
 //line sort.go:43
@@ -151,11 +147,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					_ = i
 //line sort.go:43
-					gc_reach := compiled.Reach(size, i, 8)
-//line sort.go:43
-					_ = gc_reach
-//line sort.go:43
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
 //line sort.go:43
 					_ = gc_if
 //line sort.go:43
@@ -352,28 +344,22 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 								}
 //line scan_block.go:53
-								gc_reach6 := compiled.Reach(offset, i_2, 16)
+								if compiled.Reach(offset, i_2, 16) <= 0 {
 //line scan_block.go:53
-								_ = gc_reach6
-//line scan_block.go:54
-								if gc_reach6 <= 0 {
-//line scan_block.go:54
 									y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
-//line scan_block.go:54
 								} else {
 //line scan_block.go:54
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line scan_block.go:54
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_2, 16))))
+//line scan_block.go:53
 									_ = gc_if6
-//line scan_block.go:54
+//line scan_block.go:53
 									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 										y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits()))
-//line scan_block.go:54
 									}
 //line scan_block.go:54
 								}
-//line scan_block.go:54
+//line scan_block.go:53
 								y.StoreMasked((*[16]uint32)(gc_s_y[gc_rank2:]), gc_alive8)
 							}
 							archsimd.ClearAVXUpperBits()
@@ -422,28 +408,22 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_reach4 := compiled.Reach(offset, i_2, 8)
+							if compiled.Reach(offset, i_2, 8) <= 0 {
 //line scan_block.go:53
-							_ = gc_reach4
-//line scan_block.go:54
-							if gc_reach4 <= 0 {
-//line scan_block.go:54
 								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive6)
-//line scan_block.go:54
 							} else {
 //line scan_block.go:54
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line scan_block.go:54
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+//line scan_block.go:53
 								_ = gc_if4
-//line scan_block.go:54
+//line scan_block.go:53
 								if gc_alive6.And(gc_if4).ToBits() != 0 {
-//line scan_block.go:54
+//line scan_block.go:53
 									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive6.And(gc_if4))
-//line scan_block.go:54
 								}
 //line scan_block.go:54
 							}
-//line scan_block.go:54
+//line scan_block.go:53
 							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()

@@ -192,18 +192,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_reach2 := compiled.Reach(cols_, x, 16)
-							_ = gc_reach2
-//line transpose.go:168
 							gc_b4 := gc_none2
-//line transpose.go:168
-							if y+j < rows_ {
+//line transpose.go:167
+							if y+j <
+								rows_ {
 //line transpose.go:168
 								gc_b4 = gc_all2
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & gc_b4.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
 							_ = gc_if2
 //line transpose.go:168
@@ -311,18 +309,16 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_reach := compiled.Reach(cols_, x, 8)
-						_ = gc_reach
-//line transpose.go:168
 						gc_b3 := gc_none
-//line transpose.go:168
-						if y+j < rows_ {
+//line transpose.go:167
+						if y+j <
+							rows_ {
 //line transpose.go:168
 							gc_b3 = gc_all
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 						_ = gc_if
 //line transpose.go:168
@@ -567,18 +563,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_reach2 := compiled.Reach(cols_, x, 16)
-							_ = gc_reach2
-//line transpose.go:168
 							gc_b4 := gc_none2
-//line transpose.go:168
-							if y+j < rows_ {
+//line transpose.go:167
+							if y+j <
+								rows_ {
 //line transpose.go:168
 								gc_b4 = gc_all2
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & gc_b4.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
 							_ = gc_if2
 //line transpose.go:168
@@ -686,18 +680,16 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_reach := compiled.Reach(cols_, x, 8)
-						_ = gc_reach
-//line transpose.go:168
 						gc_b3 := gc_none
-//line transpose.go:168
-						if y+j < rows_ {
+//line transpose.go:167
+						if y+j <
+							rows_ {
 //line transpose.go:168
 							gc_b3 = gc_all
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 						_ = gc_if
 //line transpose.go:168

@@ -1327,25 +1327,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:97
 				}
 //line blog_reduction.go:97
-				gc_reach := compiled.Reach(n, i_, 8)
+				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 //line blog_reduction.go:97
-				_ = gc_reach
+				_ = gc_if
 //line blog_reduction.go:98
-				if gc_reach > 7 {
+				if gc_if.ToBits() != 0 {
 //line blog_reduction.go:98
-					sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
-//line blog_reduction.go:98
-				} else {
-//line blog_reduction.go:98
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line blog_reduction.go:98
-					_ = gc_if
-//line blog_reduction.go:98
-					if gc_if.ToBits() != 0 {
-//line blog_reduction.go:98
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
-//line blog_reduction.go:98
-					}
+					sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
 //line blog_reduction.go:98
 				}
 //line blog_reduction.go:98

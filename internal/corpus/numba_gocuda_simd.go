@@ -1300,34 +1300,30 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 							_ = tid
 //line numba.go:147
-							gc_reach4 := compiled.Reach(len(inputArray), tid, 16)
+							if compiled.Reach(len(inputArray), tid, 16) > 15 {
 //line numba.go:147
-							_ = gc_reach4
-//line numba.go:150
-							if gc_reach4 > 15 {
-//line numba.go:150
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line numba.go:150
+//line numba.go:147
 							} else {
-//line numba.go:150
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line numba.go:150
+//line numba.go:147
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+//line numba.go:147
 								_ = gc_if4
-//line numba.go:150
+//line numba.go:147
 								if gc_if4.ToBits() != 0 {
-//line numba.go:150
+//line numba.go:147
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
-//line numba.go:150
+//line numba.go:147
 								}
-//line numba.go:150
+//line numba.go:147
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line numba.go:150
+//line numba.go:147
 								_ = gc_else4
-//line numba.go:150
+//line numba.go:147
 								if gc_else4.ToBits() != 0 {
-//line numba.go:150
+//line numba.go:147
 									{
-//line numba.go:150
+//line numba.go:147
 										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_else4)
 //line numba.go:150
 									}
@@ -1361,34 +1357,30 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 						_ = tid
 //line numba.go:147
-						gc_reach3 := compiled.Reach(len(inputArray), tid, 8)
+						if compiled.Reach(len(inputArray), tid, 8) > 7 {
 //line numba.go:147
-						_ = gc_reach3
-//line numba.go:150
-						if gc_reach3 > 7 {
-//line numba.go:150
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line numba.go:150
+//line numba.go:147
 						} else {
-//line numba.go:150
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line numba.go:150
+//line numba.go:147
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
 							_ = gc_if3
-//line numba.go:150
+//line numba.go:147
 							if gc_if3.ToBits() != 0 {
-//line numba.go:150
+//line numba.go:147
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
-//line numba.go:150
+//line numba.go:147
 							}
-//line numba.go:150
+//line numba.go:147
 							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
-//line numba.go:150
+//line numba.go:147
 							_ = gc_else3
-//line numba.go:150
+//line numba.go:147
 							if gc_else3.ToBits() != 0 {
-//line numba.go:150
+//line numba.go:147
 								{
-//line numba.go:150
+//line numba.go:147
 									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_else3)
 //line numba.go:150
 								}
@@ -1446,24 +1438,18 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							}
 //line numba.go:147
-							gc_reach2 := compiled.Reach(len(inputArray), tid, 16)
+							if compiled.Reach(len(inputArray), tid, 16) > 15 {
 //line numba.go:147
-							_ = gc_reach2
-//line numba.go:148
-							if gc_reach2 > 15 {
-//line numba.go:148
 								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-//line numba.go:148
 							} else {
 //line numba.go:148
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line numba.go:148
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+//line numba.go:147
 								_ = gc_if2
-//line numba.go:148
+//line numba.go:147
 								if gc_if2.ToBits() != 0 {
-//line numba.go:148
+//line numba.go:147
 									archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreMasked((*[16]float32)(temp[tx:]), gc_if2)
-//line numba.go:148
 								}
 //line numba.go:148
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -1513,24 +1499,18 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 						}
 //line numba.go:147
-						gc_reach := compiled.Reach(len(inputArray), tid, 8)
+						if compiled.Reach(len(inputArray), tid, 8) > 7 {
 //line numba.go:147
-						_ = gc_reach
-//line numba.go:148
-						if gc_reach > 7 {
-//line numba.go:148
 							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-//line numba.go:148
 						} else {
 //line numba.go:148
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line numba.go:148
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
 							_ = gc_if
-//line numba.go:148
+//line numba.go:147
 							if gc_if.ToBits() != 0 {
-//line numba.go:148
+//line numba.go:147
 								archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
-//line numba.go:148
 							}
 //line numba.go:148
 							gc_else := gc_if.ToInt32x8().Not().ToMask()
@@ -2107,11 +2087,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 						_ = nextTemp
 //line numba.go:204
-						gc_reach3 := compiled.Reach(0, i, 4)
-//line numba.go:204
-						_ = gc_reach3
-//line numba.go:204
-						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(gc_reach3)))
+						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 //line numba.go:204
 						_ = gc_if3
 //line numba.go:206
@@ -2127,11 +2103,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:207
 						if gc_alive5.And(gc_else3).ToBits() != 0 {
 //line numba.go:207
-							gc_reach4 := compiled.Reach(len(data)-1, i, 4)
-//line numba.go:207
-							_ = gc_reach4
-//line numba.go:207
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(gc_reach4)))
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
 							_ = gc_if4
 //line numba.go:207

@@ -1006,10 +1006,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_reach7 := compiled.Reach(nx, i, 16)
-//line parboil.go:96
-						_ = gc_reach7
-//line parboil.go:96
 						gc_b9 := gc_none4
 //line parboil.go:96
 						if j < ny {
@@ -1018,7 +1014,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_if7 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits() & gc_b9.ToBits())
+						gc_if7 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b9.ToBits())
 //line parboil.go:96
 						_ = gc_if7
 //line parboil.go:97
@@ -1084,11 +1080,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_ld14.StoreMasked((*[16]float32)(shA0[shID:]), gc_if7)
 //line parboil.go:98
 						}
-//line parboil.go:100
-						gc_reach8 := compiled.Reach(nx, i2, 16)
-//line parboil.go:100
-						_ = gc_reach8
-//line parboil.go:100
+//line parboil.go:97
 						gc_b10 := gc_none4
 //line parboil.go:100
 						if j < ny {
@@ -1097,7 +1089,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:100
 						}
 //line parboil.go:100
-						gc_if8 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits() & gc_b10.ToBits())
+						gc_if8 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b10.ToBits())
 //line parboil.go:100
 						_ = gc_if8
 //line parboil.go:101
@@ -1272,10 +1264,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_reach3 := compiled.Reach(nx, i, 8)
-//line parboil.go:96
-					_ = gc_reach3
-//line parboil.go:96
 					gc_b5 := gc_none2
 //line parboil.go:96
 					if j < ny {
@@ -1284,7 +1272,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b5)
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b5)
 //line parboil.go:96
 					_ = gc_if3
 //line parboil.go:97
@@ -1350,11 +1338,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_ld6.StoreMasked((*[8]float32)(shA0[shID:]), gc_if3)
 //line parboil.go:98
 					}
-//line parboil.go:100
-					gc_reach4 := compiled.Reach(nx, i2, 8)
-//line parboil.go:100
-					_ = gc_reach4
-//line parboil.go:100
+//line parboil.go:97
 					gc_b6 := gc_none2
 //line parboil.go:100
 					if j < ny {
@@ -1363,7 +1347,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))).And(gc_b6)
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b6)
 //line parboil.go:100
 					_ = gc_if4
 //line parboil.go:101
@@ -1575,10 +1559,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:85
-							gc_reach30 := compiled.Reach(0, i, 16)
-//line parboil.go:85
-							_ = gc_reach30
-//line parboil.go:85
 							gc_b29 := gc_none8
 //line parboil.go:85
 							if j > 0 {
@@ -1586,10 +1566,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								gc_b29 = gc_all8
 //line parboil.go:85
 							}
-//line parboil.go:85
-							gc_reach31 := compiled.Reach((nx - 1), i, 16)
-//line parboil.go:85
-							_ = gc_reach31
 //line parboil.go:85
 							gc_b30 := gc_none8
 //line parboil.go:85
@@ -1599,13 +1575,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:85
 							}
 //line parboil.go:85
-							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota8.Greater(archsimd.BroadcastInt32x16(int32(gc_reach30))).ToBits()&gc_b29.ToBits()).ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach31))).ToBits()).ToBits() & gc_b30.ToBits())
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota8.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b29.ToBits()).ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b30.ToBits())
 //line parboil.go:85
 							_ = wRegion
-//line parboil.go:86
-							gc_reach32 := compiled.Reach(nx-1, i2, 16)
-//line parboil.go:86
-							_ = gc_reach32
 //line parboil.go:86
 							gc_b31 := gc_none8
 //line parboil.go:86
@@ -1623,23 +1595,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:86
 							}
 //line parboil.go:86
-							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach32))).ToBits()).ToBits() & gc_b32.ToBits())
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b32.ToBits())
 //line parboil.go:86
 							_ = wRegion2
 //line parboil.go:87
-							gc_reach33 := compiled.Reach(0, gc_tx2, 16)
-//line parboil.go:87
-							_ = gc_reach33
-//line parboil.go:87
-							xLBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(gc_reach33)))
+							xLBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line parboil.go:87
 							_ = xLBound
 //line parboil.go:88
-							gc_reach34 := compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16)
-//line parboil.go:88
-							_ = gc_reach34
-//line parboil.go:88
-							xHBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(gc_reach34)))
+							xHBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
 //line parboil.go:88
 							_ = xHBound
 //line parboil.go:89
@@ -1709,10 +1673,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_reach35 := compiled.Reach(nx, i, 16)
-//line parboil.go:112
-							_ = gc_reach35
-//line parboil.go:112
 							gc_b33 := gc_none8
 //line parboil.go:112
 							if j < ny {
@@ -1721,7 +1681,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_if27 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach35))).ToBits() & gc_b33.ToBits())
+							gc_if27 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b33.ToBits())
 //line parboil.go:112
 							_ = gc_if27
 //line parboil.go:113
@@ -1944,11 +1904,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								}
 //line parboil.go:133
 							}
-//line parboil.go:138
-							gc_reach36 := compiled.Reach(nx, i2, 16)
-//line parboil.go:138
-							_ = gc_reach36
-//line parboil.go:138
+//line parboil.go:118
 							gc_b34 := gc_none8
 //line parboil.go:138
 							if j < ny {
@@ -1957,7 +1913,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:138
 							}
 //line parboil.go:138
-							gc_if30 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach36))).ToBits() & gc_b34.ToBits())
+							gc_if30 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b34.ToBits())
 //line parboil.go:138
 							_ = gc_if30
 //line parboil.go:139
@@ -2299,10 +2255,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:85
-						gc_reach16 := compiled.Reach(0, i, 8)
-//line parboil.go:85
-						_ = gc_reach16
-//line parboil.go:85
 						gc_b17 := gc_none6
 //line parboil.go:85
 						if j > 0 {
@@ -2310,10 +2262,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							gc_b17 = gc_all6
 //line parboil.go:85
 						}
-//line parboil.go:85
-						gc_reach17 := compiled.Reach((nx - 1), i, 8)
-//line parboil.go:85
-						_ = gc_reach17
 //line parboil.go:85
 						gc_b18 := gc_none6
 //line parboil.go:85
@@ -2323,13 +2271,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(gc_reach16))).And(gc_b17).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach17)))).And(gc_b18)
+						wRegion := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b17).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b18)
 //line parboil.go:85
 						_ = wRegion
-//line parboil.go:86
-						gc_reach18 := compiled.Reach(nx-1, i2, 8)
-//line parboil.go:86
-						_ = gc_reach18
 //line parboil.go:86
 						gc_b19 := gc_none6
 //line parboil.go:86
@@ -2347,23 +2291,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b19.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))).And(gc_b20)
+						wRegion2 := gc_b19.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b20)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						gc_reach19 := compiled.Reach(0, gc_tx2, 8)
-//line parboil.go:87
-						_ = gc_reach19
-//line parboil.go:87
-						xLBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+						xLBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						gc_reach20 := compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8)
-//line parboil.go:88
-						_ = gc_reach20
-//line parboil.go:88
-						xHBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(gc_reach20)))
+						xHBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -2433,10 +2369,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_reach21 := compiled.Reach(nx, i, 8)
-//line parboil.go:112
-						_ = gc_reach21
-//line parboil.go:112
 						gc_b21 := gc_none6
 //line parboil.go:112
 						if j < ny {
@@ -2445,7 +2377,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))).And(gc_b21)
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b21)
 //line parboil.go:112
 						_ = gc_if15
 //line parboil.go:113
@@ -2668,11 +2600,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							}
 //line parboil.go:133
 						}
-//line parboil.go:138
-						gc_reach22 := compiled.Reach(nx, i2, 8)
-//line parboil.go:138
-						_ = gc_reach22
-//line parboil.go:138
+//line parboil.go:118
 						gc_b22 := gc_none6
 //line parboil.go:138
 						if j < ny {
@@ -2681,7 +2609,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if18 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach22))).And(gc_b22)
+						gc_if18 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b22)
 //line parboil.go:138
 						_ = gc_if18
 //line parboil.go:139

@@ -2118,10 +2118,6 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 										_ = j
 //line polybench_stencils.go:140
-										gc_reach7 := compiled.Reach(nk-1, k, 16)
-//line polybench_stencils.go:140
-										_ = gc_reach7
-//line polybench_stencils.go:140
 										gc_b12 := gc_none4
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
@@ -2146,11 +2142,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_reach8 := compiled.Reach(0, k, 16)
-//line polybench_stencils.go:140
-										_ = gc_reach8
-//line polybench_stencils.go:140
-										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
 										_ = gc_if4
 //line polybench_stencils.go:140
@@ -2211,10 +2203,6 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 									_ = j
 //line polybench_stencils.go:140
-									gc_reach5 := compiled.Reach(nk-1, k, 8)
-//line polybench_stencils.go:140
-									_ = gc_reach5
-//line polybench_stencils.go:140
 									gc_b9 := gc_none3
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
@@ -2239,11 +2227,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_reach6 := compiled.Reach(0, k, 8)
-//line polybench_stencils.go:140
-									_ = gc_reach6
-//line polybench_stencils.go:140
-									gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(gc_reach6))))
+									gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
 									_ = gc_if3
 //line polybench_stencils.go:140
@@ -2360,10 +2344,6 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_reach3 := compiled.Reach(nk-1, k, 16)
-//line polybench_stencils.go:140
-								_ = gc_reach3
-//line polybench_stencils.go:140
 								gc_b6 := gc_none2
 //line polybench_stencils.go:140
 								if i < ni-1 && j < nj-1 {
@@ -2388,11 +2368,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_reach4 := compiled.Reach(0, k, 16)
-//line polybench_stencils.go:140
-								_ = gc_reach4
-//line polybench_stencils.go:140
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3))).ToBits()).ToBits()&gc_b7.ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b7.ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
 								_ = gc_if2
 //line polybench_stencils.go:141
@@ -2459,10 +2435,6 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_reach := compiled.Reach(nk-1, k, 8)
-//line polybench_stencils.go:140
-							_ = gc_reach
-//line polybench_stencils.go:140
 							gc_b3 := gc_none
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 {
@@ -2487,11 +2459,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_reach2 := compiled.Reach(0, k, 8)
-//line polybench_stencils.go:140
-							_ = gc_reach2
-//line polybench_stencils.go:140
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(gc_reach2))))
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
 							_ = gc_if
 //line polybench_stencils.go:141

@@ -1223,11 +1223,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:163
 								for {
 //line samples_cg.go:163
-									gc_reach2 := compiled.Reach(vectorEnd, pos, 8)
-//line samples_cg.go:163
-									_ = gc_reach2
-//line samples_cg.go:163
-									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2))))
+									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
 //line samples_cg.go:163
 									if gc_lanes3.ToBits() == 0 {
 //line samples_cg.go:163

@@ -526,17 +526,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
-							gc_reach4 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:30
-							_ = gc_reach4
-//line samples_reduction.go:30
-							if gc_reach4 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
 								_ = gc_if4
 //line samples_reduction.go:30
@@ -577,17 +573,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
-						gc_reach3 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:30
-						_ = gc_reach3
-//line samples_reduction.go:30
-						if gc_reach3 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 							_ = gc_if3
 //line samples_reduction.go:30
@@ -653,24 +645,18 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_reach2 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-							_ = gc_reach2
-//line samples_reduction.go:31
-							if gc_reach2 > 15 {
-//line samples_reduction.go:31
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 							} else {
 //line samples_reduction.go:31
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line samples_reduction.go:31
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
 								_ = gc_if2
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:31
 								}
 //line samples_reduction.go:31
 							}
@@ -710,24 +696,18 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_reach := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-						_ = gc_reach
-//line samples_reduction.go:31
-						if gc_reach > 7 {
-//line samples_reduction.go:31
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 						} else {
 //line samples_reduction.go:31
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line samples_reduction.go:31
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
 							_ = gc_if
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 							if gc_if.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:31
 							}
 //line samples_reduction.go:31
 						}
@@ -879,11 +859,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_reach6 := compiled.Reach(0, (gc_tx2 + gc_r), 16)
-//line samples_reduction.go:39
-										_ = gc_reach6
-//line samples_reduction.go:39
-										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
 //line samples_reduction.go:39
 										_ = gc_if6
 //line samples_reduction.go:39
@@ -914,11 +890,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_reach5 := compiled.Reach(0, (gc_tx2 + gc_r), 8)
-//line samples_reduction.go:39
-									_ = gc_reach5
-//line samples_reduction.go:39
-									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
 //line samples_reduction.go:39
 									_ = gc_if5
 //line samples_reduction.go:39
@@ -1246,17 +1218,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-							gc_reach10 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:30
-							_ = gc_reach10
-//line samples_reduction.go:30
-							if gc_reach10 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
 								_ = gc_if10
 //line samples_reduction.go:30
@@ -1297,17 +1265,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-						gc_reach9 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:30
-						_ = gc_reach9
-//line samples_reduction.go:30
-						if gc_reach9 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 							_ = gc_if9
 //line samples_reduction.go:30
@@ -1373,24 +1337,18 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_reach8 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-							_ = gc_reach8
-//line samples_reduction.go:31
-							if gc_reach8 > 15 {
-//line samples_reduction.go:31
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 							} else {
 //line samples_reduction.go:31
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line samples_reduction.go:31
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
 								_ = gc_if8
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if8)
-//line samples_reduction.go:31
 								}
 //line samples_reduction.go:31
 							}
@@ -1430,24 +1388,18 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_reach7 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-						_ = gc_reach7
-//line samples_reduction.go:31
-						if gc_reach7 > 7 {
-//line samples_reduction.go:31
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 						} else {
 //line samples_reduction.go:31
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
-//line samples_reduction.go:31
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
 							_ = gc_if7
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
-//line samples_reduction.go:31
 							}
 //line samples_reduction.go:31
 						}
@@ -1599,11 +1551,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_reach12 := compiled.Reach(0, (gc_tx3 + gc_r), 16)
-//line samples_reduction.go:39
-										_ = gc_reach12
-//line samples_reduction.go:39
-										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
 //line samples_reduction.go:39
 										_ = gc_if12
 //line samples_reduction.go:39
@@ -1634,11 +1582,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_reach11 := compiled.Reach(0, (gc_tx3 + gc_r), 8)
-//line samples_reduction.go:39
-									_ = gc_reach11
-//line samples_reduction.go:39
-									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
 //line samples_reduction.go:39
 									_ = gc_if11
 //line samples_reduction.go:39
@@ -1966,17 +1910,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-							gc_reach16 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:30
-							_ = gc_reach16
-//line samples_reduction.go:30
-							if gc_reach16 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
 								_ = gc_if16
 //line samples_reduction.go:30
@@ -2017,17 +1957,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-						gc_reach15 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:30
-						_ = gc_reach15
-//line samples_reduction.go:30
-						if gc_reach15 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+							gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 							_ = gc_if15
 //line samples_reduction.go:30
@@ -2093,24 +2029,18 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_reach14 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-							_ = gc_reach14
-//line samples_reduction.go:31
-							if gc_reach14 > 15 {
-//line samples_reduction.go:31
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 							} else {
 //line samples_reduction.go:31
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14)))
-//line samples_reduction.go:31
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
 								_ = gc_if14
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if14)
-//line samples_reduction.go:31
 								}
 //line samples_reduction.go:31
 							}
@@ -2150,24 +2080,18 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_reach13 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-						_ = gc_reach13
-//line samples_reduction.go:31
-						if gc_reach13 > 7 {
-//line samples_reduction.go:31
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:31
 						} else {
 //line samples_reduction.go:31
-							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13)))
-//line samples_reduction.go:31
+							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
 							_ = gc_if13
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 							if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:31
+//line samples_reduction.go:30
 								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
-//line samples_reduction.go:31
 							}
 //line samples_reduction.go:31
 						}
@@ -2319,11 +2243,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:26
 										_ = tid
 //line samples_reduction.go:39
-										gc_reach18 := compiled.Reach(0, (gc_tx4 + gc_r), 16)
-//line samples_reduction.go:39
-										_ = gc_reach18
-//line samples_reduction.go:39
-										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(gc_reach18)))
+										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
 //line samples_reduction.go:39
 										_ = gc_if18
 //line samples_reduction.go:39
@@ -2354,11 +2274,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:26
 									_ = tid
 //line samples_reduction.go:39
-									gc_reach17 := compiled.Reach(0, (gc_tx4 + gc_r), 8)
-//line samples_reduction.go:39
-									_ = gc_reach17
-//line samples_reduction.go:39
-									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(gc_reach17)))
+									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
 //line samples_reduction.go:39
 									_ = gc_if17
 //line samples_reduction.go:39
@@ -3069,17 +2985,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-							gc_reach4 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:64
-							_ = gc_reach4
-//line samples_reduction.go:64
-							if gc_reach4 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
 								_ = gc_if4
 //line samples_reduction.go:64
@@ -3120,17 +3032,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-						gc_reach3 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:64
-						_ = gc_reach3
-//line samples_reduction.go:64
-						if gc_reach3 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 							_ = gc_if3
 //line samples_reduction.go:64
@@ -3196,24 +3104,18 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_reach2 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
-							_ = gc_reach2
-//line samples_reduction.go:65
-							if gc_reach2 > 15 {
-//line samples_reduction.go:65
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 							} else {
 //line samples_reduction.go:65
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line samples_reduction.go:65
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
 								_ = gc_if2
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:65
 								}
 //line samples_reduction.go:65
 							}
@@ -3253,24 +3155,18 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_reach := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
-						_ = gc_reach
-//line samples_reduction.go:65
-						if gc_reach > 7 {
-//line samples_reduction.go:65
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 						} else {
 //line samples_reduction.go:65
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line samples_reduction.go:65
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
 							_ = gc_if
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 							if gc_if.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:65
 							}
 //line samples_reduction.go:65
 						}
@@ -3439,16 +3335,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_reach8 := compiled.Reach(gc_bdx2, index, 32)
+								if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line samples_reduction.go:73
-								_ = gc_reach8
-//line samples_reduction.go:74
-								if gc_reach8 > 30 {
-//line samples_reduction.go:74
 									var gc_ld5 archsimd.Float32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -3499,16 +3390,15 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line samples_reduction.go:74
+									gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line samples_reduction.go:73
 									_ = gc_if8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										var gc_ld7 archsimd.Float32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -3659,16 +3549,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_reach6 := compiled.Reach(gc_bdx2, index, 16)
+							if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line samples_reduction.go:73
-							_ = gc_reach6
-//line samples_reduction.go:74
-							if gc_reach6 > 14 {
-//line samples_reduction.go:74
 								var gc_ld archsimd.Float32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 									gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -3719,16 +3604,15 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line samples_reduction.go:74
+								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line samples_reduction.go:73
 								_ = gc_if6
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									var gc_ld3 archsimd.Float32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -4076,17 +3960,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-							gc_reach12 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:64
-							_ = gc_reach12
-//line samples_reduction.go:64
-							if gc_reach12 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
 								_ = gc_if12
 //line samples_reduction.go:64
@@ -4127,17 +4007,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-						gc_reach11 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:64
-						_ = gc_reach11
-//line samples_reduction.go:64
-						if gc_reach11 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 							_ = gc_if11
 //line samples_reduction.go:64
@@ -4203,24 +4079,18 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_reach10 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
-							_ = gc_reach10
-//line samples_reduction.go:65
-							if gc_reach10 > 15 {
-//line samples_reduction.go:65
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 							} else {
 //line samples_reduction.go:65
-								gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line samples_reduction.go:65
+								gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
 								_ = gc_if10
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if10)
-//line samples_reduction.go:65
 								}
 //line samples_reduction.go:65
 							}
@@ -4260,24 +4130,18 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_reach9 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
-						_ = gc_reach9
-//line samples_reduction.go:65
-						if gc_reach9 > 7 {
-//line samples_reduction.go:65
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 						} else {
 //line samples_reduction.go:65
-							gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line samples_reduction.go:65
+							gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
 							_ = gc_if9
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
-//line samples_reduction.go:65
 							}
 //line samples_reduction.go:65
 						}
@@ -4446,16 +4310,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_reach16 := compiled.Reach(gc_bdx3, index, 32)
+								if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line samples_reduction.go:73
-								_ = gc_reach16
-//line samples_reduction.go:74
-								if gc_reach16 > 30 {
-//line samples_reduction.go:74
 									var gc_ld13 archsimd.Int32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -4506,16 +4365,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line samples_reduction.go:74
+									gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+//line samples_reduction.go:73
 									_ = gc_if16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										var gc_ld15 archsimd.Int32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -4666,16 +4524,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_reach14 := compiled.Reach(gc_bdx3, index, 16)
+							if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line samples_reduction.go:73
-							_ = gc_reach14
-//line samples_reduction.go:74
-							if gc_reach14 > 14 {
-//line samples_reduction.go:74
 								var gc_ld9 archsimd.Int32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -4726,16 +4579,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line samples_reduction.go:74
+								gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+//line samples_reduction.go:73
 								_ = gc_if14
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									var gc_ld11 archsimd.Int32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -5083,17 +4935,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-							gc_reach20 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:64
-							_ = gc_reach20
-//line samples_reduction.go:64
-							if gc_reach20 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
 								_ = gc_if20
 //line samples_reduction.go:64
@@ -5134,17 +4982,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-						gc_reach19 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:64
-						_ = gc_reach19
-//line samples_reduction.go:64
-						if gc_reach19 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+							gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 							_ = gc_if19
 //line samples_reduction.go:64
@@ -5210,24 +5054,18 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-							gc_reach18 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
-							_ = gc_reach18
-//line samples_reduction.go:65
-							if gc_reach18 > 15 {
-//line samples_reduction.go:65
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 							} else {
 //line samples_reduction.go:65
-								gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach18)))
-//line samples_reduction.go:65
+								gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
 								_ = gc_if18
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if18)
-//line samples_reduction.go:65
 								}
 //line samples_reduction.go:65
 							}
@@ -5267,24 +5105,18 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_reach17 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
-						_ = gc_reach17
-//line samples_reduction.go:65
-						if gc_reach17 > 7 {
-//line samples_reduction.go:65
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:65
 						} else {
 //line samples_reduction.go:65
-							gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach17)))
-//line samples_reduction.go:65
+							gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
 							_ = gc_if17
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 							if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:65
+//line samples_reduction.go:64
 								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
-//line samples_reduction.go:65
 							}
 //line samples_reduction.go:65
 						}
@@ -5453,16 +5285,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 								_ = index
 //line samples_reduction.go:73
-								gc_reach24 := compiled.Reach(gc_bdx4, index, 32)
+								if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line samples_reduction.go:73
-								_ = gc_reach24
-//line samples_reduction.go:74
-								if gc_reach24 > 30 {
-//line samples_reduction.go:74
 									var gc_ld21 archsimd.Uint32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -5513,16 +5340,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
-//line samples_reduction.go:74
+									gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+//line samples_reduction.go:73
 									_ = gc_if24
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if gc_if24.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										var gc_ld23 archsimd.Uint32x16
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line samples_reduction.go:74
 											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -5673,16 +5499,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:71
 							_ = index
 //line samples_reduction.go:73
-							gc_reach22 := compiled.Reach(gc_bdx4, index, 16)
+							if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line samples_reduction.go:73
-							_ = gc_reach22
-//line samples_reduction.go:74
-							if gc_reach22 > 14 {
-//line samples_reduction.go:74
 								var gc_ld17 archsimd.Uint32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -5733,16 +5554,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach22)))
-//line samples_reduction.go:74
+								gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+//line samples_reduction.go:73
 								_ = gc_if22
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 								if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									var gc_ld19 archsimd.Uint32x8
-//line samples_reduction.go:74
+//line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line samples_reduction.go:74
 										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -6475,17 +6295,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-							gc_reach4 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:96
-							_ = gc_reach4
-//line samples_reduction.go:96
-							if gc_reach4 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
 								_ = gc_if4
 //line samples_reduction.go:96
@@ -6526,17 +6342,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-						gc_reach3 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:96
-						_ = gc_reach3
-//line samples_reduction.go:96
-						if gc_reach3 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 							_ = gc_if3
 //line samples_reduction.go:96
@@ -6602,24 +6414,18 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_reach2 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
-							_ = gc_reach2
-//line samples_reduction.go:97
-							if gc_reach2 > 15 {
-//line samples_reduction.go:97
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 							} else {
 //line samples_reduction.go:97
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line samples_reduction.go:97
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
 								_ = gc_if2
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
-//line samples_reduction.go:97
 								}
 //line samples_reduction.go:97
 							}
@@ -6659,24 +6465,18 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_reach := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
-						_ = gc_reach
-//line samples_reduction.go:97
-						if gc_reach > 7 {
-//line samples_reduction.go:97
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 						} else {
 //line samples_reduction.go:97
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line samples_reduction.go:97
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
 							_ = gc_if
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 							if gc_if.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-//line samples_reduction.go:97
 							}
 //line samples_reduction.go:97
 						}
@@ -7143,17 +6943,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-							gc_reach8 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:96
-							_ = gc_reach8
-//line samples_reduction.go:96
-							if gc_reach8 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
 								_ = gc_if8
 //line samples_reduction.go:96
@@ -7194,17 +6990,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-						gc_reach7 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:96
-						_ = gc_reach7
-//line samples_reduction.go:96
-						if gc_reach7 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 							_ = gc_if7
 //line samples_reduction.go:96
@@ -7270,24 +7062,18 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_reach6 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
-							_ = gc_reach6
-//line samples_reduction.go:97
-							if gc_reach6 > 15 {
-//line samples_reduction.go:97
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 							} else {
 //line samples_reduction.go:97
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line samples_reduction.go:97
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
 								_ = gc_if6
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
-//line samples_reduction.go:97
 								}
 //line samples_reduction.go:97
 							}
@@ -7327,24 +7113,18 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_reach5 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
-						_ = gc_reach5
-//line samples_reduction.go:97
-						if gc_reach5 > 7 {
-//line samples_reduction.go:97
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 						} else {
 //line samples_reduction.go:97
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line samples_reduction.go:97
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
 							_ = gc_if5
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 							if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
-//line samples_reduction.go:97
 							}
 //line samples_reduction.go:97
 						}
@@ -7811,17 +7591,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-							gc_reach12 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:96
-							_ = gc_reach12
-//line samples_reduction.go:96
-							if gc_reach12 > 15 {
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
 								_ = gc_if12
 //line samples_reduction.go:96
@@ -7862,17 +7638,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-						gc_reach11 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:96
-						_ = gc_reach11
-//line samples_reduction.go:96
-						if gc_reach11 > 7 {
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 							_ = gc_if11
 //line samples_reduction.go:96
@@ -7938,24 +7710,18 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-							gc_reach10 := compiled.Reach(n, i, 16)
+							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
-							_ = gc_reach10
-//line samples_reduction.go:97
-							if gc_reach10 > 15 {
-//line samples_reduction.go:97
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 							} else {
 //line samples_reduction.go:97
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line samples_reduction.go:97
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
 								_ = gc_if10
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
-//line samples_reduction.go:97
 								}
 //line samples_reduction.go:97
 							}
@@ -7995,24 +7761,18 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_reach9 := compiled.Reach(n, i, 8)
+						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
-						_ = gc_reach9
-//line samples_reduction.go:97
-						if gc_reach9 > 7 {
-//line samples_reduction.go:97
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
-//line samples_reduction.go:97
 						} else {
 //line samples_reduction.go:97
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line samples_reduction.go:97
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
 							_ = gc_if9
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 							if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:97
+//line samples_reduction.go:96
 								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
-//line samples_reduction.go:97
 							}
 //line samples_reduction.go:97
 						}
@@ -8820,17 +8580,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_reach8 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:127
-								_ = gc_reach8
-//line samples_reduction.go:127
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
 									_ = gc_if8
 //line samples_reduction.go:127
@@ -8869,17 +8625,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_reach6 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:127
-							_ = gc_reach6
-//line samples_reduction.go:127
-							if gc_reach6 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 								_ = gc_if6
 //line samples_reduction.go:127
@@ -8941,28 +8693,22 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_reach4 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-								_ = gc_reach4
-//line samples_reduction.go:128
-								if gc_reach4 > 15 {
-//line samples_reduction.go:128
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-//line samples_reduction.go:128
 								} else {
 //line samples_reduction.go:128
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line samples_reduction.go:128
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
 									_ = gc_if4
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:128
 									}
 //line samples_reduction.go:128
 								}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8996,28 +8742,22 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_reach2 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-							_ = gc_reach2
-//line samples_reduction.go:128
-							if gc_reach2 > 7 {
-//line samples_reduction.go:128
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-//line samples_reduction.go:128
 							} else {
 //line samples_reduction.go:128
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line samples_reduction.go:128
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
 								_ = gc_if2
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-//line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
 							}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9154,17 +8894,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_reach12 := compiled.Reach(n, i+gc_bdx2, 16)
-//line samples_reduction.go:131
-								_ = gc_reach12
-//line samples_reduction.go:131
-								if gc_reach12 > 15 {
+								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line samples_reduction.go:131
 									_ = gc_if12
 //line samples_reduction.go:131
@@ -9209,17 +8945,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_reach11 := compiled.Reach(n, i+gc_bdx2, 8)
-//line samples_reduction.go:131
-							_ = gc_reach11
-//line samples_reduction.go:131
-							if gc_reach11 > 7 {
+							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
 								_ = gc_if11
 //line samples_reduction.go:131
@@ -9292,24 +9024,18 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_reach10 := compiled.Reach(n, i+gc_bdx2, 16)
+								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line samples_reduction.go:131
-								_ = gc_reach10
-//line samples_reduction.go:132
-								if gc_reach10 > 15 {
-//line samples_reduction.go:132
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:]))
-//line samples_reduction.go:132
 								} else {
 //line samples_reduction.go:132
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line samples_reduction.go:132
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line samples_reduction.go:131
 									_ = gc_if10
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line samples_reduction.go:132
 									}
 //line samples_reduction.go:132
 								}
@@ -9354,24 +9080,18 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_reach9 := compiled.Reach(n, i+gc_bdx2, 8)
+							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line samples_reduction.go:131
-							_ = gc_reach9
-//line samples_reduction.go:132
-							if gc_reach9 > 7 {
-//line samples_reduction.go:132
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:]))
-//line samples_reduction.go:132
 							} else {
 //line samples_reduction.go:132
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line samples_reduction.go:132
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+//line samples_reduction.go:131
 								_ = gc_if9
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 								if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:132
 								}
 //line samples_reduction.go:132
 							}
@@ -9973,17 +9693,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_reach20 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:127
-								_ = gc_reach20
-//line samples_reduction.go:127
-								if gc_reach20 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
 									_ = gc_if20
 //line samples_reduction.go:127
@@ -10022,17 +9738,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_reach18 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:127
-							_ = gc_reach18
-//line samples_reduction.go:127
-							if gc_reach18 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 								_ = gc_if18
 //line samples_reduction.go:127
@@ -10094,28 +9806,22 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_reach16 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-								_ = gc_reach16
-//line samples_reduction.go:128
-								if gc_reach16 > 15 {
-//line samples_reduction.go:128
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-//line samples_reduction.go:128
 								} else {
 //line samples_reduction.go:128
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line samples_reduction.go:128
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
 									_ = gc_if16
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line samples_reduction.go:128
 									}
 //line samples_reduction.go:128
 								}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -10149,28 +9855,22 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_reach14 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-							_ = gc_reach14
-//line samples_reduction.go:128
-							if gc_reach14 > 7 {
-//line samples_reduction.go:128
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-//line samples_reduction.go:128
 							} else {
 //line samples_reduction.go:128
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line samples_reduction.go:128
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
 								_ = gc_if14
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
-//line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
 							}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -10307,17 +10007,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_reach24 := compiled.Reach(n, i+gc_bdx3, 16)
-//line samples_reduction.go:131
-								_ = gc_reach24
-//line samples_reduction.go:131
-								if gc_reach24 > 15 {
+								if compiled.Reach(n, i+gc_bdx3, 16) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
 //line samples_reduction.go:131
 									_ = gc_if24
 //line samples_reduction.go:131
@@ -10362,17 +10058,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_reach23 := compiled.Reach(n, i+gc_bdx3, 8)
-//line samples_reduction.go:131
-							_ = gc_reach23
-//line samples_reduction.go:131
-							if gc_reach23 > 7 {
+							if compiled.Reach(n, i+gc_bdx3, 8) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23)))
+								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
 								_ = gc_if23
 //line samples_reduction.go:131
@@ -10445,24 +10137,18 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_reach22 := compiled.Reach(n, i+gc_bdx3, 16)
+								if compiled.Reach(n, i+gc_bdx3, 16) > 15 {
 //line samples_reduction.go:131
-								_ = gc_reach22
-//line samples_reduction.go:132
-								if gc_reach22 > 15 {
-//line samples_reduction.go:132
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:]))
-//line samples_reduction.go:132
 								} else {
 //line samples_reduction.go:132
-									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22)))
-//line samples_reduction.go:132
+									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+//line samples_reduction.go:131
 									_ = gc_if22
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line samples_reduction.go:132
 									}
 //line samples_reduction.go:132
 								}
@@ -10507,24 +10193,18 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_reach21 := compiled.Reach(n, i+gc_bdx3, 8)
+							if compiled.Reach(n, i+gc_bdx3, 8) > 7 {
 //line samples_reduction.go:131
-							_ = gc_reach21
-//line samples_reduction.go:132
-							if gc_reach21 > 7 {
-//line samples_reduction.go:132
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:]))
-//line samples_reduction.go:132
 							} else {
 //line samples_reduction.go:132
-								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
-//line samples_reduction.go:132
+								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+//line samples_reduction.go:131
 								_ = gc_if21
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 								if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if21)
-//line samples_reduction.go:132
 								}
 //line samples_reduction.go:132
 							}
@@ -11126,17 +10806,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
-								gc_reach32 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:127
-								_ = gc_reach32
-//line samples_reduction.go:127
-								if gc_reach32 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
 									_ = gc_if32
 //line samples_reduction.go:127
@@ -11175,17 +10851,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_reach30 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:127
-							_ = gc_reach30
-//line samples_reduction.go:127
-							if gc_reach30 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
 								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 								_ = gc_if30
 //line samples_reduction.go:127
@@ -11247,28 +10919,22 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
-								gc_reach28 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-								_ = gc_reach28
-//line samples_reduction.go:128
-								if gc_reach28 > 15 {
-//line samples_reduction.go:128
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-//line samples_reduction.go:128
 								} else {
 //line samples_reduction.go:128
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
-//line samples_reduction.go:128
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
 									_ = gc_if28
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line samples_reduction.go:128
 									}
 //line samples_reduction.go:128
 								}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -11302,28 +10968,22 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_reach26 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-							_ = gc_reach26
-//line samples_reduction.go:128
-							if gc_reach26 > 7 {
-//line samples_reduction.go:128
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-//line samples_reduction.go:128
 							} else {
 //line samples_reduction.go:128
-								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
-//line samples_reduction.go:128
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
 								_ = gc_if26
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 								if gc_if26.ToBits() != 0 {
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
-//line samples_reduction.go:128
 								}
 //line samples_reduction.go:128
 							}
-//line samples_reduction.go:128
+//line samples_reduction.go:127
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -11460,17 +11120,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 								_ = mySum
 //line samples_reduction.go:131
-								gc_reach36 := compiled.Reach(n, i+gc_bdx4, 16)
-//line samples_reduction.go:131
-								_ = gc_reach36
-//line samples_reduction.go:131
-								if gc_reach36 > 15 {
+								if compiled.Reach(n, i+gc_bdx4, 16) > 15 {
 //line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
 //line samples_reduction.go:131
 									_ = gc_if36
 //line samples_reduction.go:131
@@ -11515,17 +11171,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 							_ = mySum
 //line samples_reduction.go:131
-							gc_reach35 := compiled.Reach(n, i+gc_bdx4, 8)
-//line samples_reduction.go:131
-							_ = gc_reach35
-//line samples_reduction.go:131
-							if gc_reach35 > 7 {
+							if compiled.Reach(n, i+gc_bdx4, 8) > 7 {
 //line samples_reduction.go:131
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
 								_ = gc_if35
 //line samples_reduction.go:131
@@ -11598,24 +11250,18 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								gc_reach34 := compiled.Reach(n, i+gc_bdx4, 16)
+								if compiled.Reach(n, i+gc_bdx4, 16) > 15 {
 //line samples_reduction.go:131
-								_ = gc_reach34
-//line samples_reduction.go:132
-								if gc_reach34 > 15 {
-//line samples_reduction.go:132
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:]))
-//line samples_reduction.go:132
 								} else {
 //line samples_reduction.go:132
-									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
-//line samples_reduction.go:132
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+//line samples_reduction.go:131
 									_ = gc_if34
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									if gc_if34.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line samples_reduction.go:132
 									}
 //line samples_reduction.go:132
 								}
@@ -11660,24 +11306,18 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_reach33 := compiled.Reach(n, i+gc_bdx4, 8)
+							if compiled.Reach(n, i+gc_bdx4, 8) > 7 {
 //line samples_reduction.go:131
-							_ = gc_reach33
-//line samples_reduction.go:132
-							if gc_reach33 > 7 {
-//line samples_reduction.go:132
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:]))
-//line samples_reduction.go:132
 							} else {
 //line samples_reduction.go:132
-								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
-//line samples_reduction.go:132
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+//line samples_reduction.go:131
 								_ = gc_if33
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 								if gc_if33.ToBits() != 0 {
-//line samples_reduction.go:132
+//line samples_reduction.go:131
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if33)
-//line samples_reduction.go:132
 								}
 //line samples_reduction.go:132
 							}
@@ -12622,17 +12262,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_reach8 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:165
-								_ = gc_reach8
-//line samples_reduction.go:165
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
 									_ = gc_if8
 //line samples_reduction.go:165
@@ -12671,17 +12307,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_reach6 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:165
-							_ = gc_reach6
-//line samples_reduction.go:165
-							if gc_reach6 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 								_ = gc_if6
 //line samples_reduction.go:165
@@ -12743,28 +12375,22 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_reach4 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-								_ = gc_reach4
-//line samples_reduction.go:166
-								if gc_reach4 > 15 {
-//line samples_reduction.go:166
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-//line samples_reduction.go:166
 								} else {
 //line samples_reduction.go:166
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line samples_reduction.go:166
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
 									_ = gc_if4
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:166
 									}
 //line samples_reduction.go:166
 								}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -12798,28 +12424,22 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_reach2 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-							_ = gc_reach2
-//line samples_reduction.go:166
-							if gc_reach2 > 7 {
-//line samples_reduction.go:166
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-//line samples_reduction.go:166
 							} else {
 //line samples_reduction.go:166
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line samples_reduction.go:166
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
 								_ = gc_if2
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-//line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
 							}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -12956,17 +12576,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_reach12 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:169
-								_ = gc_reach12
-//line samples_reduction.go:169
-								if gc_reach12 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
 									_ = gc_if12
 //line samples_reduction.go:169
@@ -13011,17 +12627,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_reach11 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:169
-							_ = gc_reach11
-//line samples_reduction.go:169
-							if gc_reach11 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 								_ = gc_if11
 //line samples_reduction.go:169
@@ -13094,24 +12706,18 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_reach10 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-								_ = gc_reach10
-//line samples_reduction.go:170
-								if gc_reach10 > 15 {
-//line samples_reduction.go:170
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 								} else {
 //line samples_reduction.go:170
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line samples_reduction.go:170
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
 									_ = gc_if10
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line samples_reduction.go:170
 									}
 //line samples_reduction.go:170
 								}
@@ -13156,24 +12762,18 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_reach9 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-							_ = gc_reach9
-//line samples_reduction.go:170
-							if gc_reach9 > 7 {
-//line samples_reduction.go:170
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 							} else {
 //line samples_reduction.go:170
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line samples_reduction.go:170
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
 								_ = gc_if9
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 								if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:170
 								}
 //line samples_reduction.go:170
 							}
@@ -13854,17 +13454,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_reach20 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:165
-								_ = gc_reach20
-//line samples_reduction.go:165
-								if gc_reach20 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
 									_ = gc_if20
 //line samples_reduction.go:165
@@ -13903,17 +13499,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_reach18 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:165
-							_ = gc_reach18
-//line samples_reduction.go:165
-							if gc_reach18 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 								_ = gc_if18
 //line samples_reduction.go:165
@@ -13975,28 +13567,22 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_reach16 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-								_ = gc_reach16
-//line samples_reduction.go:166
-								if gc_reach16 > 15 {
-//line samples_reduction.go:166
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-//line samples_reduction.go:166
 								} else {
 //line samples_reduction.go:166
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line samples_reduction.go:166
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
 									_ = gc_if16
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line samples_reduction.go:166
 									}
 //line samples_reduction.go:166
 								}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -14030,28 +13616,22 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_reach14 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-							_ = gc_reach14
-//line samples_reduction.go:166
-							if gc_reach14 > 7 {
-//line samples_reduction.go:166
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-//line samples_reduction.go:166
 							} else {
 //line samples_reduction.go:166
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line samples_reduction.go:166
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
 								_ = gc_if14
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
-//line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
 							}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -14188,17 +13768,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_reach24 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:169
-								_ = gc_reach24
-//line samples_reduction.go:169
-								if gc_reach24 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
 									_ = gc_if24
 //line samples_reduction.go:169
@@ -14243,17 +13819,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_reach23 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:169
-							_ = gc_reach23
-//line samples_reduction.go:169
-							if gc_reach23 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23)))
+								gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 								_ = gc_if23
 //line samples_reduction.go:169
@@ -14326,24 +13898,18 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_reach22 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-								_ = gc_reach22
-//line samples_reduction.go:170
-								if gc_reach22 > 15 {
-//line samples_reduction.go:170
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 								} else {
 //line samples_reduction.go:170
-									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22)))
-//line samples_reduction.go:170
+									gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
 									_ = gc_if22
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									if gc_if22.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line samples_reduction.go:170
 									}
 //line samples_reduction.go:170
 								}
@@ -14388,24 +13954,18 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_reach21 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-							_ = gc_reach21
-//line samples_reduction.go:170
-							if gc_reach21 > 7 {
-//line samples_reduction.go:170
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 							} else {
 //line samples_reduction.go:170
-								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21)))
-//line samples_reduction.go:170
+								gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
 								_ = gc_if21
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 								if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if21)
-//line samples_reduction.go:170
 								}
 //line samples_reduction.go:170
 							}
@@ -15086,17 +14646,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
-								gc_reach32 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:165
-								_ = gc_reach32
-//line samples_reduction.go:165
-								if gc_reach32 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
 									_ = gc_if32
 //line samples_reduction.go:165
@@ -15135,17 +14691,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_reach30 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:165
-							_ = gc_reach30
-//line samples_reduction.go:165
-							if gc_reach30 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
 								mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 								_ = gc_if30
 //line samples_reduction.go:165
@@ -15207,28 +14759,22 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
-								gc_reach28 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-								_ = gc_reach28
-//line samples_reduction.go:166
-								if gc_reach28 > 15 {
-//line samples_reduction.go:166
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-//line samples_reduction.go:166
 								} else {
 //line samples_reduction.go:166
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
-//line samples_reduction.go:166
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
 									_ = gc_if28
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line samples_reduction.go:166
 									}
 //line samples_reduction.go:166
 								}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -15262,28 +14808,22 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_reach26 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-							_ = gc_reach26
-//line samples_reduction.go:166
-							if gc_reach26 > 7 {
-//line samples_reduction.go:166
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-//line samples_reduction.go:166
 							} else {
 //line samples_reduction.go:166
-								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
-//line samples_reduction.go:166
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
 								_ = gc_if26
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 								if gc_if26.ToBits() != 0 {
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
-//line samples_reduction.go:166
 								}
 //line samples_reduction.go:166
 							}
-//line samples_reduction.go:166
+//line samples_reduction.go:165
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -15420,17 +14960,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 								_ = mySum
 //line samples_reduction.go:169
-								gc_reach36 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:169
-								_ = gc_reach36
-//line samples_reduction.go:169
-								if gc_reach36 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
 									_ = gc_if36
 //line samples_reduction.go:169
@@ -15475,17 +15011,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 							_ = mySum
 //line samples_reduction.go:169
-							gc_reach35 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:169
-							_ = gc_reach35
-//line samples_reduction.go:169
-							if gc_reach35 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 								_ = gc_if35
 //line samples_reduction.go:169
@@ -15558,24 +15090,18 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								gc_reach34 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-								_ = gc_reach34
-//line samples_reduction.go:170
-								if gc_reach34 > 15 {
-//line samples_reduction.go:170
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 								} else {
 //line samples_reduction.go:170
-									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
-//line samples_reduction.go:170
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
 									_ = gc_if34
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									if gc_if34.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line samples_reduction.go:170
 									}
 //line samples_reduction.go:170
 								}
@@ -15620,24 +15146,18 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_reach33 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-							_ = gc_reach33
-//line samples_reduction.go:170
-							if gc_reach33 > 7 {
-//line samples_reduction.go:170
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:170
 							} else {
 //line samples_reduction.go:170
-								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
-//line samples_reduction.go:170
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
 								_ = gc_if33
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 								if gc_if33.ToBits() != 0 {
-//line samples_reduction.go:170
+//line samples_reduction.go:169
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
-//line samples_reduction.go:170
 								}
 //line samples_reduction.go:170
 							}
@@ -16950,17 +16470,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_reach8 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:215
-								_ = gc_reach8
-//line samples_reduction.go:215
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
 									_ = gc_if8
 //line samples_reduction.go:215
@@ -16999,17 +16515,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_reach6 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:215
-							_ = gc_reach6
-//line samples_reduction.go:215
-							if gc_reach6 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 								_ = gc_if6
 //line samples_reduction.go:215
@@ -17071,28 +16583,22 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_reach4 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-								_ = gc_reach4
-//line samples_reduction.go:216
-								if gc_reach4 > 15 {
-//line samples_reduction.go:216
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
-//line samples_reduction.go:216
 								} else {
 //line samples_reduction.go:216
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line samples_reduction.go:216
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
 									_ = gc_if4
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line samples_reduction.go:216
 									}
 //line samples_reduction.go:216
 								}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -17126,28 +16632,22 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_reach2 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-							_ = gc_reach2
-//line samples_reduction.go:216
-							if gc_reach2 > 7 {
-//line samples_reduction.go:216
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
-//line samples_reduction.go:216
 							} else {
 //line samples_reduction.go:216
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line samples_reduction.go:216
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
 								_ = gc_if2
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
-//line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
 							}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -17284,17 +16784,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_reach12 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:219
-								_ = gc_reach12
-//line samples_reduction.go:219
-								if gc_reach12 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
 									_ = gc_if12
 //line samples_reduction.go:219
@@ -17339,17 +16835,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_reach11 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:219
-							_ = gc_reach11
-//line samples_reduction.go:219
-							if gc_reach11 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 								_ = gc_if11
 //line samples_reduction.go:219
@@ -17422,24 +16914,18 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_reach10 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-								_ = gc_reach10
-//line samples_reduction.go:220
-								if gc_reach10 > 15 {
-//line samples_reduction.go:220
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 								} else {
 //line samples_reduction.go:220
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line samples_reduction.go:220
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
 									_ = gc_if10
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line samples_reduction.go:220
 									}
 //line samples_reduction.go:220
 								}
@@ -17484,24 +16970,18 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_reach9 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-							_ = gc_reach9
-//line samples_reduction.go:220
-							if gc_reach9 > 7 {
-//line samples_reduction.go:220
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 							} else {
 //line samples_reduction.go:220
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line samples_reduction.go:220
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
 								_ = gc_if9
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 								if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:220
 								}
 //line samples_reduction.go:220
 							}
@@ -17746,10 +17226,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_reach16 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-									_ = gc_reach16
-//line samples_reduction.go:226
 									gc_b6 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -17758,7 +17234,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if16
 //line samples_reduction.go:226
@@ -17805,10 +17281,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_reach15 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-								_ = gc_reach15
-//line samples_reduction.go:226
 								gc_b5 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -17817,7 +17289,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if15 := gc_b5.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15))))
+								gc_if15 := gc_b5.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 								_ = gc_if15
 //line samples_reduction.go:226
@@ -17905,10 +17377,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_reach14 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-							_ = gc_reach14
-//line samples_reduction.go:226
 							gc_b4 := gc_none2
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -17917,7 +17385,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if14
 //line samples_reduction.go:227
@@ -17970,10 +17438,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_reach13 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-						_ = gc_reach13
-//line samples_reduction.go:226
 						gc_b3 := gc_none
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -17982,7 +17446,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if13 := gc_b3.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13))))
+						gc_if13 := gc_b3.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 						_ = gc_if13
 //line samples_reduction.go:227
@@ -18127,10 +17591,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_reach20 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-									_ = gc_reach20
-//line samples_reduction.go:233
 									gc_b10 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -18139,7 +17599,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if20
 //line samples_reduction.go:233
@@ -18186,10 +17646,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_reach19 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-								_ = gc_reach19
-//line samples_reduction.go:233
 								gc_b9 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -18198,7 +17654,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if19 := gc_b9.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(gc_reach19))))
+								gc_if19 := gc_b9.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 								_ = gc_if19
 //line samples_reduction.go:233
@@ -18286,10 +17742,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_reach18 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-							_ = gc_reach18
-//line samples_reduction.go:233
 							gc_b8 := gc_none6
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -18298,7 +17750,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if18
 //line samples_reduction.go:234
@@ -18351,10 +17803,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_reach17 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-						_ = gc_reach17
-//line samples_reduction.go:233
 						gc_b7 := gc_none5
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -18363,7 +17811,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if17 := gc_b7.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(gc_reach17))))
+						gc_if17 := gc_b7.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 						_ = gc_if17
 //line samples_reduction.go:234
@@ -18508,10 +17956,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_reach24 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-									_ = gc_reach24
-//line samples_reduction.go:240
 									gc_b14 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -18520,7 +17964,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if24
 //line samples_reduction.go:240
@@ -18567,10 +18011,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_reach23 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-								_ = gc_reach23
-//line samples_reduction.go:240
 								gc_b13 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -18579,7 +18019,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if23 := gc_b13.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23))))
+								gc_if23 := gc_b13.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 								_ = gc_if23
 //line samples_reduction.go:240
@@ -18667,10 +18107,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_reach22 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-							_ = gc_reach22
-//line samples_reduction.go:240
 							gc_b12 := gc_none10
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -18679,7 +18115,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if22
 //line samples_reduction.go:241
@@ -18732,10 +18168,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_reach21 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-						_ = gc_reach21
-//line samples_reduction.go:240
 						gc_b11 := gc_none9
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -18744,7 +18176,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if21 := gc_b11.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))))
+						gc_if21 := gc_b11.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 						_ = gc_if21
 //line samples_reduction.go:241
@@ -19078,17 +18510,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_reach32 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:215
-								_ = gc_reach32
-//line samples_reduction.go:215
-								if gc_reach32 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
 									_ = gc_if32
 //line samples_reduction.go:215
@@ -19127,17 +18555,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_reach30 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:215
-							_ = gc_reach30
-//line samples_reduction.go:215
-							if gc_reach30 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(gc_reach30)))
+								gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 								_ = gc_if30
 //line samples_reduction.go:215
@@ -19199,28 +18623,22 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_reach28 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-								_ = gc_reach28
-//line samples_reduction.go:216
-								if gc_reach28 > 15 {
-//line samples_reduction.go:216
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
-//line samples_reduction.go:216
 								} else {
 //line samples_reduction.go:216
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28)))
-//line samples_reduction.go:216
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
 									_ = gc_if28
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line samples_reduction.go:216
 									}
 //line samples_reduction.go:216
 								}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -19254,28 +18672,22 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_reach26 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-							_ = gc_reach26
-//line samples_reduction.go:216
-							if gc_reach26 > 7 {
-//line samples_reduction.go:216
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
-//line samples_reduction.go:216
 							} else {
 //line samples_reduction.go:216
-								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach26)))
-//line samples_reduction.go:216
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
 								_ = gc_if26
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								if gc_if26.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
-//line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
 							}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -19412,17 +18824,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_reach36 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:219
-								_ = gc_reach36
-//line samples_reduction.go:219
-								if gc_reach36 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
 									_ = gc_if36
 //line samples_reduction.go:219
@@ -19467,17 +18875,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_reach35 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:219
-							_ = gc_reach35
-//line samples_reduction.go:219
-							if gc_reach35 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+								gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 								_ = gc_if35
 //line samples_reduction.go:219
@@ -19550,24 +18954,18 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_reach34 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-								_ = gc_reach34
-//line samples_reduction.go:220
-								if gc_reach34 > 15 {
-//line samples_reduction.go:220
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 								} else {
 //line samples_reduction.go:220
-									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
-//line samples_reduction.go:220
+									gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
 									_ = gc_if34
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									if gc_if34.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line samples_reduction.go:220
 									}
 //line samples_reduction.go:220
 								}
@@ -19612,24 +19010,18 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_reach33 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-							_ = gc_reach33
-//line samples_reduction.go:220
-							if gc_reach33 > 7 {
-//line samples_reduction.go:220
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 							} else {
 //line samples_reduction.go:220
-								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33)))
-//line samples_reduction.go:220
+								gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
 								_ = gc_if33
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 								if gc_if33.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
-//line samples_reduction.go:220
 								}
 //line samples_reduction.go:220
 							}
@@ -19874,10 +19266,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_reach40 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-									_ = gc_reach40
-//line samples_reduction.go:226
 									gc_b19 := gc_none16
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -19886,7 +19274,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if40 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(gc_reach40))).ToBits())
+									gc_if40 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if40
 //line samples_reduction.go:226
@@ -19933,10 +19321,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_reach39 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-								_ = gc_reach39
-//line samples_reduction.go:226
 								gc_b18 := gc_none15
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -19945,7 +19329,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if39 := gc_b18.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(gc_reach39))))
+								gc_if39 := gc_b18.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 								_ = gc_if39
 //line samples_reduction.go:226
@@ -20033,10 +19417,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_reach38 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-							_ = gc_reach38
-//line samples_reduction.go:226
 							gc_b17 := gc_none14
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -20045,7 +19425,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if38 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(gc_reach38))).ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if38
 //line samples_reduction.go:227
@@ -20098,10 +19478,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_reach37 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-						_ = gc_reach37
-//line samples_reduction.go:226
 						gc_b16 := gc_none13
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -20110,7 +19486,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if37 := gc_b16.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(gc_reach37))))
+						gc_if37 := gc_b16.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 						_ = gc_if37
 //line samples_reduction.go:227
@@ -20255,10 +19631,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_reach44 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-									_ = gc_reach44
-//line samples_reduction.go:233
 									gc_b23 := gc_none20
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -20267,7 +19639,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if44 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(gc_reach44))).ToBits())
+									gc_if44 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if44
 //line samples_reduction.go:233
@@ -20314,10 +19686,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_reach43 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-								_ = gc_reach43
-//line samples_reduction.go:233
 								gc_b22 := gc_none19
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -20326,7 +19694,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if43 := gc_b22.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(gc_reach43))))
+								gc_if43 := gc_b22.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 								_ = gc_if43
 //line samples_reduction.go:233
@@ -20414,10 +19782,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_reach42 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-							_ = gc_reach42
-//line samples_reduction.go:233
 							gc_b21 := gc_none18
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -20426,7 +19790,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if42 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(gc_reach42))).ToBits())
+							gc_if42 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if42
 //line samples_reduction.go:234
@@ -20479,10 +19843,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_reach41 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-						_ = gc_reach41
-//line samples_reduction.go:233
 						gc_b20 := gc_none17
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -20491,7 +19851,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if41 := gc_b20.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(gc_reach41))))
+						gc_if41 := gc_b20.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 						_ = gc_if41
 //line samples_reduction.go:234
@@ -20636,10 +19996,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_reach48 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-									_ = gc_reach48
-//line samples_reduction.go:240
 									gc_b27 := gc_none24
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -20648,7 +20004,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if48 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(gc_reach48))).ToBits())
+									gc_if48 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if48
 //line samples_reduction.go:240
@@ -20695,10 +20051,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_reach47 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-								_ = gc_reach47
-//line samples_reduction.go:240
 								gc_b26 := gc_none23
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -20707,7 +20059,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if47 := gc_b26.And(gc_iota47.Less(archsimd.BroadcastInt32x8(int32(gc_reach47))))
+								gc_if47 := gc_b26.And(gc_iota47.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 								_ = gc_if47
 //line samples_reduction.go:240
@@ -20795,10 +20147,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_reach46 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-							_ = gc_reach46
-//line samples_reduction.go:240
 							gc_b25 := gc_none22
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -20807,7 +20155,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if46 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota46.Less(archsimd.BroadcastInt32x16(int32(gc_reach46))).ToBits())
+							gc_if46 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota46.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if46
 //line samples_reduction.go:241
@@ -20860,10 +20208,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_reach45 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-						_ = gc_reach45
-//line samples_reduction.go:240
 						gc_b24 := gc_none21
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -20872,7 +20216,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if45 := gc_b24.And(gc_iota45.Less(archsimd.BroadcastInt32x8(int32(gc_reach45))))
+						gc_if45 := gc_b24.And(gc_iota45.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 						_ = gc_if45
 //line samples_reduction.go:241
@@ -21206,17 +20550,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
-								gc_reach56 := compiled.Reach(n, i, 16)
-//line samples_reduction.go:215
-								_ = gc_reach56
-//line samples_reduction.go:215
-								if gc_reach56 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(gc_reach56)))
+									gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
 									_ = gc_if56
 //line samples_reduction.go:215
@@ -21255,17 +20595,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_reach54 := compiled.Reach(n, i, 8)
-//line samples_reduction.go:215
-							_ = gc_reach54
-//line samples_reduction.go:215
-							if gc_reach54 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
 								mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x8(int32(gc_reach54)))
+								gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 								_ = gc_if54
 //line samples_reduction.go:215
@@ -21327,28 +20663,22 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
-								gc_reach52 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-								_ = gc_reach52
-//line samples_reduction.go:216
-								if gc_reach52 > 15 {
-//line samples_reduction.go:216
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
-//line samples_reduction.go:216
 								} else {
 //line samples_reduction.go:216
-									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(gc_reach52)))
-//line samples_reduction.go:216
+									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
 									_ = gc_if52
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									if gc_if52.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
-//line samples_reduction.go:216
 									}
 //line samples_reduction.go:216
 								}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -21382,28 +20712,22 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_reach50 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-							_ = gc_reach50
-//line samples_reduction.go:216
-							if gc_reach50 > 7 {
-//line samples_reduction.go:216
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
-//line samples_reduction.go:216
 							} else {
 //line samples_reduction.go:216
-								gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(gc_reach50)))
-//line samples_reduction.go:216
+								gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
 								_ = gc_if50
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 								if gc_if50.ToBits() != 0 {
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if50)
-//line samples_reduction.go:216
 								}
 //line samples_reduction.go:216
 							}
-//line samples_reduction.go:216
+//line samples_reduction.go:215
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -21540,17 +20864,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 								_ = mySum
 //line samples_reduction.go:219
-								gc_reach60 := compiled.Reach(n, i+blockSize, 16)
-//line samples_reduction.go:219
-								_ = gc_reach60
-//line samples_reduction.go:219
-								if gc_reach60 > 15 {
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(gc_reach60)))
+									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
 									_ = gc_if60
 //line samples_reduction.go:219
@@ -21595,17 +20915,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 							_ = mySum
 //line samples_reduction.go:219
-							gc_reach59 := compiled.Reach(n, i+blockSize, 8)
-//line samples_reduction.go:219
-							_ = gc_reach59
-//line samples_reduction.go:219
-							if gc_reach59 > 7 {
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if59 := gc_iota59.Less(archsimd.BroadcastInt32x8(int32(gc_reach59)))
+								gc_if59 := gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 								_ = gc_if59
 //line samples_reduction.go:219
@@ -21678,24 +20994,18 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								gc_reach58 := compiled.Reach(n, i+blockSize, 16)
+								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-								_ = gc_reach58
-//line samples_reduction.go:220
-								if gc_reach58 > 15 {
-//line samples_reduction.go:220
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 								} else {
 //line samples_reduction.go:220
-									gc_if58 := gc_iota58.Less(archsimd.BroadcastInt32x16(int32(gc_reach58)))
-//line samples_reduction.go:220
+									gc_if58 := gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
 									_ = gc_if58
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									if gc_if58.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
-//line samples_reduction.go:220
 									}
 //line samples_reduction.go:220
 								}
@@ -21740,24 +21050,18 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_reach57 := compiled.Reach(n, i+blockSize, 8)
+							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-							_ = gc_reach57
-//line samples_reduction.go:220
-							if gc_reach57 > 7 {
-//line samples_reduction.go:220
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
-//line samples_reduction.go:220
 							} else {
 //line samples_reduction.go:220
-								gc_if57 := gc_iota57.Less(archsimd.BroadcastInt32x8(int32(gc_reach57)))
-//line samples_reduction.go:220
+								gc_if57 := gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
 								_ = gc_if57
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 								if gc_if57.ToBits() != 0 {
-//line samples_reduction.go:220
+//line samples_reduction.go:219
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if57)
-//line samples_reduction.go:220
 								}
 //line samples_reduction.go:220
 							}
@@ -22002,10 +21306,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_reach64 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-									_ = gc_reach64
-//line samples_reduction.go:226
 									gc_b32 := gc_none28
 //line samples_reduction.go:226
 									if blockSize >= 512 {
@@ -22014,7 +21314,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if64 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(gc_reach64))).ToBits())
+									gc_if64 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 									_ = gc_if64
 //line samples_reduction.go:226
@@ -22061,10 +21361,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_reach63 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-								_ = gc_reach63
-//line samples_reduction.go:226
 								gc_b31 := gc_none27
 //line samples_reduction.go:226
 								if blockSize >= 512 {
@@ -22073,7 +21369,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if63 := gc_b31.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(gc_reach63))))
+								gc_if63 := gc_b31.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 								_ = gc_if63
 //line samples_reduction.go:226
@@ -22161,10 +21457,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_reach62 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:226
-							_ = gc_reach62
-//line samples_reduction.go:226
 							gc_b30 := gc_none26
 //line samples_reduction.go:226
 							if blockSize >= 512 {
@@ -22173,7 +21465,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if62 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(gc_reach62))).ToBits())
+							gc_if62 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
 							_ = gc_if62
 //line samples_reduction.go:227
@@ -22226,10 +21518,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_reach61 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:226
-						_ = gc_reach61
-//line samples_reduction.go:226
 						gc_b29 := gc_none25
 //line samples_reduction.go:226
 						if blockSize >= 512 {
@@ -22238,7 +21526,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if61 := gc_b29.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(gc_reach61))))
+						gc_if61 := gc_b29.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 						_ = gc_if61
 //line samples_reduction.go:227
@@ -22383,10 +21671,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_reach68 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-									_ = gc_reach68
-//line samples_reduction.go:233
 									gc_b36 := gc_none32
 //line samples_reduction.go:233
 									if blockSize >= 256 {
@@ -22395,7 +21679,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if68 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(gc_reach68))).ToBits())
+									gc_if68 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 									_ = gc_if68
 //line samples_reduction.go:233
@@ -22442,10 +21726,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_reach67 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-								_ = gc_reach67
-//line samples_reduction.go:233
 								gc_b35 := gc_none31
 //line samples_reduction.go:233
 								if blockSize >= 256 {
@@ -22454,7 +21734,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if67 := gc_b35.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(gc_reach67))))
+								gc_if67 := gc_b35.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 								_ = gc_if67
 //line samples_reduction.go:233
@@ -22542,10 +21822,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_reach66 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:233
-							_ = gc_reach66
-//line samples_reduction.go:233
 							gc_b34 := gc_none30
 //line samples_reduction.go:233
 							if blockSize >= 256 {
@@ -22554,7 +21830,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if66 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(gc_reach66))).ToBits())
+							gc_if66 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
 							_ = gc_if66
 //line samples_reduction.go:234
@@ -22607,10 +21883,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_reach65 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:233
-						_ = gc_reach65
-//line samples_reduction.go:233
 						gc_b33 := gc_none29
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -22619,7 +21891,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if65 := gc_b33.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(gc_reach65))))
+						gc_if65 := gc_b33.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 						_ = gc_if65
 //line samples_reduction.go:234
@@ -22764,10 +22036,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_reach72 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-									_ = gc_reach72
-//line samples_reduction.go:240
 									gc_b40 := gc_none36
 //line samples_reduction.go:240
 									if blockSize >= 128 {
@@ -22776,7 +22044,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if72 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(gc_reach72))).ToBits())
+									gc_if72 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 									_ = gc_if72
 //line samples_reduction.go:240
@@ -22823,10 +22091,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_reach71 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-								_ = gc_reach71
-//line samples_reduction.go:240
 								gc_b39 := gc_none35
 //line samples_reduction.go:240
 								if blockSize >= 128 {
@@ -22835,7 +22099,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if71 := gc_b39.And(gc_iota71.Less(archsimd.BroadcastInt32x8(int32(gc_reach71))))
+								gc_if71 := gc_b39.And(gc_iota71.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 								_ = gc_if71
 //line samples_reduction.go:240
@@ -22923,10 +22187,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_reach70 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:240
-							_ = gc_reach70
-//line samples_reduction.go:240
 							gc_b38 := gc_none34
 //line samples_reduction.go:240
 							if blockSize >= 128 {
@@ -22935,7 +22195,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if70 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota70.Less(archsimd.BroadcastInt32x16(int32(gc_reach70))).ToBits())
+							gc_if70 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota70.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
 							_ = gc_if70
 //line samples_reduction.go:241
@@ -22988,10 +22248,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_reach69 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:240
-						_ = gc_reach69
-//line samples_reduction.go:240
 						gc_b37 := gc_none33
 //line samples_reduction.go:240
 						if blockSize >= 128 {
@@ -23000,7 +22256,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if69 := gc_b37.And(gc_iota69.Less(archsimd.BroadcastInt32x8(int32(gc_reach69))))
+						gc_if69 := gc_b37.And(gc_iota69.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 						_ = gc_if69
 //line samples_reduction.go:241
@@ -24024,10 +23280,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_reach4 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-									_ = gc_reach4
-//line samples_reduction.go:299
 									gc_b6 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -24036,7 +23288,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if4
 //line samples_reduction.go:299
@@ -24083,10 +23335,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_reach3 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-								_ = gc_reach3
-//line samples_reduction.go:299
 								gc_b5 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -24095,7 +23343,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 								_ = gc_if3
 //line samples_reduction.go:299
@@ -24183,10 +23431,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_reach2 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-							_ = gc_reach2
-//line samples_reduction.go:299
 							gc_b4 := gc_none2
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -24195,7 +23439,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if2
 //line samples_reduction.go:300
@@ -24248,10 +23492,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_reach := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-						_ = gc_reach
-//line samples_reduction.go:299
 						gc_b3 := gc_none
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -24260,7 +23500,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 						_ = gc_if
 //line samples_reduction.go:300
@@ -24405,10 +23645,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_reach8 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-									_ = gc_reach8
-//line samples_reduction.go:306
 									gc_b10 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -24417,7 +23653,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if8
 //line samples_reduction.go:306
@@ -24464,10 +23700,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_reach7 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-								_ = gc_reach7
-//line samples_reduction.go:306
 								gc_b9 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -24476,7 +23708,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7))))
+								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 								_ = gc_if7
 //line samples_reduction.go:306
@@ -24564,10 +23796,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_reach6 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-							_ = gc_reach6
-//line samples_reduction.go:306
 							gc_b8 := gc_none6
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -24576,7 +23804,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6))).ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if6
 //line samples_reduction.go:307
@@ -24629,10 +23857,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_reach5 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-						_ = gc_reach5
-//line samples_reduction.go:306
 						gc_b7 := gc_none5
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -24641,7 +23865,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5))))
+						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 						_ = gc_if5
 //line samples_reduction.go:307
@@ -24786,10 +24010,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_reach12 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-									_ = gc_reach12
-//line samples_reduction.go:313
 									gc_b14 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -24798,7 +24018,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12))).ToBits())
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if12
 //line samples_reduction.go:313
@@ -24845,10 +24065,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_reach11 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-								_ = gc_reach11
-//line samples_reduction.go:313
 								gc_b13 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -24857,7 +24073,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
+								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 								_ = gc_if11
 //line samples_reduction.go:313
@@ -24945,10 +24161,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_reach10 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-							_ = gc_reach10
-//line samples_reduction.go:313
 							gc_b12 := gc_none10
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -24957,7 +24169,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10))).ToBits())
+							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if10
 //line samples_reduction.go:314
@@ -25010,10 +24222,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_reach9 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-						_ = gc_reach9
-//line samples_reduction.go:313
 						gc_b11 := gc_none9
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -25022,7 +24230,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9))))
+						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 						_ = gc_if9
 //line samples_reduction.go:314
@@ -25427,10 +24635,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_reach16 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-									_ = gc_reach16
-//line samples_reduction.go:299
 									gc_b19 := gc_none16
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -25439,7 +24643,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if16
 //line samples_reduction.go:299
@@ -25486,10 +24690,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_reach15 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-								_ = gc_reach15
-//line samples_reduction.go:299
 								gc_b18 := gc_none15
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -25498,7 +24698,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(gc_reach15))))
+								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 								_ = gc_if15
 //line samples_reduction.go:299
@@ -25586,10 +24786,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_reach14 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-							_ = gc_reach14
-//line samples_reduction.go:299
 							gc_b17 := gc_none14
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -25598,7 +24794,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(gc_reach14))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if14
 //line samples_reduction.go:300
@@ -25651,10 +24847,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_reach13 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-						_ = gc_reach13
-//line samples_reduction.go:299
 						gc_b16 := gc_none13
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -25663,7 +24855,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(gc_reach13))))
+						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 						_ = gc_if13
 //line samples_reduction.go:300
@@ -25808,10 +25000,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_reach20 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-									_ = gc_reach20
-//line samples_reduction.go:306
 									gc_b23 := gc_none20
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -25820,7 +25008,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if20
 //line samples_reduction.go:306
@@ -25867,10 +25055,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_reach19 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-								_ = gc_reach19
-//line samples_reduction.go:306
 								gc_b22 := gc_none19
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -25879,7 +25063,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(gc_reach19))))
+								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 								_ = gc_if19
 //line samples_reduction.go:306
@@ -25967,10 +25151,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_reach18 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-							_ = gc_reach18
-//line samples_reduction.go:306
 							gc_b21 := gc_none18
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -25979,7 +25159,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(gc_reach18))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if18
 //line samples_reduction.go:307
@@ -26032,10 +25212,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_reach17 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-						_ = gc_reach17
-//line samples_reduction.go:306
 						gc_b20 := gc_none17
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -26044,7 +25220,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(gc_reach17))))
+						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 						_ = gc_if17
 //line samples_reduction.go:307
@@ -26189,10 +25365,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_reach24 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-									_ = gc_reach24
-//line samples_reduction.go:313
 									gc_b27 := gc_none24
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -26201,7 +25373,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach24))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if24
 //line samples_reduction.go:313
@@ -26248,10 +25420,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_reach23 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-								_ = gc_reach23
-//line samples_reduction.go:313
 								gc_b26 := gc_none23
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -26260,7 +25428,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach23))))
+								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 								_ = gc_if23
 //line samples_reduction.go:313
@@ -26348,10 +25516,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_reach22 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-							_ = gc_reach22
-//line samples_reduction.go:313
 							gc_b25 := gc_none22
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -26360,7 +25524,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach22))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if22
 //line samples_reduction.go:314
@@ -26413,10 +25577,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_reach21 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-						_ = gc_reach21
-//line samples_reduction.go:313
 						gc_b24 := gc_none21
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -26425,7 +25585,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))))
+						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 						_ = gc_if21
 //line samples_reduction.go:314
@@ -26830,10 +25990,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_reach28 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-									_ = gc_reach28
-//line samples_reduction.go:299
 									gc_b32 := gc_none28
 //line samples_reduction.go:299
 									if blockSize >= 512 {
@@ -26842,7 +25998,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach28))).ToBits())
+									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 									_ = gc_if28
 //line samples_reduction.go:299
@@ -26889,10 +26045,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_reach27 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-								_ = gc_reach27
-//line samples_reduction.go:299
 								gc_b31 := gc_none27
 //line samples_reduction.go:299
 								if blockSize >= 512 {
@@ -26901,7 +26053,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(gc_reach27))))
+								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 								_ = gc_if27
 //line samples_reduction.go:299
@@ -26989,10 +26141,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_reach26 := compiled.Reach(256, tid, 16)
-//line samples_reduction.go:299
-							_ = gc_reach26
-//line samples_reduction.go:299
 							gc_b30 := gc_none26
 //line samples_reduction.go:299
 							if blockSize >= 512 {
@@ -27001,7 +26149,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(gc_reach26))).ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
 							_ = gc_if26
 //line samples_reduction.go:300
@@ -27054,10 +26202,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_reach25 := compiled.Reach(256, tid, 8)
-//line samples_reduction.go:299
-						_ = gc_reach25
-//line samples_reduction.go:299
 						gc_b29 := gc_none25
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -27066,7 +26210,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(gc_reach25))))
+						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 						_ = gc_if25
 //line samples_reduction.go:300
@@ -27211,10 +26355,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_reach32 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-									_ = gc_reach32
-//line samples_reduction.go:306
 									gc_b36 := gc_none32
 //line samples_reduction.go:306
 									if blockSize >= 256 {
@@ -27223,7 +26363,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(gc_reach32))).ToBits())
+									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 									_ = gc_if32
 //line samples_reduction.go:306
@@ -27270,10 +26410,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_reach31 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-								_ = gc_reach31
-//line samples_reduction.go:306
 								gc_b35 := gc_none31
 //line samples_reduction.go:306
 								if blockSize >= 256 {
@@ -27282,7 +26418,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(gc_reach31))))
+								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 								_ = gc_if31
 //line samples_reduction.go:306
@@ -27370,10 +26506,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_reach30 := compiled.Reach(128, tid, 16)
-//line samples_reduction.go:306
-							_ = gc_reach30
-//line samples_reduction.go:306
 							gc_b34 := gc_none30
 //line samples_reduction.go:306
 							if blockSize >= 256 {
@@ -27382,7 +26514,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(gc_reach30))).ToBits())
+							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
 							_ = gc_if30
 //line samples_reduction.go:307
@@ -27435,10 +26567,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_reach29 := compiled.Reach(128, tid, 8)
-//line samples_reduction.go:306
-						_ = gc_reach29
-//line samples_reduction.go:306
 						gc_b33 := gc_none29
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -27447,7 +26575,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(gc_reach29))))
+						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 						_ = gc_if29
 //line samples_reduction.go:307
@@ -27592,10 +26720,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_reach36 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-									_ = gc_reach36
-//line samples_reduction.go:313
 									gc_b40 := gc_none36
 //line samples_reduction.go:313
 									if blockSize >= 128 {
@@ -27604,7 +26728,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(gc_reach36))).ToBits())
+									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 									_ = gc_if36
 //line samples_reduction.go:313
@@ -27651,10 +26775,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_reach35 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-								_ = gc_reach35
-//line samples_reduction.go:313
 								gc_b39 := gc_none35
 //line samples_reduction.go:313
 								if blockSize >= 128 {
@@ -27663,7 +26783,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(gc_reach35))))
+								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 								_ = gc_if35
 //line samples_reduction.go:313
@@ -27751,10 +26871,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_reach34 := compiled.Reach(64, tid, 16)
-//line samples_reduction.go:313
-							_ = gc_reach34
-//line samples_reduction.go:313
 							gc_b38 := gc_none34
 //line samples_reduction.go:313
 							if blockSize >= 128 {
@@ -27763,7 +26879,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(gc_reach34))).ToBits())
+							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
 							_ = gc_if34
 //line samples_reduction.go:314
@@ -27816,10 +26932,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_reach33 := compiled.Reach(64, tid, 8)
-//line samples_reduction.go:313
-						_ = gc_reach33
-//line samples_reduction.go:313
 						gc_b37 := gc_none33
 //line samples_reduction.go:313
 						if blockSize >= 128 {
@@ -27828,7 +26940,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(gc_reach33))))
+						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 						_ = gc_if33
 //line samples_reduction.go:314

@@ -495,11 +495,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 						_ = id
 //line samples_scan.go:91
-						gc_reach3 := compiled.Reach(length, id, 16)
-//line samples_scan.go:91
-						_ = gc_reach3
-//line samples_scan.go:91
-						gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+						gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
 //line samples_scan.go:91
 						_ = gc_if3
 //line samples_scan.go:91
@@ -511,11 +507,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 						}
 //line samples_scan.go:95
-						gc_reach4 := compiled.Reach(0, gc_tx2, 16)
-//line samples_scan.go:95
-						_ = gc_reach4
-//line samples_scan.go:95
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line samples_scan.go:95
 						_ = gc_if4
 //line samples_scan.go:96
@@ -576,11 +568,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					_ = id
 //line samples_scan.go:91
-					gc_reach := compiled.Reach(length, id, 8)
-//line samples_scan.go:91
-					_ = gc_reach
-//line samples_scan.go:91
-					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(gc_reach)))
+					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
 //line samples_scan.go:91
 					_ = gc_if
 //line samples_scan.go:91
@@ -592,11 +580,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95
-					gc_reach2 := compiled.Reach(0, gc_tx2, 8)
-//line samples_scan.go:95
-					_ = gc_reach2
-//line samples_scan.go:95
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line samples_scan.go:95
 					_ = gc_if2
 //line samples_scan.go:96

@@ -409,18 +409,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-							gc_reach2 := compiled.Reach(width, xIndex, 16)
-							_ = gc_reach2
-//line samples_transpose.go:47
 							gc_b4 := gc_none2
-//line samples_transpose.go:47
-							if yIndex < height {
+//line samples_transpose.go:46
+							if yIndex <
+								height {
 //line samples_transpose.go:47
 								gc_b4 = gc_all2
 //line samples_transpose.go:47
 							}
 //line samples_transpose.go:47
-							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & gc_b4.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
 //line samples_transpose.go:47
 							_ = gc_if2
 //line samples_transpose.go:47
@@ -524,18 +522,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-						gc_reach := compiled.Reach(width, xIndex, 8)
-						_ = gc_reach
-//line samples_transpose.go:47
 						gc_b3 := gc_none
-//line samples_transpose.go:47
-						if yIndex < height {
+//line samples_transpose.go:46
+						if yIndex <
+							height {
 //line samples_transpose.go:47
 							gc_b3 = gc_all
 //line samples_transpose.go:47
 						}
 //line samples_transpose.go:47
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
 //line samples_transpose.go:47
 						_ = gc_if
 //line samples_transpose.go:47
@@ -669,18 +665,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-							gc_reach4 := compiled.Reach(height, xIndex, 16)
-							_ = gc_reach4
-//line samples_transpose.go:55
 							gc_b6 := gc_none4
-//line samples_transpose.go:55
-							if yIndex < width {
+//line samples_transpose.go:54
+							if yIndex <
+								width {
 //line samples_transpose.go:55
 								gc_b6 = gc_all4
 //line samples_transpose.go:55
 							}
 //line samples_transpose.go:55
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() & gc_b6.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
 //line samples_transpose.go:55
 							_ = gc_if4
 //line samples_transpose.go:55
@@ -782,18 +776,16 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-						gc_reach3 := compiled.Reach(height, xIndex, 8)
-						_ = gc_reach3
-//line samples_transpose.go:55
 						gc_b5 := gc_none3
-//line samples_transpose.go:55
-						if yIndex < width {
+//line samples_transpose.go:54
+						if yIndex <
+							width {
 //line samples_transpose.go:55
 							gc_b5 = gc_all3
 //line samples_transpose.go:55
 						}
 //line samples_transpose.go:55
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b5)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
 //line samples_transpose.go:55
 						_ = gc_if3
 //line samples_transpose.go:55

@@ -991,12 +991,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 									_ = tid
 //line shoc.go:67
-									gc_reach7 := compiled.Reach(gocuda.WarpSize, tid, 16)
+									if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
 //line shoc.go:67
-									_ = gc_reach7
-//line shoc.go:69
-									if gc_reach7 > 15 {
-//line shoc.go:69
 										if blockSize >= 64 {
 //line shoc.go:69
 											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
@@ -1035,12 +1031,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									} else {
 //line shoc.go:84
-										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
-//line shoc.go:84
+										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:67
 										_ = gc_if7
-//line shoc.go:84
+//line shoc.go:67
 										if gc_if7.ToBits() != 0 {
-//line shoc.go:84
+//line shoc.go:67
 											if blockSize >= 64 {
 //line shoc.go:69
 												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
@@ -1081,11 +1077,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									}
 //line shoc.go:90
-									gc_reach8 := compiled.Reach(0, tid, 16)
-//line shoc.go:90
-									_ = gc_reach8
-//line shoc.go:90
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
 									_ = gc_if8
 //line shoc.go:90
@@ -1132,12 +1124,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 								_ = tid
 //line shoc.go:67
-								gc_reach5 := compiled.Reach(gocuda.WarpSize, tid, 8)
+								if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
 //line shoc.go:67
-								_ = gc_reach5
-//line shoc.go:69
-								if gc_reach5 > 7 {
-//line shoc.go:69
 									if blockSize >= 64 {
 //line shoc.go:69
 										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
@@ -1176,12 +1164,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								} else {
 //line shoc.go:84
-									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line shoc.go:84
+									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
 									_ = gc_if5
-//line shoc.go:84
+//line shoc.go:67
 									if gc_if5.ToBits() != 0 {
-//line shoc.go:84
+//line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
 											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
@@ -1222,11 +1210,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								}
 //line shoc.go:90
-								gc_reach6 := compiled.Reach(0, tid, 8)
-//line shoc.go:90
-								_ = gc_reach6
-//line shoc.go:90
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
 								_ = gc_if6
 //line shoc.go:90
@@ -1371,12 +1355,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 							}
 //line shoc.go:67
-							gc_reach3 := compiled.Reach(gocuda.WarpSize, tid, 16)
+							if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
 //line shoc.go:67
-							_ = gc_reach3
-//line shoc.go:69
-							if gc_reach3 > 15 {
-//line shoc.go:69
 								if blockSize >= 64 {
 //line shoc.go:69
 									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
@@ -1409,12 +1389,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 							} else {
 //line shoc.go:85
-								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
-//line shoc.go:85
+								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:67
 								_ = gc_if3
-//line shoc.go:85
+//line shoc.go:67
 								if gc_if3.ToBits() != 0 {
-//line shoc.go:85
+//line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
 										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
@@ -1449,11 +1429,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 							}
 //line shoc.go:90
-							gc_reach4 := compiled.Reach(0, tid, 16)
-//line shoc.go:90
-							_ = gc_reach4
-//line shoc.go:90
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
 							_ = gc_if4
 //line shoc.go:91
@@ -1524,12 +1500,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 						}
 //line shoc.go:67
-						gc_reach := compiled.Reach(gocuda.WarpSize, tid, 8)
+						if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
 //line shoc.go:67
-						_ = gc_reach
-//line shoc.go:69
-						if gc_reach > 7 {
-//line shoc.go:69
 							if blockSize >= 64 {
 //line shoc.go:69
 								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
@@ -1562,12 +1534,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 						} else {
 //line shoc.go:85
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line shoc.go:85
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
 							_ = gc_if
-//line shoc.go:85
+//line shoc.go:67
 							if gc_if.ToBits() != 0 {
-//line shoc.go:85
+//line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
 									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
@@ -1602,11 +1574,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 						}
 //line shoc.go:90
-						gc_reach2 := compiled.Reach(0, tid, 8)
-//line shoc.go:90
-						_ = gc_reach2
-//line shoc.go:90
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
 						_ = gc_if2
 //line shoc.go:91
@@ -2595,12 +2563,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 									_ = tid
 //line shoc.go:145
-									gc_reach7 := compiled.Reach(gocuda.WarpSize, tid, 16)
+									if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
 //line shoc.go:145
-									_ = gc_reach7
-//line shoc.go:147
-									if gc_reach7 > 15 {
-//line shoc.go:147
 										if blockSize >= 64 {
 //line shoc.go:147
 											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
@@ -2639,12 +2603,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									} else {
 //line shoc.go:162
-										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
-//line shoc.go:162
+										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:145
 										_ = gc_if7
-//line shoc.go:162
+//line shoc.go:145
 										if gc_if7.ToBits() != 0 {
-//line shoc.go:162
+//line shoc.go:145
 											if blockSize >= 64 {
 //line shoc.go:147
 												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
@@ -2685,11 +2649,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									}
 //line shoc.go:167
-									gc_reach8 := compiled.Reach(0, tid, 16)
-//line shoc.go:167
-									_ = gc_reach8
-//line shoc.go:167
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
 									_ = gc_if8
 //line shoc.go:167
@@ -2736,12 +2696,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 								_ = tid
 //line shoc.go:145
-								gc_reach5 := compiled.Reach(gocuda.WarpSize, tid, 8)
+								if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
 //line shoc.go:145
-								_ = gc_reach5
-//line shoc.go:147
-								if gc_reach5 > 7 {
-//line shoc.go:147
 									if blockSize >= 64 {
 //line shoc.go:147
 										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
@@ -2780,12 +2736,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								} else {
 //line shoc.go:162
-									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line shoc.go:162
+									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
 									_ = gc_if5
-//line shoc.go:162
+//line shoc.go:145
 									if gc_if5.ToBits() != 0 {
-//line shoc.go:162
+//line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
 											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
@@ -2826,11 +2782,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								}
 //line shoc.go:167
-								gc_reach6 := compiled.Reach(0, tid, 8)
-//line shoc.go:167
-								_ = gc_reach6
-//line shoc.go:167
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
 								_ = gc_if6
 //line shoc.go:167
@@ -2975,12 +2927,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 							}
 //line shoc.go:145
-							gc_reach3 := compiled.Reach(gocuda.WarpSize, tid, 16)
+							if compiled.Reach(gocuda.WarpSize, tid, 16) > 15 {
 //line shoc.go:145
-							_ = gc_reach3
-//line shoc.go:147
-							if gc_reach3 > 15 {
-//line shoc.go:147
 								if blockSize >= 64 {
 //line shoc.go:147
 									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
@@ -3013,12 +2961,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 							} else {
 //line shoc.go:163
-								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
-//line shoc.go:163
+								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:145
 								_ = gc_if3
-//line shoc.go:163
+//line shoc.go:145
 								if gc_if3.ToBits() != 0 {
-//line shoc.go:163
+//line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
 										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
@@ -3053,11 +3001,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 							}
 //line shoc.go:167
-							gc_reach4 := compiled.Reach(0, tid, 16)
-//line shoc.go:167
-							_ = gc_reach4
-//line shoc.go:167
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
 							_ = gc_if4
 //line shoc.go:168
@@ -3128,12 +3072,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 						}
 //line shoc.go:145
-						gc_reach := compiled.Reach(gocuda.WarpSize, tid, 8)
+						if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
 //line shoc.go:145
-						_ = gc_reach
-//line shoc.go:147
-						if gc_reach > 7 {
-//line shoc.go:147
 							if blockSize >= 64 {
 //line shoc.go:147
 								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
@@ -3166,12 +3106,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 						} else {
 //line shoc.go:163
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line shoc.go:163
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
 							_ = gc_if
-//line shoc.go:163
+//line shoc.go:145
 							if gc_if.ToBits() != 0 {
-//line shoc.go:163
+//line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
 									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
@@ -3206,11 +3146,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 						}
 //line shoc.go:167
-						gc_reach2 := compiled.Reach(0, tid, 8)
-//line shoc.go:167
-						_ = gc_reach2
-//line shoc.go:167
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
 						_ = gc_if2
 //line shoc.go:168

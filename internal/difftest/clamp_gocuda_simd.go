@@ -83,11 +83,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach4 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-							_ = gc_reach4
-//line clamp.go:30
-							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -118,11 +114,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						gc_reach3 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-						_ = gc_reach3
-//line clamp.go:30
-						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -169,11 +161,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach2 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-							_ = gc_reach2
-//line clamp.go:30
-							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -209,11 +197,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						gc_reach := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-						_ = gc_reach
-//line clamp.go:30
-						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
+						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -369,11 +353,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 							_ = e
 //line clamp.go:30
-							gc_reach6 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-							_ = gc_reach6
-//line clamp.go:30
-							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
+							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:36
@@ -487,11 +467,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 						_ = e
 //line clamp.go:30
-						gc_reach5 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-						_ = gc_reach5
-//line clamp.go:30
-						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:36
@@ -728,11 +704,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								gc_reach10 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-								_ = gc_reach10
-//line clamp.go:30
-								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -763,11 +735,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach9 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-							_ = gc_reach9
-//line clamp.go:30
-							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -814,11 +782,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								gc_reach8 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-								_ = gc_reach8
-//line clamp.go:30
-								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -854,11 +818,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach7 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-							_ = gc_reach7
-//line clamp.go:30
-							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -998,11 +958,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach14 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-							_ = gc_reach14
-//line clamp.go:30
-							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach14)))
+							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -1033,11 +989,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						gc_reach13 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-						_ = gc_reach13
-//line clamp.go:30
-						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach13)))
+						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
@@ -1084,11 +1036,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							gc_reach12 := compiled.Reach(hi, tx, 16)
-//line clamp.go:30
-							_ = gc_reach12
-//line clamp.go:30
-							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -1124,11 +1072,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						gc_reach11 := compiled.Reach(hi, tx, 8)
-//line clamp.go:30
-						_ = gc_reach11
-//line clamp.go:30
-						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45

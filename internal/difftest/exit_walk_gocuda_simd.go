@@ -83,11 +83,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 							_ = s
 //line exit_walk.go:15
-							gc_reach2 := compiled.Reach(p, gc_tx2, 16)
-//line exit_walk.go:15
-							_ = gc_reach2
-//line exit_walk.go:15
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
 //line exit_walk.go:15
 							_ = gc_if2
 //line exit_walk.go:15
@@ -135,11 +131,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 						_ = s
 //line exit_walk.go:15
-						gc_reach := compiled.Reach(p, gc_tx2, 8)
-//line exit_walk.go:15
-						_ = gc_reach
-//line exit_walk.go:15
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
 //line exit_walk.go:15
 						_ = gc_if
 //line exit_walk.go:15
@@ -226,11 +218,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										_ = ix
 //line exit_walk.go:20
-										gc_reach4 := compiled.Reach(len(in), ix, 16)
-//line exit_walk.go:20
-										_ = gc_reach4
-//line exit_walk.go:20
-										if gc_reach4 > 15 {
+										if compiled.Reach(len(in), ix, 16) > 15 {
 //line exit_walk.go:20
 											var gc_ld3 archsimd.Int32x16
 //line exit_walk.go:20
@@ -247,16 +235,15 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line exit_walk.go:21
+											gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line exit_walk.go:20
 											_ = gc_if4
-//line exit_walk.go:21
+//line exit_walk.go:20
 											if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line exit_walk.go:21
+//line exit_walk.go:20
 												var gc_ld4 archsimd.Int32x16
-//line exit_walk.go:21
+//line exit_walk.go:20
 												if ix >= 0 && ix <= len(in)-16 {
-//line exit_walk.go:21
 													gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 												} else {
@@ -317,11 +304,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 									_ = ix
 //line exit_walk.go:20
-									gc_reach3 := compiled.Reach(len(in), ix, 8)
-//line exit_walk.go:20
-									_ = gc_reach3
-//line exit_walk.go:20
-									if gc_reach3 > 7 {
+									if compiled.Reach(len(in), ix, 8) > 7 {
 //line exit_walk.go:20
 										var gc_ld archsimd.Int32x8
 //line exit_walk.go:20
@@ -338,16 +321,15 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 									} else {
 //line exit_walk.go:21
-										gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line exit_walk.go:21
+										gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line exit_walk.go:20
 										_ = gc_if3
-//line exit_walk.go:21
+//line exit_walk.go:20
 										if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line exit_walk.go:21
+//line exit_walk.go:20
 											var gc_ld2 archsimd.Int32x8
-//line exit_walk.go:21
+//line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-8 {
-//line exit_walk.go:21
 												gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 											} else {

@@ -1399,17 +1399,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
-								gc_reach4 := compiled.Reach(n, i+b, 16)
-//line flat.go:61
-								_ = gc_reach4
-//line flat.go:61
-								if gc_reach4 > 15 {
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
 //line flat.go:61
 								} else {
 //line flat.go:61
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
 									_ = gc_if4
 //line flat.go:61
@@ -1452,17 +1448,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
-							gc_reach3 := compiled.Reach(n, i+b, 8)
-//line flat.go:61
-							_ = gc_reach3
-//line flat.go:61
-							if gc_reach3 > 7 {
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
 //line flat.go:61
 							} else {
 //line flat.go:61
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
 								_ = gc_if3
 //line flat.go:61
@@ -1534,28 +1526,22 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 //line flat.go:61
-								gc_reach2 := compiled.Reach(n, i+b, 16)
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-								_ = gc_reach2
-//line flat.go:62
-								if gc_reach2 > 15 {
-//line flat.go:62
 									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
-//line flat.go:62
 								} else {
 //line flat.go:62
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line flat.go:62
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
 									_ = gc_if2
-//line flat.go:62
+//line flat.go:61
 									if gc_if2.ToBits() != 0 {
-//line flat.go:62
+//line flat.go:61
 										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line flat.go:62
 									}
 //line flat.go:62
 								}
-//line flat.go:62
+//line flat.go:61
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1595,28 +1581,22 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line flat.go:61
-							gc_reach := compiled.Reach(n, i+b, 8)
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-							_ = gc_reach
-//line flat.go:62
-							if gc_reach > 7 {
-//line flat.go:62
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
-//line flat.go:62
 							} else {
 //line flat.go:62
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line flat.go:62
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
 								_ = gc_if
-//line flat.go:62
+//line flat.go:61
 								if gc_if.ToBits() != 0 {
-//line flat.go:62
+//line flat.go:61
 									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-//line flat.go:62
 								}
 //line flat.go:62
 							}
-//line flat.go:62
+//line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2061,17 +2041,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
-								gc_reach8 := compiled.Reach(n, i+b, 16)
-//line flat.go:61
-								_ = gc_reach8
-//line flat.go:61
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
 									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
 //line flat.go:61
 								} else {
 //line flat.go:61
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
 									_ = gc_if8
 //line flat.go:61
@@ -2114,17 +2090,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
-							gc_reach7 := compiled.Reach(n, i+b, 8)
-//line flat.go:61
-							_ = gc_reach7
-//line flat.go:61
-							if gc_reach7 > 7 {
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
 								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
 //line flat.go:61
 							} else {
 //line flat.go:61
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
 								_ = gc_if7
 //line flat.go:61
@@ -2196,28 +2168,22 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 //line flat.go:61
-								gc_reach6 := compiled.Reach(n, i+b, 16)
+								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-								_ = gc_reach6
-//line flat.go:62
-								if gc_reach6 > 15 {
-//line flat.go:62
 									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
-//line flat.go:62
 								} else {
 //line flat.go:62
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line flat.go:62
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
 									_ = gc_if6
-//line flat.go:62
+//line flat.go:61
 									if gc_if6.ToBits() != 0 {
-//line flat.go:62
+//line flat.go:61
 										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line flat.go:62
 									}
 //line flat.go:62
 								}
-//line flat.go:62
+//line flat.go:61
 								v.StoreSlice(gc_s_v[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2257,28 +2223,22 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line flat.go:61
-							gc_reach5 := compiled.Reach(n, i+b, 8)
+							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-							_ = gc_reach5
-//line flat.go:62
-							if gc_reach5 > 7 {
-//line flat.go:62
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
-//line flat.go:62
 							} else {
 //line flat.go:62
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line flat.go:62
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
 								_ = gc_if5
-//line flat.go:62
+//line flat.go:61
 								if gc_if5.ToBits() != 0 {
-//line flat.go:62
+//line flat.go:61
 									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
-//line flat.go:62
 								}
 //line flat.go:62
 							}
-//line flat.go:62
+//line flat.go:61
 							v.StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()

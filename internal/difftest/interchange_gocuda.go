@@ -1765,11 +1765,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:136
 						c = c + 1
 //line interchange.go:136
-						gc_reach2 := compiled.Reach(len(b), c, 8)
-//line interchange.go:139
-						_ = gc_reach2
-//line interchange.go:139
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(b), c, 8) > 7 {
 //line interchange.go:139
 							var gc_ld5 lanes.Float32x8
 //line interchange.go:139
@@ -1786,16 +1782,15 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:140
 						} else {
 //line interchange.go:140
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(gc_reach2)))
-//line interchange.go:140
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+//line interchange.go:139
 							_ = gc_if2
-//line interchange.go:140
+//line interchange.go:139
 							if gc_if2.ToBits() != 0 {
-//line interchange.go:140
+//line interchange.go:139
 								var gc_ld6 lanes.Float32x8
-//line interchange.go:140
+//line interchange.go:139
 								if c >= 0 && c <= len(b)-8 {
-//line interchange.go:140
 									gc_ld6 = lanes.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {

@@ -571,11 +571,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = col
 //line interchange.go:39
-						gc_reach2 := compiled.Reach(n, col, 16)
-//line interchange.go:39
-						_ = gc_reach2
-//line interchange.go:39
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:39
 						_ = gc_if2
 //line interchange.go:39
@@ -628,11 +624,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = col
 //line interchange.go:39
-					gc_reach := compiled.Reach(n, col, 8)
-//line interchange.go:39
-					_ = gc_reach
-//line interchange.go:39
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:39
 					_ = gc_if
 //line interchange.go:39
@@ -2721,17 +2713,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = s_
 //line interchange.go:93
-								gc_reach7 := compiled.Reach(n, col, 16)
-//line interchange.go:93
-								_ = gc_reach7
-//line interchange.go:93
-								if gc_reach7 > 15 {
+								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:93
 									s_.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:93
 								} else {
 //line interchange.go:93
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:93
 									_ = gc_if7
 //line interchange.go:93
@@ -2743,17 +2731,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								}
 //line interchange.go:100
-								gc_reach8 := compiled.Reach(n, col, 16)
-//line interchange.go:100
-								_ = gc_reach8
-//line interchange.go:100
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
 									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 								} else {
 //line interchange.go:100
-									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:100
 									_ = gc_if8
 //line interchange.go:100
@@ -2792,17 +2776,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = s_
 //line interchange.go:93
-							gc_reach5 := compiled.Reach(n, col, 8)
-//line interchange.go:93
-							_ = gc_reach5
-//line interchange.go:93
-							if gc_reach5 > 7 {
+							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:93
 								s_.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:93
 							} else {
 //line interchange.go:93
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
 								_ = gc_if5
 //line interchange.go:93
@@ -2814,17 +2794,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							}
 //line interchange.go:100
-							gc_reach6 := compiled.Reach(n, col, 8)
-//line interchange.go:100
-							_ = gc_reach6
-//line interchange.go:100
-							if gc_reach6 > 7 {
+							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 							} else {
 //line interchange.go:100
-								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
 								_ = gc_if6
 //line interchange.go:100
@@ -2889,46 +2865,36 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								}
 //line interchange.go:93
-								gc_reach3 := compiled.Reach(n, col, 16)
+								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:93
-								_ = gc_reach3
-//line interchange.go:98
-								if gc_reach3 > 15 {
-//line interchange.go:98
 									s_.StoreSlice(out[col:])
 //line interchange.go:98
 								} else {
 //line interchange.go:98
-									gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
-//line interchange.go:98
+									gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:93
 									_ = gc_if3
-//line interchange.go:98
+//line interchange.go:93
 									if gc_if3.ToBits() != 0 {
-//line interchange.go:98
+//line interchange.go:93
 										s_.StoreMasked((*[16]float32)(out[col:]), gc_if3)
 //line interchange.go:98
 									}
 //line interchange.go:98
 								}
 //line interchange.go:100
-								gc_reach4 := compiled.Reach(n, col, 16)
+								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
-								_ = gc_reach4
-//line interchange.go:101
-								if gc_reach4 > 15 {
-//line interchange.go:101
 									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreSlice(out[col:])
-//line interchange.go:101
 								} else {
 //line interchange.go:101
-									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line interchange.go:101
+									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:100
 									_ = gc_if4
-//line interchange.go:101
+//line interchange.go:100
 									if gc_if4.ToBits() != 0 {
-//line interchange.go:101
+//line interchange.go:100
 										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreMasked((*[16]float32)(out[col:]), gc_if4)
-//line interchange.go:101
 									}
 //line interchange.go:101
 								}
@@ -2966,46 +2932,36 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							}
 //line interchange.go:93
-							gc_reach := compiled.Reach(n, col, 8)
+							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:93
-							_ = gc_reach
-//line interchange.go:98
-							if gc_reach > 7 {
-//line interchange.go:98
 								s_.StoreSlice(out[col:])
 //line interchange.go:98
 							} else {
 //line interchange.go:98
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line interchange.go:98
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
 								_ = gc_if
-//line interchange.go:98
+//line interchange.go:93
 								if gc_if.ToBits() != 0 {
-//line interchange.go:98
+//line interchange.go:93
 									s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
 //line interchange.go:98
 								}
 //line interchange.go:98
 							}
 //line interchange.go:100
-							gc_reach2 := compiled.Reach(n, col, 8)
+							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
-							_ = gc_reach2
-//line interchange.go:101
-							if gc_reach2 > 7 {
-//line interchange.go:101
 								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreSlice(out[col:])
-//line interchange.go:101
 							} else {
 //line interchange.go:101
-								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line interchange.go:101
+								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
 								_ = gc_if2
-//line interchange.go:101
+//line interchange.go:100
 								if gc_if2.ToBits() != 0 {
-//line interchange.go:101
+//line interchange.go:100
 									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreMasked((*[8]float32)(out[col:]), gc_if2)
-//line interchange.go:101
 								}
 //line interchange.go:101
 							}
@@ -3532,11 +3488,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								c = c + 1
 //line interchange.go:136
-								gc_reach6 := compiled.Reach(len(b), c, 16)
-//line interchange.go:139
-								_ = gc_reach6
-//line interchange.go:139
-								if gc_reach6 > 15 {
+								if compiled.Reach(len(b), c, 16) > 15 {
 //line interchange.go:139
 									var gc_ld17 archsimd.Float32x16
 //line interchange.go:139
@@ -3553,16 +3505,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line interchange.go:140
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+//line interchange.go:139
 									_ = gc_if6
-//line interchange.go:140
+//line interchange.go:139
 									if gc_if6.ToBits() != 0 {
-//line interchange.go:140
+//line interchange.go:139
 										var gc_ld18 archsimd.Float32x16
-//line interchange.go:140
+//line interchange.go:139
 										if c >= 0 && c <= len(b)-16 {
-//line interchange.go:140
 											gc_ld18 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 										} else {
@@ -3661,11 +3612,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 							c = c + 1
 //line interchange.go:136
-							gc_reach4 := compiled.Reach(len(b), c, 8)
-//line interchange.go:139
-							_ = gc_reach4
-//line interchange.go:139
-							if gc_reach4 > 7 {
+							if compiled.Reach(len(b), c, 8) > 7 {
 //line interchange.go:139
 								var gc_ld11 archsimd.Float32x8
 //line interchange.go:139
@@ -3682,16 +3629,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 							} else {
 //line interchange.go:140
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line interchange.go:140
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+//line interchange.go:139
 								_ = gc_if4
-//line interchange.go:140
+//line interchange.go:139
 								if gc_if4.ToBits() != 0 {
-//line interchange.go:140
+//line interchange.go:139
 									var gc_ld12 archsimd.Float32x8
-//line interchange.go:140
+//line interchange.go:139
 									if c >= 0 && c <= len(b)-8 {
-//line interchange.go:140
 										gc_ld12 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 									} else {
@@ -3919,17 +3865,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										gc_reach4 := compiled.Reach(len(in), ix, 16)
-//line interchange.go:159
-										_ = gc_reach4
-//line interchange.go:159
-										if gc_reach4 > 15 {
+										if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:159
 											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
 //line interchange.go:159
 										} else {
 //line interchange.go:159
-											gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+											gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:159
 											_ = gc_if4
 //line interchange.go:159
@@ -3976,17 +3918,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									gc_reach3 := compiled.Reach(len(in), ix, 8)
-//line interchange.go:159
-									_ = gc_reach3
-//line interchange.go:159
-									if gc_reach3 > 7 {
+									if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:159
 										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line interchange.go:159
 									} else {
 //line interchange.go:159
-										gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+										gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:159
 										_ = gc_if3
 //line interchange.go:159
@@ -4048,11 +3986,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										_ = ix
 //line interchange.go:159
-										gc_reach2 := compiled.Reach(len(in), ix, 16)
-//line interchange.go:159
-										_ = gc_reach2
-//line interchange.go:159
-										if gc_reach2 > 15 {
+										if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:159
 											var gc_ld3 archsimd.Int32x16
 //line interchange.go:159
@@ -4069,16 +4003,15 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line interchange.go:160
+											gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line interchange.go:159
 											_ = gc_if2
-//line interchange.go:160
+//line interchange.go:159
 											if gc_if2.ToBits() != 0 {
-//line interchange.go:160
+//line interchange.go:159
 												var gc_ld4 archsimd.Int32x16
-//line interchange.go:160
+//line interchange.go:159
 												if ix >= 0 && ix <= len(in)-16 {
-//line interchange.go:160
 													gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 												} else {
@@ -4129,11 +4062,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									_ = ix
 //line interchange.go:159
-									gc_reach := compiled.Reach(len(in), ix, 8)
-//line interchange.go:159
-									_ = gc_reach
-//line interchange.go:159
-									if gc_reach > 7 {
+									if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:159
 										var gc_ld archsimd.Int32x8
 //line interchange.go:159
@@ -4150,16 +4079,15 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 									} else {
 //line interchange.go:160
-										gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line interchange.go:160
+										gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:159
 										_ = gc_if
-//line interchange.go:160
+//line interchange.go:159
 										if gc_if.ToBits() != 0 {
-//line interchange.go:160
+//line interchange.go:159
 											var gc_ld2 archsimd.Int32x8
-//line interchange.go:160
+//line interchange.go:159
 											if ix >= 0 && ix <= len(in)-8 {
-//line interchange.go:160
 												gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 											} else {
@@ -4278,11 +4206,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:165
 								for {
 //line interchange.go:165
-									gc_reach6 := compiled.Reach(len(g), j, 8)
-									_ = gc_reach6
-//line interchange.go:166
-									gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(gc_reach6))))
-//line interchange.go:166
+									gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
 									if gc_lanes7.ToBits() == 0 {
 //line interchange.go:166
 										break

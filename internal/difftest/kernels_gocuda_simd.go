@@ -202,10 +202,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								_ = gc_bv8
 //line kernels.go:22
-								gc_reach15 := compiled.Reach(k, gc_ac8, 16)
-//line kernels.go:22
-								_ = gc_reach15
-//line kernels.go:22
 								gc_b17 := gc_none8
 //line kernels.go:22
 								if gc_row9 < m {
@@ -214,7 +210,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach15))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line kernels.go:22
 								_ = gc_if15
 //line kernels.go:22
@@ -236,10 +232,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_reach16 := compiled.Reach(n, gc_col8, 16)
-//line kernels.go:22
-								_ = gc_reach16
-//line kernels.go:22
 								gc_b18 := gc_none8
 //line kernels.go:22
 								if gc_br8 < k {
@@ -248,7 +240,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line kernels.go:22
 								_ = gc_if16
 //line kernels.go:22
@@ -348,10 +340,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							_ = gc_bv6
 //line kernels.go:22
-							gc_reach11 := compiled.Reach(k, gc_ac6, 8)
-//line kernels.go:22
-							_ = gc_reach11
-//line kernels.go:22
 							gc_b13 := gc_none6
 //line kernels.go:22
 							if gc_row7 < m {
@@ -360,7 +348,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach11))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line kernels.go:22
 							_ = gc_if11
 //line kernels.go:22
@@ -382,10 +370,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_reach12 := compiled.Reach(n, gc_col6, 8)
-//line kernels.go:22
-							_ = gc_reach12
-//line kernels.go:22
 							gc_b14 := gc_none6
 //line kernels.go:22
 							if gc_br6 < k {
@@ -394,7 +378,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach12))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line kernels.go:22
 							_ = gc_if12
 //line kernels.go:22
@@ -522,10 +506,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								_ = gc_bv4
 //line kernels.go:22
-								gc_reach7 := compiled.Reach(k, gc_ac4, 16)
-//line kernels.go:22
-								_ = gc_reach7
-//line kernels.go:22
 								gc_b9 := gc_none4
 //line kernels.go:22
 								if gc_row5 < m {
@@ -534,7 +514,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits())
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
 //line kernels.go:22
 								_ = gc_if7
 //line kernels.go:22
@@ -556,10 +536,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_reach8 := compiled.Reach(n, gc_col4, 16)
-//line kernels.go:22
-								_ = gc_reach8
-//line kernels.go:22
 								gc_b10 := gc_none4
 //line kernels.go:22
 								if gc_br4 < k {
@@ -568,7 +544,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
 //line kernels.go:22
 								_ = gc_if8
 //line kernels.go:22
@@ -674,10 +650,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							_ = gc_bv2
 //line kernels.go:22
-							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
-//line kernels.go:22
-							_ = gc_reach3
-//line kernels.go:22
 							gc_b5 := gc_none2
 //line kernels.go:22
 							if gc_row3 < m {
@@ -686,7 +658,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line kernels.go:22
 							_ = gc_if3
 //line kernels.go:22
@@ -708,10 +680,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_reach4 := compiled.Reach(n, gc_col2, 8)
-//line kernels.go:22
-							_ = gc_reach4
-//line kernels.go:22
 							gc_b6 := gc_none2
 //line kernels.go:22
 							if gc_br2 < k {
@@ -720,7 +688,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line kernels.go:22
 							_ = gc_if4
 //line kernels.go:22
@@ -2109,28 +2077,22 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							gc_reach4 := compiled.Reach(off, tid, 16)
+							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-							_ = gc_reach4
-//line kernels.go:58
-							if gc_reach4 <= 0 {
-//line kernels.go:58
 								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
-//line kernels.go:58
 							} else {
 //line kernels.go:58
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line kernels.go:58
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+//line kernels.go:57
 								_ = gc_if4
-//line kernels.go:58
+//line kernels.go:57
 								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line kernels.go:58
+//line kernels.go:57
 									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
-//line kernels.go:58
 								}
 //line kernels.go:58
 							}
-//line kernels.go:58
+//line kernels.go:57
 							v.StoreMasked((*[16]float32)(gc_s_v[gc_rank2:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2179,28 +2141,22 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_reach2 := compiled.Reach(off, tid, 8)
+						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-						_ = gc_reach2
-//line kernels.go:58
-						if gc_reach2 <= 0 {
-//line kernels.go:58
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
-//line kernels.go:58
 						} else {
 //line kernels.go:58
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line kernels.go:58
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line kernels.go:57
 							_ = gc_if2
-//line kernels.go:58
+//line kernels.go:57
 							if gc_alive4.And(gc_if2).ToBits() != 0 {
-//line kernels.go:58
+//line kernels.go:57
 								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
-//line kernels.go:58
 							}
 //line kernels.go:58
 						}
-//line kernels.go:58
+//line kernels.go:57
 						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2762,28 +2718,22 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 							}
 //line kernels.go:57
-							gc_reach8 := compiled.Reach(off, tid, 16)
+							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-							_ = gc_reach8
-//line kernels.go:58
-							if gc_reach8 <= 0 {
-//line kernels.go:58
 								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive18.ToBits()))
-//line kernels.go:58
 							} else {
 //line kernels.go:58
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line kernels.go:58
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+//line kernels.go:57
 								_ = gc_if8
-//line kernels.go:58
+//line kernels.go:57
 								if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
-//line kernels.go:58
+//line kernels.go:57
 									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits()))
-//line kernels.go:58
 								}
 //line kernels.go:58
 							}
-//line kernels.go:58
+//line kernels.go:57
 							v.StoreMasked((*[16]int32)(gc_s_v[gc_rank3:]), gc_alive18)
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2832,28 +2782,22 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_reach6 := compiled.Reach(off, tid, 8)
+						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-						_ = gc_reach6
-//line kernels.go:58
-						if gc_reach6 <= 0 {
-//line kernels.go:58
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16)
-//line kernels.go:58
 						} else {
 //line kernels.go:58
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line kernels.go:58
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line kernels.go:57
 							_ = gc_if6
-//line kernels.go:58
+//line kernels.go:57
 							if gc_alive16.And(gc_if6).ToBits() != 0 {
-//line kernels.go:58
+//line kernels.go:57
 								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16.And(gc_if6))
-//line kernels.go:58
 							}
 //line kernels.go:58
 						}
-//line kernels.go:58
+//line kernels.go:57
 						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive16)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3319,11 +3263,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k int = base + 2*tid + compiled.Trip(0)
 								_ = k
 //line kernels.go:82
-								gc_reach3 := compiled.Reach(len(in), k, 32)
-//line kernels.go:82
-								_ = gc_reach3
-//line kernels.go:82
-								if gc_reach3 > 30 {
+								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
 									var gc_ld5 archsimd.Int32x16
 //line kernels.go:82
@@ -3362,16 +3302,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach3)))
-//line kernels.go:83
+									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+//line kernels.go:82
 									_ = gc_if3
-//line kernels.go:83
+//line kernels.go:82
 									if gc_if3.ToBits() != 0 {
-//line kernels.go:83
+//line kernels.go:82
 										var gc_ld6 archsimd.Int32x16
-//line kernels.go:83
+//line kernels.go:82
 										if k >= 0 && k <= len(in)-32 {
-//line kernels.go:83
 											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
@@ -3454,11 +3393,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								_ = k
 //line kernels.go:82
-								gc_reach4 := compiled.Reach(len(in), k, 32)
-//line kernels.go:82
-								_ = gc_reach4
-//line kernels.go:82
-								if gc_reach4 > 30 {
+								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
 									var gc_ld7 archsimd.Int32x16
 //line kernels.go:82
@@ -3529,16 +3464,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line kernels.go:83
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+//line kernels.go:82
 									_ = gc_if4
-//line kernels.go:83
+//line kernels.go:82
 									if gc_if4.ToBits() != 0 {
-//line kernels.go:83
+//line kernels.go:82
 										var gc_ld8 archsimd.Int32x16
-//line kernels.go:83
+//line kernels.go:82
 										if k >= 0 && k <= len(in)-32 {
-//line kernels.go:83
 											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
@@ -3662,11 +3596,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k int = base + 2*tid + compiled.Trip(0)
 							_ = k
 //line kernels.go:82
-							gc_reach := compiled.Reach(len(in), k, 16)
-//line kernels.go:82
-							_ = gc_reach
-//line kernels.go:82
-							if gc_reach > 14 {
+							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
 								var gc_ld archsimd.Int32x8
 //line kernels.go:82
@@ -3705,16 +3635,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line kernels.go:83
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
 								_ = gc_if
-//line kernels.go:83
+//line kernels.go:82
 								if gc_if.ToBits() != 0 {
-//line kernels.go:83
+//line kernels.go:82
 									var gc_ld2 archsimd.Int32x8
-//line kernels.go:83
+//line kernels.go:82
 									if k >= 0 && k <= len(in)-16 {
-//line kernels.go:83
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
@@ -3795,11 +3724,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
-							gc_reach2 := compiled.Reach(len(in), k, 16)
-//line kernels.go:82
-							_ = gc_reach2
-//line kernels.go:82
-							if gc_reach2 > 14 {
+							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
 								var gc_ld3 archsimd.Int32x8
 //line kernels.go:82
@@ -3870,16 +3795,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line kernels.go:83
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+//line kernels.go:82
 								_ = gc_if2
-//line kernels.go:83
+//line kernels.go:82
 								if gc_if2.ToBits() != 0 {
-//line kernels.go:83
+//line kernels.go:82
 									var gc_ld4 archsimd.Int32x8
-//line kernels.go:83
+//line kernels.go:82
 									if k >= 0 && k <= len(in)-16 {
-//line kernels.go:83
 										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
@@ -4760,11 +4684,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var k_ int = base + 2*tid + compiled.Trip(0)
 								_ = k_
 //line kernels.go:108
-								gc_reach7 := compiled.Reach(len(out), k_, 32)
-//line kernels.go:108
-								_ = gc_reach7
-//line kernels.go:108
-								if gc_reach7 > 30 {
+								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
 									var gc_ld33 archsimd.Int32x16
 //line kernels.go:108
@@ -4803,16 +4723,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach7)))
-//line kernels.go:109
+									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+//line kernels.go:108
 									_ = gc_if7
-//line kernels.go:109
+//line kernels.go:108
 									if gc_if7.ToBits() != 0 {
-//line kernels.go:109
+//line kernels.go:108
 										var gc_ld34 archsimd.Int32x16
-//line kernels.go:109
+//line kernels.go:108
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
-//line kernels.go:109
 											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
@@ -4895,11 +4814,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								_ = k_
 //line kernels.go:108
-								gc_reach8 := compiled.Reach(len(out), k_, 32)
-//line kernels.go:108
-								_ = gc_reach8
-//line kernels.go:108
-								if gc_reach8 > 30 {
+								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
 									var gc_ld35 archsimd.Int32x16
 //line kernels.go:108
@@ -4970,16 +4885,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line kernels.go:109
+									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+//line kernels.go:108
 									_ = gc_if8
-//line kernels.go:109
+//line kernels.go:108
 									if gc_if8.ToBits() != 0 {
-//line kernels.go:109
+//line kernels.go:108
 										var gc_ld36 archsimd.Int32x16
-//line kernels.go:109
+//line kernels.go:108
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
-//line kernels.go:109
 											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
@@ -5103,11 +5017,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + compiled.Trip(0)
 							_ = k_
 //line kernels.go:108
-							gc_reach5 := compiled.Reach(len(out), k_, 16)
-//line kernels.go:108
-							_ = gc_reach5
-//line kernels.go:108
-							if gc_reach5 > 14 {
+							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
 								var gc_ld29 archsimd.Int32x8
 //line kernels.go:108
@@ -5146,16 +5056,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line kernels.go:109
+								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
 								_ = gc_if5
-//line kernels.go:109
+//line kernels.go:108
 								if gc_if5.ToBits() != 0 {
-//line kernels.go:109
+//line kernels.go:108
 									var gc_ld30 archsimd.Int32x8
-//line kernels.go:109
+//line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
-//line kernels.go:109
 										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
@@ -5236,11 +5145,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_reach6 := compiled.Reach(len(out), k_, 16)
-//line kernels.go:108
-							_ = gc_reach6
-//line kernels.go:108
-							if gc_reach6 > 14 {
+							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
 								var gc_ld31 archsimd.Int32x8
 //line kernels.go:108
@@ -5311,16 +5216,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line kernels.go:109
+								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+//line kernels.go:108
 								_ = gc_if6
-//line kernels.go:109
+//line kernels.go:108
 								if gc_if6.ToBits() != 0 {
-//line kernels.go:109
+//line kernels.go:108
 									var gc_ld32 archsimd.Int32x8
-//line kernels.go:109
+//line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
-//line kernels.go:109
 										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
@@ -7019,11 +6923,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach28 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach28
-//line kernels.go:219
-							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(gc_reach28)))
+							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if28
 //line kernels.go:219
@@ -7070,11 +6970,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach27 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach27
-//line kernels.go:219
-						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(gc_reach27)))
+						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if27
 //line kernels.go:219
@@ -7144,11 +7040,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach26 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach26
-//line kernels.go:219
-							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(gc_reach26)))
+							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if26
 //line kernels.go:220
@@ -7195,11 +7087,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach25 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach25
-//line kernels.go:219
-						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(gc_reach25)))
+						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if25
 //line kernels.go:220
@@ -7390,17 +7278,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							gc_reach8 := compiled.Reach(len(in), i, 16)
-//line kernels.go:213
-							_ = gc_reach8
-//line kernels.go:213
-							if gc_reach8 > 15 {
+							if compiled.Reach(len(in), i, 16) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
 								_ = gc_if8
 //line kernels.go:213
@@ -7443,17 +7327,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_reach6 := compiled.Reach(len(in), i, 8)
-//line kernels.go:213
-						_ = gc_reach6
-//line kernels.go:213
-						if gc_reach6 > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
 							_ = gc_if6
 //line kernels.go:213
@@ -7525,24 +7405,18 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							}
 //line kernels.go:213
-							gc_reach4 := compiled.Reach(len(in), i, 16)
+							if compiled.Reach(len(in), i, 16) > 15 {
 //line kernels.go:213
-							_ = gc_reach4
-//line kernels.go:214
-							if gc_reach4 > 15 {
-//line kernels.go:214
 								v = archsimd.LoadFloat32x16Slice(in[i:])
-//line kernels.go:214
 							} else {
 //line kernels.go:214
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line kernels.go:214
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
 								_ = gc_if4
-//line kernels.go:214
+//line kernels.go:213
 								if gc_if4.ToBits() != 0 {
-//line kernels.go:214
+//line kernels.go:213
 									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line kernels.go:214
 								}
 //line kernels.go:214
 							}
@@ -7584,24 +7458,18 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 						}
 //line kernels.go:213
-						gc_reach2 := compiled.Reach(len(in), i, 8)
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line kernels.go:213
-						_ = gc_reach2
-//line kernels.go:214
-						if gc_reach2 > 7 {
-//line kernels.go:214
 							v = archsimd.LoadFloat32x8Slice(in[i:])
-//line kernels.go:214
 						} else {
 //line kernels.go:214
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line kernels.go:214
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
 							_ = gc_if2
-//line kernels.go:214
+//line kernels.go:213
 							if gc_if2.ToBits() != 0 {
-//line kernels.go:214
+//line kernels.go:213
 								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:214
 							}
 //line kernels.go:214
 						}
@@ -7995,11 +7863,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach12 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach12
-//line kernels.go:219
-							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if12
 //line kernels.go:219
@@ -8046,11 +7910,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach11 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach11
-//line kernels.go:219
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if11
 //line kernels.go:219
@@ -8120,11 +7980,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach10 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach10
-//line kernels.go:219
-							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if10
 //line kernels.go:220
@@ -8171,11 +8027,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach9 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach9
-//line kernels.go:219
-						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(gc_reach9)))
+						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if9
 //line kernels.go:220
@@ -8366,17 +8218,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							gc_reach20 := compiled.Reach(len(in), i, 16)
-//line kernels.go:213
-							_ = gc_reach20
-//line kernels.go:213
-							if gc_reach20 > 15 {
+							if compiled.Reach(len(in), i, 16) > 15 {
 //line kernels.go:213
 								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(gc_reach20)))
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
 								_ = gc_if20
 //line kernels.go:213
@@ -8419,17 +8267,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_reach18 := compiled.Reach(len(in), i, 8)
-//line kernels.go:213
-						_ = gc_reach18
-//line kernels.go:213
-						if gc_reach18 > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line kernels.go:213
 							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(gc_reach18)))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
 							_ = gc_if18
 //line kernels.go:213
@@ -8501,24 +8345,18 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							}
 //line kernels.go:213
-							gc_reach16 := compiled.Reach(len(in), i, 16)
+							if compiled.Reach(len(in), i, 16) > 15 {
 //line kernels.go:213
-							_ = gc_reach16
-//line kernels.go:214
-							if gc_reach16 > 15 {
-//line kernels.go:214
 								v = archsimd.LoadInt32x16Slice(in[i:])
-//line kernels.go:214
 							} else {
 //line kernels.go:214
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line kernels.go:214
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
 								_ = gc_if16
-//line kernels.go:214
+//line kernels.go:213
 								if gc_if16.ToBits() != 0 {
-//line kernels.go:214
+//line kernels.go:213
 									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line kernels.go:214
 								}
 //line kernels.go:214
 							}
@@ -8560,24 +8398,18 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						}
 //line kernels.go:213
-						gc_reach14 := compiled.Reach(len(in), i, 8)
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line kernels.go:213
-						_ = gc_reach14
-//line kernels.go:214
-						if gc_reach14 > 7 {
-//line kernels.go:214
 							v = archsimd.LoadInt32x8Slice(in[i:])
-//line kernels.go:214
 						} else {
 //line kernels.go:214
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line kernels.go:214
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
 							_ = gc_if14
-//line kernels.go:214
+//line kernels.go:213
 							if gc_if14.ToBits() != 0 {
-//line kernels.go:214
+//line kernels.go:213
 								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
-//line kernels.go:214
 							}
 //line kernels.go:214
 						}
@@ -8971,11 +8803,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach24 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach24
-//line kernels.go:219
-							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if24
 //line kernels.go:219
@@ -9022,11 +8850,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach23 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach23
-//line kernels.go:219
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(gc_reach23)))
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if23
 //line kernels.go:219
@@ -9096,11 +8920,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_reach22 := compiled.Reach(0, tid, 16)
-//line kernels.go:219
-							_ = gc_reach22
-//line kernels.go:219
-							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(gc_reach22)))
+							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
 							_ = gc_if22
 //line kernels.go:220
@@ -9147,11 +8967,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_reach21 := compiled.Reach(0, tid, 8)
-//line kernels.go:219
-						_ = gc_reach21
-//line kernels.go:219
-						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(gc_reach21)))
+						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 						_ = gc_if21
 //line kernels.go:220
@@ -9371,25 +9187,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 				}
 //line kernels.go:251
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-				_ = gc_reach2
+				_ = gc_if2
 //line kernels.go:252
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line kernels.go:252
-					v = archsimd.LoadInt32x8Slice(in[i:])
-//line kernels.go:252
-				} else {
-//line kernels.go:252
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line kernels.go:252
-					_ = gc_if2
-//line kernels.go:252
-					if gc_if2.ToBits() != 0 {
-//line kernels.go:252
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:252
-					}
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:252
 				}
 //line kernels.go:252
@@ -9619,25 +9423,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 						}
 //line kernels.go:261
-						gc_reach5 := compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8)
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-						_ = gc_reach5
+						_ = gc_if5
 //line kernels.go:262
-						if gc_reach5 > 7 {
+						if gc_if5.ToBits() != 0 {
 //line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
-//line kernels.go:262
-						} else {
-//line kernels.go:262
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line kernels.go:262
-							_ = gc_if5
-//line kernels.go:262
-							if gc_if5.ToBits() != 0 {
-//line kernels.go:262
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
-//line kernels.go:262
-							}
+							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
 //line kernels.go:262
 						}
 //line kernels.go:262
@@ -9903,25 +9695,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 				}
 //line kernels.go:289
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
-				_ = gc_reach2
+				_ = gc_if2
 //line kernels.go:290
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line kernels.go:290
-					v = archsimd.LoadFloat32x8Slice(in[i:])
-//line kernels.go:290
-				} else {
-//line kernels.go:290
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line kernels.go:290
-					_ = gc_if2
-//line kernels.go:290
-					if gc_if2.ToBits() != 0 {
-//line kernels.go:290
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:290
-					}
+					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:290
 				}
 				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
@@ -10054,25 +9834,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 					_ = y
 //line kernels.go:294
-					gc_reach3 := compiled.Reach(d, gc_lane2, 8)
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-					_ = gc_reach3
+					_ = gc_if3
 //line kernels.go:294
-					if gc_reach3 <= 0 {
+					if gc_if3.ToBits() != 0 {
 //line kernels.go:294
-						v = v.Add(y)
-//line kernels.go:294
-					} else {
-//line kernels.go:294
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line kernels.go:294
-						_ = gc_if3
-//line kernels.go:294
-						if gc_if3.ToBits() != 0 {
-//line kernels.go:294
-							v = v.Add(y).Merge(v, gc_if3)
-//line kernels.go:294
-						}
+						v = v.Add(y).Merge(v, gc_if3)
 //line kernels.go:294
 					}
 //line kernels.go:294

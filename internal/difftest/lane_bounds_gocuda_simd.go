@@ -104,17 +104,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
-								gc_reach78 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:18
-								_ = gc_reach78
-//line lane_bounds.go:18
-								if gc_reach78 > 15 {
+								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
 									v = v.Add(gc_vb22)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if70 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(gc_reach78)))
+									gc_if70 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
 									_ = gc_if70
 //line lane_bounds.go:18
@@ -126,17 +122,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:21
-								gc_reach79 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:21
-								_ = gc_reach79
-//line lane_bounds.go:21
-								if gc_reach79 >= 15 {
+								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
 									v = v.Add(gc_vb23)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if71 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach79)))
+									gc_if71 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
 									_ = gc_if71
 //line lane_bounds.go:21
@@ -148,17 +140,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:24
-								gc_reach80 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:24
-								_ = gc_reach80
-//line lane_bounds.go:24
-								if gc_reach80 < 0 {
+								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
 									v = v.Add(gc_vb24)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if72 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(gc_reach80)))
+									gc_if72 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
 									_ = gc_if72
 //line lane_bounds.go:24
@@ -170,17 +158,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:27
-								gc_reach81 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:27
-								_ = gc_reach81
-//line lane_bounds.go:27
-								if gc_reach81 <= 0 {
+								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
 									v = v.Add(gc_vb25)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if73 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach81)))
+									gc_if73 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
 									_ = gc_if73
 //line lane_bounds.go:27
@@ -192,17 +176,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:30
-								gc_reach82 := compiled.Reach(hi, 2*i, 32)
-//line lane_bounds.go:30
-								_ = gc_reach82
-//line lane_bounds.go:30
-								if gc_reach82 > 30 {
+								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
 									v = v.Add(gc_vb26)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if74 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(gc_reach82)))
+									gc_if74 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
 									_ = gc_if74
 //line lane_bounds.go:30
@@ -214,34 +194,21 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:33
-								gc_reach83 := compiled.Reach(lo, i, 16)
+								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:33
-								_ = gc_reach83
-//line lane_bounds.go:33
-								gc_reach84 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:33
-								_ = gc_reach84
-//line lane_bounds.go:44
-								if gc_reach83 <= 0 && gc_reach84 > 15 {
-//line lane_bounds.go:44
 									var gc_i15 int = i
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_i15
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									var gc_result15 archsimd.Float32x16
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_result15
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									gc_returned15 := gc_none4
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_returned15
-//line lane_bounds.go:44
-									gc_reach85 := compiled.Reach(len(in), gc_i15, 16)
-//line lane_bounds.go:34
-									_ = gc_reach85
-//line lane_bounds.go:34
-									if gc_reach85 > 15 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+									if compiled.Reach(len(in), gc_i15, 16) > 15 {
 										var gc_ld29 archsimd.Float32x16
 //line lane_bounds.go:34
 										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
@@ -268,7 +235,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if75 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(gc_reach85)))
+										gc_if75 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 //line lane_bounds.go:34
 										_ = gc_if75
 //line lane_bounds.go:34
@@ -310,30 +277,25 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if77 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach83))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(gc_reach84))).ToBits())
-//line lane_bounds.go:34
+									gc_if77 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+//line lane_bounds.go:33
 									_ = gc_if77
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									if gc_if77.ToBits() != 0 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										var gc_i16 int = i
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_i16
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										var gc_result16 archsimd.Float32x16
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_result16
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										gc_returned16 := gc_none4
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_returned16
-//line lane_bounds.go:34
-										gc_reach86 := compiled.Reach(len(in), gc_i16, 16)
-//line lane_bounds.go:34
-										_ = gc_reach86
-//line lane_bounds.go:34
-										if gc_reach86 > 15 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+										if compiled.Reach(len(in), gc_i16, 16) > 15 {
 											var gc_ld31 archsimd.Float32x16
 //line lane_bounds.go:34
 											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
@@ -352,7 +314,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											gc_if78 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(gc_reach86)))
+											gc_if78 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line lane_bounds.go:34
 											_ = gc_if78
 //line lane_bounds.go:34
@@ -396,21 +358,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:36
-								gc_reach87 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:36
-								_ = gc_reach87
-//line lane_bounds.go:36
-								gc_reach88 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:36
-								_ = gc_reach88
-//line lane_bounds.go:36
-								if gc_reach87 > 15 || gc_reach88 < 0 {
+								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
 									v = v.Add(gc_vb28)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if80 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(gc_reach87))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(gc_reach88))).ToBits())
+									gc_if80 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
 									_ = gc_if80
 //line lane_bounds.go:36
@@ -476,17 +430,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
-							gc_reach56 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:18
-							_ = gc_reach56
-//line lane_bounds.go:18
-							if gc_reach56 > 7 {
+							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb15)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if50 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach56)))
+								gc_if50 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
 								_ = gc_if50
 //line lane_bounds.go:18
@@ -498,17 +448,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							}
 //line lane_bounds.go:21
-							gc_reach57 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:21
-							_ = gc_reach57
-//line lane_bounds.go:21
-							if gc_reach57 >= 7 {
+							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb16)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if51 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach57)))
+								gc_if51 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
 								_ = gc_if51
 //line lane_bounds.go:21
@@ -520,17 +466,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							}
 //line lane_bounds.go:24
-							gc_reach58 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:24
-							_ = gc_reach58
-//line lane_bounds.go:24
-							if gc_reach58 < 0 {
+							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb17)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if52 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(gc_reach58)))
+								gc_if52 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
 								_ = gc_if52
 //line lane_bounds.go:24
@@ -542,17 +484,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							}
 //line lane_bounds.go:27
-							gc_reach59 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:27
-							_ = gc_reach59
-//line lane_bounds.go:27
-							if gc_reach59 <= 0 {
+							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb18)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if53 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach59)))
+								gc_if53 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
 								_ = gc_if53
 //line lane_bounds.go:27
@@ -564,17 +502,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							}
 //line lane_bounds.go:30
-							gc_reach60 := compiled.Reach(hi, 2*i, 16)
-//line lane_bounds.go:30
-							_ = gc_reach60
-//line lane_bounds.go:30
-							if gc_reach60 > 14 {
+							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb19)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if54 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(gc_reach60)))
+								gc_if54 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
 								_ = gc_if54
 //line lane_bounds.go:30
@@ -586,34 +520,21 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							}
 //line lane_bounds.go:33
-							gc_reach61 := compiled.Reach(lo, i, 8)
+							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:33
-							_ = gc_reach61
-//line lane_bounds.go:33
-							gc_reach62 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:33
-							_ = gc_reach62
-//line lane_bounds.go:44
-							if gc_reach61 <= 0 && gc_reach62 > 7 {
-//line lane_bounds.go:44
 								var gc_i11 int = i
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_i11
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								var gc_result11 archsimd.Float32x8
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_result11
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								gc_returned11 := gc_none3
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_returned11
-//line lane_bounds.go:44
-								gc_reach63 := compiled.Reach(len(in), gc_i11, 8)
-//line lane_bounds.go:34
-								_ = gc_reach63
-//line lane_bounds.go:34
-								if gc_reach63 > 7 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+								if compiled.Reach(len(in), gc_i11, 8) > 7 {
 									var gc_ld21 archsimd.Float32x8
 //line lane_bounds.go:34
 									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
@@ -640,7 +561,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if55 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach63)))
+									gc_if55 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line lane_bounds.go:34
 									_ = gc_if55
 //line lane_bounds.go:34
@@ -682,30 +603,25 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 							} else {
 //line lane_bounds.go:34
-								gc_if57 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach61))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach62))))
-//line lane_bounds.go:34
+								gc_if57 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
 								_ = gc_if57
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 								if gc_if57.ToBits() != 0 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									var gc_i12 int = i
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_i12
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									var gc_result12 archsimd.Float32x8
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_result12
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									gc_returned12 := gc_none3
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_returned12
-//line lane_bounds.go:34
-									gc_reach64 := compiled.Reach(len(in), gc_i12, 8)
-//line lane_bounds.go:34
-									_ = gc_reach64
-//line lane_bounds.go:34
-									if gc_reach64 > 7 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+									if compiled.Reach(len(in), gc_i12, 8) > 7 {
 										var gc_ld23 archsimd.Float32x8
 //line lane_bounds.go:34
 										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
@@ -724,7 +640,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if58 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach64)))
+										gc_if58 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line lane_bounds.go:34
 										_ = gc_if58
 //line lane_bounds.go:34
@@ -768,21 +684,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 							}
 //line lane_bounds.go:36
-							gc_reach65 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:36
-							_ = gc_reach65
-//line lane_bounds.go:36
-							gc_reach66 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:36
-							_ = gc_reach66
-//line lane_bounds.go:36
-							if gc_reach65 > 7 || gc_reach66 < 0 {
+							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb21)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if60 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(gc_reach65))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(gc_reach66))))
+								gc_if60 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
 								_ = gc_if60
 //line lane_bounds.go:36
@@ -897,17 +805,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
-								gc_reach34 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:18
-								_ = gc_reach34
-//line lane_bounds.go:18
-								if gc_reach34 > 15 {
+								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
 									v = v.Add(gc_vb8)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach34)))
+									gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
 									_ = gc_if30
 //line lane_bounds.go:18
@@ -919,17 +823,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:21
-								gc_reach35 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:21
-								_ = gc_reach35
-//line lane_bounds.go:21
-								if gc_reach35 >= 15 {
+								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
 									v = v.Add(gc_vb9)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(gc_reach35)))
+									gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
 									_ = gc_if31
 //line lane_bounds.go:21
@@ -941,17 +841,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:24
-								gc_reach36 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:24
-								_ = gc_reach36
-//line lane_bounds.go:24
-								if gc_reach36 < 0 {
+								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
 									v = v.Add(gc_vb10)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(gc_reach36)))
+									gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
 									_ = gc_if32
 //line lane_bounds.go:24
@@ -963,17 +859,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:27
-								gc_reach37 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:27
-								_ = gc_reach37
-//line lane_bounds.go:27
-								if gc_reach37 <= 0 {
+								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
 									v = v.Add(gc_vb11)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach37)))
+									gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
 									_ = gc_if33
 //line lane_bounds.go:27
@@ -985,17 +877,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:30
-								gc_reach38 := compiled.Reach(hi, 2*i, 32)
-//line lane_bounds.go:30
-								_ = gc_reach38
-//line lane_bounds.go:30
-								if gc_reach38 > 30 {
+								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
 									v = v.Add(gc_vb12)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach38)))
+									gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
 									_ = gc_if34
 //line lane_bounds.go:30
@@ -1013,34 +901,21 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								}
 //line lane_bounds.go:33
-								gc_reach39 := compiled.Reach(lo, i, 16)
+								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:33
-								_ = gc_reach39
-//line lane_bounds.go:33
-								gc_reach40 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:33
-								_ = gc_reach40
-//line lane_bounds.go:44
-								if gc_reach39 <= 0 && gc_reach40 > 15 {
-//line lane_bounds.go:44
 									var gc_i7 int = i
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_i7
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									var gc_result7 archsimd.Float32x16
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_result7
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									gc_returned7 := gc_none2
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 									_ = gc_returned7
-//line lane_bounds.go:44
-									gc_reach41 := compiled.Reach(len(in), gc_i7, 16)
-//line lane_bounds.go:34
-									_ = gc_reach41
-//line lane_bounds.go:34
-									if gc_reach41 > 15 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+									if compiled.Reach(len(in), gc_i7, 16) > 15 {
 										var gc_ld13 archsimd.Float32x16
 //line lane_bounds.go:34
 										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
@@ -1067,7 +942,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach41)))
+										gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line lane_bounds.go:34
 										_ = gc_if35
 //line lane_bounds.go:34
@@ -1109,30 +984,25 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach39))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach40))).ToBits())
-//line lane_bounds.go:34
+									gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+//line lane_bounds.go:33
 									_ = gc_if37
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									if gc_if37.ToBits() != 0 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										var gc_i8 int = i
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_i8
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										var gc_result8 archsimd.Float32x16
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_result8
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										gc_returned8 := gc_none2
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 										_ = gc_returned8
-//line lane_bounds.go:34
-										gc_reach42 := compiled.Reach(len(in), gc_i8, 16)
-//line lane_bounds.go:34
-										_ = gc_reach42
-//line lane_bounds.go:34
-										if gc_reach42 > 15 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+										if compiled.Reach(len(in), gc_i8, 16) > 15 {
 											var gc_ld15 archsimd.Float32x16
 //line lane_bounds.go:34
 											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
@@ -1151,7 +1021,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach42)))
+											gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line lane_bounds.go:34
 											_ = gc_if38
 //line lane_bounds.go:34
@@ -1195,21 +1065,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:36
-								gc_reach43 := compiled.Reach(lo, i, 16)
-//line lane_bounds.go:36
-								_ = gc_reach43
-//line lane_bounds.go:36
-								gc_reach44 := compiled.Reach(hi, i, 16)
-//line lane_bounds.go:36
-								_ = gc_reach44
-//line lane_bounds.go:36
-								if gc_reach43 > 15 || gc_reach44 < 0 {
+								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
 									v = v.Add(gc_vb14)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach43))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(gc_reach44))).ToBits())
+									gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
 									_ = gc_if40
 //line lane_bounds.go:36
@@ -1275,17 +1137,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
-							gc_reach12 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:18
-							_ = gc_reach12
-//line lane_bounds.go:18
-							if gc_reach12 > 7 {
+							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
 								v = v.Add(gc_vb)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
 								_ = gc_if10
 //line lane_bounds.go:18
@@ -1297,17 +1155,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							}
 //line lane_bounds.go:21
-							gc_reach13 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:21
-							_ = gc_reach13
-//line lane_bounds.go:21
-							if gc_reach13 >= 7 {
+							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
 								v = v.Add(gc_vb2)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach13)))
+								gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
 								_ = gc_if11
 //line lane_bounds.go:21
@@ -1319,17 +1173,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							}
 //line lane_bounds.go:24
-							gc_reach14 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:24
-							_ = gc_reach14
-//line lane_bounds.go:24
-							if gc_reach14 < 0 {
+							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
 								v = v.Add(gc_vb3)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+								gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
 								_ = gc_if12
 //line lane_bounds.go:24
@@ -1341,17 +1191,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							}
 //line lane_bounds.go:27
-							gc_reach15 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:27
-							_ = gc_reach15
-//line lane_bounds.go:27
-							if gc_reach15 <= 0 {
+							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
 								v = v.Add(gc_vb4)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+								gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
 								_ = gc_if13
 //line lane_bounds.go:27
@@ -1363,17 +1209,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							}
 //line lane_bounds.go:30
-							gc_reach16 := compiled.Reach(hi, 2*i, 16)
-//line lane_bounds.go:30
-							_ = gc_reach16
-//line lane_bounds.go:30
-							if gc_reach16 > 14 {
+							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
 								v = v.Add(gc_vb5)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+								gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
 								_ = gc_if14
 //line lane_bounds.go:30
@@ -1391,34 +1233,21 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							}
 //line lane_bounds.go:33
-							gc_reach17 := compiled.Reach(lo, i, 8)
+							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:33
-							_ = gc_reach17
-//line lane_bounds.go:33
-							gc_reach18 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:33
-							_ = gc_reach18
-//line lane_bounds.go:44
-							if gc_reach17 <= 0 && gc_reach18 > 7 {
-//line lane_bounds.go:44
 								var gc_i3 int = i
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_i3
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								var gc_result3 archsimd.Float32x8
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_result3
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								gc_returned3 := gc_none
-//line lane_bounds.go:44
+//line lane_bounds.go:33
 								_ = gc_returned3
-//line lane_bounds.go:44
-								gc_reach19 := compiled.Reach(len(in), gc_i3, 8)
-//line lane_bounds.go:34
-								_ = gc_reach19
-//line lane_bounds.go:34
-								if gc_reach19 > 7 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+								if compiled.Reach(len(in), gc_i3, 8) > 7 {
 									var gc_ld5 archsimd.Float32x8
 //line lane_bounds.go:34
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
@@ -1445,7 +1274,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+									gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line lane_bounds.go:34
 									_ = gc_if15
 //line lane_bounds.go:34
@@ -1487,30 +1316,25 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 							} else {
 //line lane_bounds.go:34
-								gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach17))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach18))))
-//line lane_bounds.go:34
+								gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+//line lane_bounds.go:33
 								_ = gc_if17
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 								if gc_if17.ToBits() != 0 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									var gc_i4 int = i
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_i4
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									var gc_result4 archsimd.Float32x8
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_result4
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									gc_returned4 := gc_none
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 									_ = gc_returned4
-//line lane_bounds.go:34
-									gc_reach20 := compiled.Reach(len(in), gc_i4, 8)
-//line lane_bounds.go:34
-									_ = gc_reach20
-//line lane_bounds.go:34
-									if gc_reach20 > 7 {
-//line lane_bounds.go:34
+//line lane_bounds.go:33
+									if compiled.Reach(len(in), gc_i4, 8) > 7 {
 										var gc_ld7 archsimd.Float32x8
 //line lane_bounds.go:34
 										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
@@ -1529,7 +1353,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach20)))
+										gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line lane_bounds.go:34
 										_ = gc_if18
 //line lane_bounds.go:34
@@ -1573,21 +1397,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 							}
 //line lane_bounds.go:36
-							gc_reach21 := compiled.Reach(lo, i, 8)
-//line lane_bounds.go:36
-							_ = gc_reach21
-//line lane_bounds.go:36
-							gc_reach22 := compiled.Reach(hi, i, 8)
-//line lane_bounds.go:36
-							_ = gc_reach22
-//line lane_bounds.go:36
-							if gc_reach21 > 7 || gc_reach22 < 0 {
+							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
 								v = v.Add(gc_vb7)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach21))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(gc_reach22))))
+								gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
 								_ = gc_if20
 //line lane_bounds.go:36

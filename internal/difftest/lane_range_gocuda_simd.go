@@ -84,25 +84,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:19
 				}
 //line lane_range.go:19
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line lane_range.go:19
-				_ = gc_reach2
+				_ = gc_if2
 //line lane_range.go:20
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line lane_range.go:20
-					v = archsimd.LoadInt32x8Slice(in[i:])
-//line lane_range.go:20
-				} else {
-//line lane_range.go:20
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line lane_range.go:20
-					_ = gc_if2
-//line lane_range.go:20
-					if gc_if2.ToBits() != 0 {
-//line lane_range.go:20
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lane_range.go:20
-					}
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line lane_range.go:20
 				}
 //line lane_range.go:20
@@ -228,14 +216,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:25
 							_ = y
 //line lane_range.go:26
-							gc_reach3 := compiled.Reach(d, lane, 8)
-//line lane_range.go:26
-							_ = gc_reach3
-//line lane_range.go:26
-							gc_reach4 := compiled.Reach(lim+d, lane, 8)
-//line lane_range.go:26
-							_ = gc_reach4
-//line lane_range.go:26
 							gc_b3 := gc_none
 //line lane_range.go:26
 							if d < lanes {
@@ -244,7 +224,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:26
 							}
 //line lane_range.go:26
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))).And(gc_b3)
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
 //line lane_range.go:26
 							_ = gc_if3
 //line lane_range.go:26
@@ -327,29 +307,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:30
 				_ = z
 //line lane_range.go:31
-				gc_reach5 := compiled.Reach(lim, lane, 8)
+				gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
-				_ = gc_reach5
+				_ = gc_if4
 //line lane_range.go:31
-				gc_reach6 := compiled.Reach(lim-9, lane, 8)
+				if gc_if4.ToBits() != 0 {
 //line lane_range.go:31
-				_ = gc_reach6
-//line lane_range.go:31
-				if gc_reach5 >= 7 && gc_reach6 < 0 {
-//line lane_range.go:31
-					v = gc_vb.Mul(v).Sub(z)
-//line lane_range.go:31
-				} else {
-//line lane_range.go:31
-					gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(gc_reach6))))
-//line lane_range.go:31
-					_ = gc_if4
-//line lane_range.go:31
-					if gc_if4.ToBits() != 0 {
-//line lane_range.go:31
-						v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if4)
-//line lane_range.go:31
-					}
+					v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if4)
 //line lane_range.go:31
 				}
 //line lane_range.go:31
@@ -427,14 +391,6 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 				z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
 //line lane_range.go:35
-				gc_reach9 := compiled.Reach(30-lim, lane, 8)
-//line lane_range.go:35
-				_ = gc_reach9
-//line lane_range.go:35
-				gc_reach10 := compiled.Reach(4, lane, 8)
-//line lane_range.go:35
-				_ = gc_reach10
-//line lane_range.go:35
 				gc_b5 := gc_none3
 //line lane_range.go:35
 				if warp > 0 {
@@ -443,21 +399,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 				}
 //line lane_range.go:35
-				if gc_reach9 < 0 {
+				gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
-					v = v.Xor(z)
+				_ = gc_if6
 //line lane_range.go:35
-				} else {
+				if gc_if6.ToBits() != 0 {
 //line lane_range.go:35
-					gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(gc_reach9))).Or(gc_b5.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach10)))))
-//line lane_range.go:35
-					_ = gc_if6
-//line lane_range.go:35
-					if gc_if6.ToBits() != 0 {
-//line lane_range.go:35
-						v = v.Xor(z).Merge(v, gc_if6)
-//line lane_range.go:35
-					}
+					v = v.Xor(z).Merge(v, gc_if6)
 //line lane_range.go:35
 				}
 //line lane_range.go:35
@@ -544,29 +492,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 				z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line lane_range.go:39
-				gc_reach14 := compiled.Reach(lim-3, lane, 8)
+				gc_if9 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
-				_ = gc_reach14
+				_ = gc_if9
 //line lane_range.go:39
-				gc_reach15 := compiled.Reach(lim+3, lane, 8)
+				if gc_if9.ToBits() != 0 {
 //line lane_range.go:39
-				_ = gc_reach15
-//line lane_range.go:39
-				if gc_reach14 <= 0 && gc_reach15 > 7 {
-//line lane_range.go:39
-					v = v.Sub(z)
-//line lane_range.go:39
-				} else {
-//line lane_range.go:39
-					gc_if9 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(gc_reach15))))
-//line lane_range.go:39
-					_ = gc_if9
-//line lane_range.go:39
-					if gc_if9.ToBits() != 0 {
-//line lane_range.go:39
-						v = v.Sub(z).Merge(v, gc_if9)
-//line lane_range.go:39
-					}
+					v = v.Sub(z).Merge(v, gc_if9)
 //line lane_range.go:39
 				}
 //line lane_range.go:42
@@ -576,25 +508,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:42
 				}
 //line lane_range.go:42
-				gc_reach16 := compiled.Reach(len(out), i, 8)
+				gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:42
-				_ = gc_reach16
+				_ = gc_if10
 //line lane_range.go:43
-				if gc_reach16 > 7 {
+				if gc_if10.ToBits() != 0 {
 //line lane_range.go:43
-					v.StoreSlice(out[i:])
-//line lane_range.go:43
-				} else {
-//line lane_range.go:43
-					gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(gc_reach16)))
-//line lane_range.go:43
-					_ = gc_if10
-//line lane_range.go:43
-					if gc_if10.ToBits() != 0 {
-//line lane_range.go:43
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if10)
-//line lane_range.go:43
-					}
+					v.StoreMasked((*[8]int32)(out[i:]), gc_if10)
 //line lane_range.go:43
 				}
 //line lane_range.go:43
@@ -724,25 +644,13 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:60
 				}
 //line lane_range.go:60
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line lane_range.go:60
-				_ = gc_reach2
+				_ = gc_if2
 //line lane_range.go:61
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line lane_range.go:61
-					v = archsimd.LoadInt32x8Slice(in[i:])
-//line lane_range.go:61
-				} else {
-//line lane_range.go:61
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line lane_range.go:61
-					_ = gc_if2
-//line lane_range.go:61
-					if gc_if2.ToBits() != 0 {
-//line lane_range.go:61
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lane_range.go:61
-					}
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line lane_range.go:61
 				}
 //line lane_range.go:61
@@ -1178,25 +1086,13 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:92
 				}
 //line lane_range.go:92
-				gc_reach := compiled.Reach(len(out), i, 8)
+				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:92
-				_ = gc_reach
+				_ = gc_if
 //line lane_range.go:93
-				if gc_reach > 7 {
+				if gc_if.ToBits() != 0 {
 //line lane_range.go:93
-					v.StoreSlice(out[i:])
-//line lane_range.go:93
-				} else {
-//line lane_range.go:93
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line lane_range.go:93
-					_ = gc_if
-//line lane_range.go:93
-					if gc_if.ToBits() != 0 {
-//line lane_range.go:93
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line lane_range.go:93
-					}
+					v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 //line lane_range.go:93
 				}
 				gc_left4 &^= 0xff << gc_lane2

@@ -79,17 +79,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 								_ = k
 //line last_exit.go:20
-								gc_reach4 := compiled.Reach(n, base+k, 16)
-//line last_exit.go:20
-								_ = gc_reach4
-//line last_exit.go:20
-								if gc_reach4 > 15 {
+								if compiled.Reach(n, base+k, 16) > 15 {
 //line last_exit.go:20
 									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 								} else {
 //line last_exit.go:20
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
 									_ = gc_if4
 //line last_exit.go:20
@@ -138,17 +134,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 							_ = k
 //line last_exit.go:20
-							gc_reach3 := compiled.Reach(n, base+k, 8)
-//line last_exit.go:20
-							_ = gc_reach3
-//line last_exit.go:20
-							if gc_reach3 > 7 {
+							if compiled.Reach(n, base+k, 8) > 7 {
 //line last_exit.go:20
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 							} else {
 //line last_exit.go:20
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
 								_ = gc_if3
 //line last_exit.go:20
@@ -221,24 +213,18 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								gc_reach2 := compiled.Reach(n, base+k, 16)
+								if compiled.Reach(n, base+k, 16) > 15 {
 //line last_exit.go:20
-								_ = gc_reach2
-//line last_exit.go:21
-								if gc_reach2 > 15 {
-//line last_exit.go:21
 									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
-//line last_exit.go:21
 								} else {
 //line last_exit.go:21
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2)))
-//line last_exit.go:21
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+//line last_exit.go:20
 									_ = gc_if2
-//line last_exit.go:21
+//line last_exit.go:20
 									if gc_if2.ToBits() != 0 {
-//line last_exit.go:21
+//line last_exit.go:20
 										archsimd.LoadFloat32x16Slice(in[base+k:]).StoreMasked((*[16]float32)(s[k:]), gc_if2)
-//line last_exit.go:21
 									}
 //line last_exit.go:21
 									gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -286,24 +272,18 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 							}
 //line last_exit.go:20
-							gc_reach := compiled.Reach(n, base+k, 8)
+							if compiled.Reach(n, base+k, 8) > 7 {
 //line last_exit.go:20
-							_ = gc_reach
-//line last_exit.go:21
-							if gc_reach > 7 {
-//line last_exit.go:21
 								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
-//line last_exit.go:21
 							} else {
 //line last_exit.go:21
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line last_exit.go:21
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+//line last_exit.go:20
 								_ = gc_if
-//line last_exit.go:21
+//line last_exit.go:20
 								if gc_if.ToBits() != 0 {
-//line last_exit.go:21
+//line last_exit.go:20
 									archsimd.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
-//line last_exit.go:21
 								}
 //line last_exit.go:21
 								gc_else := gc_if.ToInt32x8().Not().ToMask()

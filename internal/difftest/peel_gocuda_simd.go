@@ -322,21 +322,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:18
 									_ = i
 //line peel.go:27
-									gc_reach7 := compiled.Reach(0, tx, 16)
-//line peel.go:27
-									_ = gc_reach7
-//line peel.go:27
-									gc_reach8 := compiled.Reach(gc_bdx2-1, tx, 16)
-//line peel.go:27
-									_ = gc_reach8
-//line peel.go:27
-									if gc_reach7 < 0 && gc_reach8 > 15 {
+									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
 										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 									} else {
 //line peel.go:27
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
 										_ = gc_if4
 //line peel.go:27
@@ -389,21 +381,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:18
 								_ = i
 //line peel.go:27
-								gc_reach5 := compiled.Reach(0, tx, 8)
-//line peel.go:27
-								_ = gc_reach5
-//line peel.go:27
-								gc_reach6 := compiled.Reach(gc_bdx2-1, tx, 8)
-//line peel.go:27
-								_ = gc_reach6
-//line peel.go:27
-								if gc_reach5 < 0 && gc_reach6 > 7 {
+								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
 									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 								} else {
 //line peel.go:27
-									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach6))))
+									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
 									_ = gc_if3
 //line peel.go:27
@@ -503,28 +487,18 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 							}
 //line peel.go:27
-							gc_reach3 := compiled.Reach(0, tx, 16)
+							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
-							_ = gc_reach3
-//line peel.go:27
-							gc_reach4 := compiled.Reach(gc_bdx2-1, tx, 16)
-//line peel.go:27
-							_ = gc_reach4
-//line peel.go:28
-							if gc_reach3 < 0 && gc_reach4 > 15 {
-//line peel.go:28
 								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
-//line peel.go:28
 							} else {
 //line peel.go:28
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(gc_reach3))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
-//line peel.go:28
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+//line peel.go:27
 								_ = gc_if2
-//line peel.go:28
+//line peel.go:27
 								if gc_if2.ToBits() != 0 {
-//line peel.go:28
+//line peel.go:27
 									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
-//line peel.go:28
 								}
 //line peel.go:28
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -577,28 +551,18 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 						}
 //line peel.go:27
-						gc_reach := compiled.Reach(0, tx, 8)
+						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
-						_ = gc_reach
-//line peel.go:27
-						gc_reach2 := compiled.Reach(gc_bdx2-1, tx, 8)
-//line peel.go:27
-						_ = gc_reach2
-//line peel.go:28
-						if gc_reach < 0 && gc_reach2 > 7 {
-//line peel.go:28
 							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
-//line peel.go:28
 						} else {
 //line peel.go:28
-							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach2))))
-//line peel.go:28
+							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+//line peel.go:27
 							_ = gc_if
-//line peel.go:28
+//line peel.go:27
 							if gc_if.ToBits() != 0 {
-//line peel.go:28
+//line peel.go:27
 								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
-//line peel.go:28
 							}
 //line peel.go:28
 							gc_else := gc_if.ToInt32x8().Not().ToMask()
@@ -910,17 +874,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 									_ = y
 //line peel.go:45
-									gc_reach8 := compiled.Reach(2, tx, 16)
-//line peel.go:45
-									_ = gc_reach8
-//line peel.go:45
-									if gc_reach8 <= 0 {
+									if compiled.Reach(2, tx, 16) <= 0 {
 //line peel.go:45
 										y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line peel.go:45
 									} else {
 //line peel.go:45
-										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
 										_ = gc_if8
 //line peel.go:45
@@ -965,17 +925,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 								_ = y
 //line peel.go:45
-								gc_reach6 := compiled.Reach(2, tx, 8)
-//line peel.go:45
-								_ = gc_reach6
-//line peel.go:45
-								if gc_reach6 <= 0 {
+								if compiled.Reach(2, tx, 8) <= 0 {
 //line peel.go:45
 									y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line peel.go:45
 								} else {
 //line peel.go:45
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
 									_ = gc_if6
 //line peel.go:45
@@ -1077,24 +1033,18 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 							}
 //line peel.go:45
-							gc_reach4 := compiled.Reach(2, tx, 16)
+							if compiled.Reach(2, tx, 16) <= 0 {
 //line peel.go:45
-							_ = gc_reach4
-//line peel.go:46
-							if gc_reach4 <= 0 {
-//line peel.go:46
 								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
-//line peel.go:46
 							} else {
 //line peel.go:46
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line peel.go:46
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+//line peel.go:45
 								_ = gc_if4
-//line peel.go:46
+//line peel.go:45
 								if gc_if4.ToBits() != 0 {
-//line peel.go:46
+//line peel.go:45
 									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line peel.go:46
 								}
 //line peel.go:46
 							}
@@ -1139,24 +1089,18 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 						}
 //line peel.go:45
-						gc_reach2 := compiled.Reach(2, tx, 8)
+						if compiled.Reach(2, tx, 8) <= 0 {
 //line peel.go:45
-						_ = gc_reach2
-//line peel.go:46
-						if gc_reach2 <= 0 {
-//line peel.go:46
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
-//line peel.go:46
 						} else {
 //line peel.go:46
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line peel.go:46
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+//line peel.go:45
 							_ = gc_if2
-//line peel.go:46
+//line peel.go:45
 							if gc_if2.ToBits() != 0 {
-//line peel.go:46
+//line peel.go:45
 								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
-//line peel.go:46
 							}
 //line peel.go:46
 						}
@@ -1902,15 +1846,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 									s := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line peel.go:75
 									_ = s
-//line peel.go:76
-									gc_reach7 := compiled.Reach(0, tx, 16)
-//line peel.go:76
-									_ = gc_reach7
-//line peel.go:76
-									gc_reach8 := compiled.Reach(w-1, tx, 16)
-//line peel.go:76
-									_ = gc_reach8
-//line peel.go:76
+//line peel.go:75
 									gc_b9 := gc_none4
 //line peel.go:76
 									if ty > 0 {
@@ -1927,7 +1863,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
 //line peel.go:76
 									_ = gc_if4
 //line peel.go:76
@@ -1981,15 +1917,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 								s := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line peel.go:75
 								_ = s
-//line peel.go:76
-								gc_reach5 := compiled.Reach(0, tx, 8)
-//line peel.go:76
-								_ = gc_reach5
-//line peel.go:76
-								gc_reach6 := compiled.Reach(w-1, tx, 8)
-//line peel.go:76
-								_ = gc_reach6
-//line peel.go:76
+//line peel.go:75
 								gc_b7 := gc_none3
 //line peel.go:76
 								if ty > 0 {
@@ -2006,7 +1934,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))).And(gc_b7).And(gc_b8)
+								gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
 //line peel.go:76
 								_ = gc_if3
 //line peel.go:76
@@ -2125,15 +2053,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							s := archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 //line peel.go:75
 							_ = s
-//line peel.go:76
-							gc_reach3 := compiled.Reach(0, tx, 16)
-//line peel.go:76
-							_ = gc_reach3
-//line peel.go:76
-							gc_reach4 := compiled.Reach(w-1, tx, 16)
-//line peel.go:76
-							_ = gc_reach4
-//line peel.go:76
+//line peel.go:75
 							gc_b5 := gc_none2
 //line peel.go:76
 							if ty > 0 {
@@ -2150,7 +2070,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(gc_reach3))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits()).ToBits()&gc_b5.ToBits()).ToBits() & gc_b6.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b5.ToBits()).ToBits() & gc_b6.ToBits())
 //line peel.go:76
 							_ = gc_if2
 //line peel.go:77
@@ -2259,15 +2179,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 						s := archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 //line peel.go:75
 						_ = s
-//line peel.go:76
-						gc_reach := compiled.Reach(0, tx, 8)
-//line peel.go:76
-						_ = gc_reach
-//line peel.go:76
-						gc_reach2 := compiled.Reach(w-1, tx, 8)
-//line peel.go:76
-						_ = gc_reach2
-//line peel.go:76
+//line peel.go:75
 						gc_b3 := gc_none
 //line peel.go:76
 						if ty > 0 {
@@ -2284,7 +2196,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))).And(gc_b3).And(gc_b4)
+						gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b3).And(gc_b4)
 //line peel.go:76
 						_ = gc_if
 //line peel.go:77

@@ -73,19 +73,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:14
 					_ = i
 //line portable.go:15
-					gc_reach4 := compiled.Reach(r, i, 8)
-//line portable.go:15
-					_ = gc_reach4
-//line portable.go:15
-					gc_reach5 := compiled.Reach(len(in), i+r, 8)
-//line portable.go:15
-					_ = gc_reach5
-//line portable.go:15
-					gc_reach6 := compiled.Reach(len(out), i, 8)
-//line portable.go:15
-					_ = gc_reach6
-//line portable.go:15
-					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(gc_reach4))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(gc_reach5)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(gc_reach6))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line portable.go:15
 					_ = gc_if2
 //line portable.go:15

@@ -76,19 +76,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:14
 							_ = i
 //line portable.go:15
-							gc_reach16 := compiled.Reach(r, i, 16)
-//line portable.go:15
-							_ = gc_reach16
-//line portable.go:15
-							gc_reach17 := compiled.Reach(len(in), i+r, 16)
-//line portable.go:15
-							_ = gc_reach17
-//line portable.go:15
-							gc_reach18 := compiled.Reach(len(out), i, 16)
-//line portable.go:15
-							_ = gc_reach18
-//line portable.go:15
-							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(gc_reach16))).ToBits()|gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach17))).ToBits()).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach18))).ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line portable.go:15
 							_ = gc_if6
 //line portable.go:15
@@ -176,19 +164,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:14
 						_ = i
 //line portable.go:15
-						gc_reach10 := compiled.Reach(r, i, 8)
-//line portable.go:15
-						_ = gc_reach10
-//line portable.go:15
-						gc_reach11 := compiled.Reach(len(in), i+r, 8)
-//line portable.go:15
-						_ = gc_reach11
-//line portable.go:15
-						gc_reach12 := compiled.Reach(len(out), i, 8)
-//line portable.go:15
-						_ = gc_reach12
-//line portable.go:15
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach10))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach12))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line portable.go:15
 						_ = gc_if4
 //line portable.go:15

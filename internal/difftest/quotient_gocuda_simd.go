@@ -272,11 +272,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:28
 										_ = idx
 //line quotient.go:29
-										gc_reach2 := compiled.Reach(3, (gc_tx2 + gc_r), 16)
-//line quotient.go:29
-										_ = gc_reach2
-//line quotient.go:29
-										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
 //line quotient.go:29
 										_ = gc_if2
 //line quotient.go:29
@@ -324,11 +320,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:28
 									_ = idx
 //line quotient.go:29
-									gc_reach := compiled.Reach(3, (gc_tx2 + gc_r), 8)
-//line quotient.go:29
-									_ = gc_reach
-//line quotient.go:29
-									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
+									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
 //line quotient.go:29
 									_ = gc_if
 //line quotient.go:29

@@ -1403,17 +1403,13 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
-								gc_reach8 := compiled.Reach(k+lo, i, 16)
-//line rebase.go:78
-								_ = gc_reach8
-//line rebase.go:78
-								if gc_reach8 <= 0 {
+								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
 									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
 //line rebase.go:78
 								} else {
 //line rebase.go:78
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
 									_ = gc_if8
 //line rebase.go:78
@@ -1456,17 +1452,13 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
-							gc_reach6 := compiled.Reach(k+lo, i, 8)
-//line rebase.go:78
-							_ = gc_reach6
-//line rebase.go:78
-							if gc_reach6 <= 0 {
+							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
 								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb9)
 //line rebase.go:78
 							} else {
 //line rebase.go:78
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
 								_ = gc_if6
 //line rebase.go:78
@@ -1535,24 +1527,18 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								}
 //line rebase.go:78
-								gc_reach4 := compiled.Reach(k+lo, i, 16)
+								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-								_ = gc_reach4
-//line rebase.go:79
-								if gc_reach4 <= 0 {
-//line rebase.go:79
 									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6)
-//line rebase.go:79
 								} else {
 //line rebase.go:79
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line rebase.go:79
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+//line rebase.go:78
 									_ = gc_if4
-//line rebase.go:79
+//line rebase.go:78
 									if gc_if4.ToBits() != 0 {
-//line rebase.go:79
+//line rebase.go:78
 										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line rebase.go:79
 									}
 //line rebase.go:79
 								}
@@ -1595,24 +1581,18 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 							}
 //line rebase.go:78
-							gc_reach2 := compiled.Reach(k+lo, i, 8)
+							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-							_ = gc_reach2
-//line rebase.go:79
-							if gc_reach2 <= 0 {
-//line rebase.go:79
 								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
-//line rebase.go:79
 							} else {
 //line rebase.go:79
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line rebase.go:79
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
 								_ = gc_if2
-//line rebase.go:79
+//line rebase.go:78
 								if gc_if2.ToBits() != 0 {
-//line rebase.go:79
+//line rebase.go:78
 									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
-//line rebase.go:79
 								}
 //line rebase.go:79
 							}

@@ -1613,11 +1613,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_reach4 := compiled.Reach(0, tid, 16)
-//line regressions.go:59
-							_ = gc_reach4
-//line regressions.go:59
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
 							_ = gc_if4
 //line regressions.go:60
@@ -1664,11 +1660,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_reach3 := compiled.Reach(0, tid, 8)
-//line regressions.go:59
-						_ = gc_reach3
-//line regressions.go:59
-						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
 						_ = gc_if3
 //line regressions.go:60
@@ -1738,11 +1730,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_reach2 := compiled.Reach(0, tid, 16)
-//line regressions.go:59
-							_ = gc_reach2
-//line regressions.go:59
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
 							_ = gc_if2
 //line regressions.go:60
@@ -1795,11 +1783,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_reach := compiled.Reach(0, tid, 8)
-//line regressions.go:59
-						_ = gc_reach
-//line regressions.go:59
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
 						_ = gc_if
 //line regressions.go:60
@@ -3962,10 +3946,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 						_ = tx
 //line regressions.go:182
-						gc_reach2 := compiled.Reach(0, tx, 16)
-//line regressions.go:182
-						_ = gc_reach2
-//line regressions.go:182
 						gc_b4 := gc_none2
 //line regressions.go:182
 						if (w ^ 2) != 3 {
@@ -3974,7 +3954,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:182
 						}
 //line regressions.go:182
-						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits())
+						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
 //line regressions.go:182
 						_ = e
 //line regressions.go:185
@@ -4029,10 +4009,6 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					_ = tx
 //line regressions.go:182
-					gc_reach := compiled.Reach(0, tx, 8)
-//line regressions.go:182
-					_ = gc_reach
-//line regressions.go:182
 					gc_b3 := gc_none
 //line regressions.go:182
 					if (w ^ 2) != 3 {
@@ -4041,7 +4017,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:182
 					}
 //line regressions.go:182
-					e := gc_b3.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))))
+					e := gc_b3.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
 //line regressions.go:182
 					_ = e
 //line regressions.go:185

@@ -226,17 +226,13 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
-								gc_reach8 := compiled.Reach(stride, gc_tx2, 16)
-//line reverse.go:23
-								_ = gc_reach8
-//line reverse.go:23
-								if gc_reach8 <= 0 {
+								if compiled.Reach(stride, gc_tx2, 16) <= 0 {
 //line reverse.go:23
 									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line reverse.go:23
 								} else {
 //line reverse.go:23
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
 //line reverse.go:23
 									_ = gc_if8
 //line reverse.go:23
@@ -271,17 +267,13 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							gc_reach6 := compiled.Reach(stride, gc_tx2, 8)
-//line reverse.go:23
-							_ = gc_reach6
-//line reverse.go:23
-							if gc_reach6 <= 0 {
+							if compiled.Reach(stride, gc_tx2, 8) <= 0 {
 //line reverse.go:23
 								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reverse.go:23
 							} else {
 //line reverse.go:23
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
 //line reverse.go:23
 								_ = gc_if6
 //line reverse.go:23
@@ -335,28 +327,22 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:23
 								}
 //line reverse.go:23
-								gc_reach4 := compiled.Reach(stride, gc_tx2, 16)
+								if compiled.Reach(stride, gc_tx2, 16) <= 0 {
 //line reverse.go:23
-								_ = gc_reach4
-//line reverse.go:24
-								if gc_reach4 <= 0 {
-//line reverse.go:24
 									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
-//line reverse.go:24
 								} else {
 //line reverse.go:24
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line reverse.go:24
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
+//line reverse.go:23
 									_ = gc_if4
-//line reverse.go:24
+//line reverse.go:23
 									if gc_if4.ToBits() != 0 {
-//line reverse.go:24
+//line reverse.go:23
 										temp = temp.Merge(archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line reverse.go:24
 									}
 //line reverse.go:24
 								}
-//line reverse.go:24
+//line reverse.go:23
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -386,28 +372,22 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:23
 							}
 //line reverse.go:23
-							gc_reach2 := compiled.Reach(stride, gc_tx2, 8)
+							if compiled.Reach(stride, gc_tx2, 8) <= 0 {
 //line reverse.go:23
-							_ = gc_reach2
-//line reverse.go:24
-							if gc_reach2 <= 0 {
-//line reverse.go:24
 								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
-//line reverse.go:24
 							} else {
 //line reverse.go:24
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line reverse.go:24
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+//line reverse.go:23
 								_ = gc_if2
-//line reverse.go:24
+//line reverse.go:23
 								if gc_if2.ToBits() != 0 {
-//line reverse.go:24
+//line reverse.go:23
 									temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
-//line reverse.go:24
 								}
 //line reverse.go:24
 							}
-//line reverse.go:24
+//line reverse.go:23
 							temp.StoreSlice(gc_s_temp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -830,11 +810,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-						gc_reach2 := compiled.Reach(0, i, 16)
-//line reverse.go:48
-						_ = gc_reach2
-//line reverse.go:48
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2)))
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 //line reverse.go:48
 						_ = gc_if2
 //line reverse.go:50
@@ -954,11 +930,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_reach := compiled.Reach(0, i, 8)
-//line reverse.go:48
-					_ = gc_reach
-//line reverse.go:48
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line reverse.go:48
 					_ = gc_if
 //line reverse.go:50
@@ -1166,17 +1138,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
-							gc_reach10 := compiled.Reach(d, i, 16)
-//line reverse.go:55
-							_ = gc_reach10
-//line reverse.go:55
-							if gc_reach10 <= 0 {
+							if compiled.Reach(d, i, 16) <= 0 {
 //line reverse.go:55
 								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16)
 //line reverse.go:55
 							} else {
 //line reverse.go:55
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach10)))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
 //line reverse.go:55
 								_ = gc_if10
 //line reverse.go:55
@@ -1219,17 +1187,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						gc_reach8 := compiled.Reach(d, i, 8)
-//line reverse.go:55
-						_ = gc_reach8
-//line reverse.go:55
-						if gc_reach8 <= 0 {
+						if compiled.Reach(d, i, 8) <= 0 {
 //line reverse.go:55
 							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12)
 //line reverse.go:55
 						} else {
 //line reverse.go:55
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach8)))
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 //line reverse.go:55
 							_ = gc_if8
 //line reverse.go:55
@@ -1296,28 +1260,22 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 							}
 //line reverse.go:55
-							gc_reach6 := compiled.Reach(d, i, 16)
+							if compiled.Reach(d, i, 16) <= 0 {
 //line reverse.go:55
-							_ = gc_reach6
-//line reverse.go:56
-							if gc_reach6 <= 0 {
-//line reverse.go:56
 								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
-//line reverse.go:56
 							} else {
 //line reverse.go:56
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6)))
-//line reverse.go:56
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
+//line reverse.go:55
 								_ = gc_if6
-//line reverse.go:56
+//line reverse.go:55
 								if gc_if6.ToBits() != 0 {
-//line reverse.go:56
+//line reverse.go:55
 									y = y.Merge(gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reverse.go:56
 								}
 //line reverse.go:56
 							}
-//line reverse.go:56
+//line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1356,28 +1314,22 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 						}
 //line reverse.go:55
-						gc_reach4 := compiled.Reach(d, i, 8)
+						if compiled.Reach(d, i, 8) <= 0 {
 //line reverse.go:55
-						_ = gc_reach4
-//line reverse.go:56
-						if gc_reach4 <= 0 {
-//line reverse.go:56
 							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
-//line reverse.go:56
 						} else {
 //line reverse.go:56
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line reverse.go:56
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+//line reverse.go:55
 							_ = gc_if4
-//line reverse.go:56
+//line reverse.go:55
 							if gc_if4.ToBits() != 0 {
-//line reverse.go:56
+//line reverse.go:55
 								y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if4)
-//line reverse.go:56
 							}
 //line reverse.go:56
 						}
-//line reverse.go:56
+//line reverse.go:55
 						y.StoreSlice(gc_s_y[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2128,17 +2080,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
-								gc_reach8 := compiled.Reach(size/3, gc_tx2, 16)
-//line reverse.go:83
-								_ = gc_reach8
-//line reverse.go:83
-								if gc_reach8 <= 0 {
+								if compiled.Reach(size/3, gc_tx2, 16) <= 0 {
 //line reverse.go:83
 									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]))
 //line reverse.go:83
 								} else {
 //line reverse.go:83
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
 //line reverse.go:83
 									_ = gc_if8
 //line reverse.go:83
@@ -2175,17 +2123,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							gc_reach6 := compiled.Reach(size/3, gc_tx2, 8)
-//line reverse.go:83
-							_ = gc_reach6
-//line reverse.go:83
-							if gc_reach6 <= 0 {
+							if compiled.Reach(size/3, gc_tx2, 8) <= 0 {
 //line reverse.go:83
 								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
 //line reverse.go:83
 							} else {
 //line reverse.go:83
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
 //line reverse.go:83
 								_ = gc_if6
 //line reverse.go:83
@@ -2242,16 +2186,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:83
 								}
 //line reverse.go:83
-								gc_reach4 := compiled.Reach(size/3, gc_tx2, 16)
+								if compiled.Reach(size/3, gc_tx2, 16) <= 0 {
 //line reverse.go:83
-								_ = gc_reach4
-//line reverse.go:84
-								if gc_reach4 <= 0 {
-//line reverse.go:84
 									var gc_ld7 archsimd.Int32x16
-//line reverse.go:84
+//line reverse.go:83
 									if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-16 {
-//line reverse.go:84
 										gc_ld7 = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:])
 //line reverse.go:84
 									} else {
@@ -2264,22 +2203,21 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 								} else {
 //line reverse.go:84
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line reverse.go:84
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
+//line reverse.go:83
 									_ = gc_if4
-//line reverse.go:84
+//line reverse.go:83
 									if gc_if4.ToBits() != 0 {
-//line reverse.go:84
+//line reverse.go:83
 										var gc_u4 int
-//line reverse.go:84
+//line reverse.go:83
 										_ = gc_u4
-//line reverse.go:84
+//line reverse.go:83
 										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line reverse.go:84
+//line reverse.go:83
 											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line reverse.go:84
+//line reverse.go:83
 											gc_u4 = size / 3
-//line reverse.go:84
 										}
 //line reverse.go:84
 										var gc_ld8 archsimd.Int32x16
@@ -2299,7 +2237,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 									}
 //line reverse.go:84
 								}
-//line reverse.go:84
+//line reverse.go:83
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2332,16 +2270,11 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:83
 							}
 //line reverse.go:83
-							gc_reach2 := compiled.Reach(size/3, gc_tx2, 8)
+							if compiled.Reach(size/3, gc_tx2, 8) <= 0 {
 //line reverse.go:83
-							_ = gc_reach2
-//line reverse.go:84
-							if gc_reach2 <= 0 {
-//line reverse.go:84
 								var gc_ld3 archsimd.Int32x8
-//line reverse.go:84
+//line reverse.go:83
 								if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-8 {
-//line reverse.go:84
 									gc_ld3 = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:])
 //line reverse.go:84
 								} else {
@@ -2354,22 +2287,21 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 							} else {
 //line reverse.go:84
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line reverse.go:84
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+//line reverse.go:83
 								_ = gc_if2
-//line reverse.go:84
+//line reverse.go:83
 								if gc_if2.ToBits() != 0 {
-//line reverse.go:84
+//line reverse.go:83
 									var gc_u2 int
-//line reverse.go:84
+//line reverse.go:83
 									_ = gc_u2
-//line reverse.go:84
+//line reverse.go:83
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:84
+//line reverse.go:83
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line reverse.go:84
+//line reverse.go:83
 										gc_u2 = size / 3
-//line reverse.go:84
 									}
 //line reverse.go:84
 									var gc_ld4 archsimd.Int32x8
@@ -2389,7 +2321,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								}
 //line reverse.go:84
 							}
-//line reverse.go:84
+//line reverse.go:83
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -890,10 +890,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:80
 									_ = v
-									gc_reach4 := compiled.Reach(px, x, 16)
-//line runs.go:81
-									_ = gc_reach4
-//line runs.go:81
 									gc_b6 := gc_none4
 //line runs.go:81
 									if y == py {
@@ -902,7 +898,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() & gc_b6.ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
 //line runs.go:81
 									_ = gc_if4
 //line runs.go:81
@@ -979,10 +975,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:80
 								_ = v
-								gc_reach3 := compiled.Reach(px, x, 8)
-//line runs.go:81
-								_ = gc_reach3
-//line runs.go:81
 								gc_b5 := gc_none3
 //line runs.go:81
 								if y == py {
@@ -991,7 +983,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_b5)
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
 //line runs.go:81
 								_ = gc_if3
 //line runs.go:81
@@ -1086,10 +1078,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:80
 									_ = v
-									gc_reach2 := compiled.Reach(px, x, 16)
-//line runs.go:81
-									_ = gc_reach2
-//line runs.go:81
 									gc_b4 := gc_none2
 //line runs.go:81
 									if y == py {
@@ -1098,7 +1086,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & gc_b4.ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b4.ToBits())
 //line runs.go:81
 									_ = gc_if2
 //line runs.go:81
@@ -1173,10 +1161,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
 //line runs.go:80
 								_ = v
-								gc_reach := compiled.Reach(px, x, 8)
-//line runs.go:81
-								_ = gc_reach
-//line runs.go:81
 								gc_b3 := gc_none
 //line runs.go:81
 								if y == py {
@@ -1185,7 +1169,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
 //line runs.go:81
 								_ = gc_if
 //line runs.go:81
@@ -1351,10 +1335,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:96
 									_ = v
-									gc_reach4 := compiled.Reach(py, y, 16)
-//line runs.go:97
-									_ = gc_reach4
-//line runs.go:97
 									gc_b6 := gc_none4
 //line runs.go:97
 									if x == px {
@@ -1363,7 +1343,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 //line runs.go:97
 									_ = gc_if4
 //line runs.go:97
@@ -1440,10 +1420,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:96
 								_ = v
-								gc_reach3 := compiled.Reach(py, y, 8)
-//line runs.go:97
-								_ = gc_reach3
-//line runs.go:97
 								gc_b5 := gc_none3
 //line runs.go:97
 								if x == px {
@@ -1452,7 +1428,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
 								_ = gc_if3
 //line runs.go:97
@@ -1547,10 +1523,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:96
 									_ = v
-									gc_reach2 := compiled.Reach(py, y, 16)
-//line runs.go:97
-									_ = gc_reach2
-//line runs.go:97
 									gc_b4 := gc_none2
 //line runs.go:97
 									if x == px {
@@ -1559,7 +1531,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits())
+									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 //line runs.go:97
 									_ = gc_if2
 //line runs.go:97
@@ -1634,10 +1606,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
 //line runs.go:96
 								_ = v
-								gc_reach := compiled.Reach(py, y, 8)
-//line runs.go:97
-								_ = gc_reach
-//line runs.go:97
 								gc_b3 := gc_none
 //line runs.go:97
 								if x == px {
@@ -1646,7 +1614,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))))
+								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
 								_ = gc_if
 //line runs.go:97

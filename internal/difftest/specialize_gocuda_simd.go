@@ -246,11 +246,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned15
 //line specialize.go:35
-									gc_reach15 := compiled.Reach(len(in), gc_i15, 16)
-//line specialize.go:35
-									_ = gc_reach15
-//line specialize.go:35
-									if gc_reach15 <= 0 {
+									if compiled.Reach(len(in), gc_i15, 16) <= 0 {
 //line specialize.go:35
 										gc_result15 = gc_vb7
 //line specialize.go:35
@@ -266,7 +262,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach15)))
+										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 //line specialize.go:35
 										_ = gc_if21
 //line specialize.go:35
@@ -316,11 +312,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned16
 //line specialize.go:35
-									gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line specialize.go:35
-									_ = gc_reach16
-//line specialize.go:35
-									if gc_reach16 <= 0 {
+									if compiled.Reach(len(in), gc_i16, 16) <= 0 {
 //line specialize.go:35
 										gc_result16 = gc_vb7
 //line specialize.go:35
@@ -336,7 +328,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
+										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line specialize.go:35
 										_ = gc_if23
 //line specialize.go:35
@@ -429,11 +421,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned11
 //line specialize.go:35
-								gc_reach11 := compiled.Reach(len(in), gc_i11, 8)
-//line specialize.go:35
-								_ = gc_reach11
-//line specialize.go:35
-								if gc_reach11 <= 0 {
+								if compiled.Reach(len(in), gc_i11, 8) <= 0 {
 //line specialize.go:35
 									gc_result11 = gc_vb5
 //line specialize.go:35
@@ -449,7 +437,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:35
 									_ = gc_if15
 //line specialize.go:35
@@ -499,11 +487,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned12
 //line specialize.go:35
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 8)
-//line specialize.go:35
-								_ = gc_reach12
-//line specialize.go:35
-								if gc_reach12 <= 0 {
+								if compiled.Reach(len(in), gc_i12, 8) <= 0 {
 //line specialize.go:35
 									gc_result12 = gc_vb5
 //line specialize.go:35
@@ -519,7 +503,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:35
 									_ = gc_if17
 //line specialize.go:35
@@ -630,11 +614,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned7
 //line specialize.go:35
-									gc_reach7 := compiled.Reach(len(in), gc_i7, 16)
-//line specialize.go:35
-									_ = gc_reach7
-//line specialize.go:35
-									if gc_reach7 <= 0 {
+									if compiled.Reach(len(in), gc_i7, 16) <= 0 {
 //line specialize.go:35
 										gc_result7 = gc_vb3
 //line specialize.go:35
@@ -650,7 +630,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach7)))
+										gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line specialize.go:35
 										_ = gc_if9
 //line specialize.go:35
@@ -700,11 +680,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_returned8
 //line specialize.go:35
-									gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line specialize.go:35
-									_ = gc_reach8
-//line specialize.go:35
-									if gc_reach8 <= 0 {
+									if compiled.Reach(len(in), gc_i8, 16) <= 0 {
 //line specialize.go:35
 										gc_result8 = gc_vb3
 //line specialize.go:35
@@ -720,7 +696,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+										gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:35
 										_ = gc_if11
 //line specialize.go:35
@@ -819,11 +795,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned3
 //line specialize.go:35
-								gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
-//line specialize.go:35
-								_ = gc_reach3
-//line specialize.go:35
-								if gc_reach3 <= 0 {
+								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
 //line specialize.go:35
 									gc_result3 = gc_vb
 //line specialize.go:35
@@ -839,7 +811,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:35
 									_ = gc_if3
 //line specialize.go:35
@@ -889,11 +861,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_returned4
 //line specialize.go:35
-								gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
-//line specialize.go:35
-								_ = gc_reach4
-//line specialize.go:35
-								if gc_reach4 <= 0 {
+								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
 //line specialize.go:35
 									gc_result4 = gc_vb
 //line specialize.go:35
@@ -909,7 +877,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:35
 									_ = gc_if5
 //line specialize.go:35
@@ -1108,11 +1076,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									_ = gc_returned31
 //line specialize.go:35
-									gc_reach31 := compiled.Reach(len(in), gc_i31, 16)
-//line specialize.go:35
-									_ = gc_reach31
-//line specialize.go:35
-									if gc_reach31 <= 0 {
+									if compiled.Reach(len(in), gc_i31, 16) <= 0 {
 //line specialize.go:35
 										gc_result31 = gc_vb15
 //line specialize.go:35
@@ -1128,7 +1092,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach31)))
+										gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
 //line specialize.go:35
 										_ = gc_if45
 //line specialize.go:35
@@ -1178,11 +1142,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									_ = gc_returned32
 //line specialize.go:35
-									gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
-//line specialize.go:35
-									_ = gc_reach32
-//line specialize.go:35
-									if gc_reach32 <= 0 {
+									if compiled.Reach(len(in), gc_i32, 16) <= 0 {
 //line specialize.go:35
 										gc_result32 = gc_vb15
 //line specialize.go:35
@@ -1198,7 +1158,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
+										gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
 //line specialize.go:35
 										_ = gc_if47
 //line specialize.go:35
@@ -1291,11 +1251,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								_ = gc_returned27
 //line specialize.go:35
-								gc_reach27 := compiled.Reach(len(in), gc_i27, 8)
-//line specialize.go:35
-								_ = gc_reach27
-//line specialize.go:35
-								if gc_reach27 <= 0 {
+								if compiled.Reach(len(in), gc_i27, 8) <= 0 {
 //line specialize.go:35
 									gc_result27 = gc_vb13
 //line specialize.go:35
@@ -1311,7 +1267,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach27)))
+									gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
 //line specialize.go:35
 									_ = gc_if39
 //line specialize.go:35
@@ -1361,11 +1317,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								_ = gc_returned28
 //line specialize.go:35
-								gc_reach28 := compiled.Reach(len(in), gc_i28, 8)
-//line specialize.go:35
-								_ = gc_reach28
-//line specialize.go:35
-								if gc_reach28 <= 0 {
+								if compiled.Reach(len(in), gc_i28, 8) <= 0 {
 //line specialize.go:35
 									gc_result28 = gc_vb13
 //line specialize.go:35
@@ -1381,7 +1333,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach28)))
+									gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line specialize.go:35
 									_ = gc_if41
 //line specialize.go:35
@@ -1492,11 +1444,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									_ = gc_returned23
 //line specialize.go:35
-									gc_reach23 := compiled.Reach(len(in), gc_i23, 16)
-//line specialize.go:35
-									_ = gc_reach23
-//line specialize.go:35
-									if gc_reach23 <= 0 {
+									if compiled.Reach(len(in), gc_i23, 16) <= 0 {
 //line specialize.go:35
 										gc_result23 = gc_vb11
 //line specialize.go:35
@@ -1512,7 +1460,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach23)))
+										gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
 //line specialize.go:35
 										_ = gc_if33
 //line specialize.go:35
@@ -1562,11 +1510,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									_ = gc_returned24
 //line specialize.go:35
-									gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line specialize.go:35
-									_ = gc_reach24
-//line specialize.go:35
-									if gc_reach24 <= 0 {
+									if compiled.Reach(len(in), gc_i24, 16) <= 0 {
 //line specialize.go:35
 										gc_result24 = gc_vb11
 //line specialize.go:35
@@ -1582,7 +1526,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach24)))
+										gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line specialize.go:35
 										_ = gc_if35
 //line specialize.go:35
@@ -1681,11 +1625,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								_ = gc_returned19
 //line specialize.go:35
-								gc_reach19 := compiled.Reach(len(in), gc_i19, 8)
-//line specialize.go:35
-								_ = gc_reach19
-//line specialize.go:35
-								if gc_reach19 <= 0 {
+								if compiled.Reach(len(in), gc_i19, 8) <= 0 {
 //line specialize.go:35
 									gc_result19 = gc_vb9
 //line specialize.go:35
@@ -1701,7 +1641,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach19)))
+									gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line specialize.go:35
 									_ = gc_if27
 //line specialize.go:35
@@ -1751,11 +1691,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								_ = gc_returned20
 //line specialize.go:35
-								gc_reach20 := compiled.Reach(len(in), gc_i20, 8)
-//line specialize.go:35
-								_ = gc_reach20
-//line specialize.go:35
-								if gc_reach20 <= 0 {
+								if compiled.Reach(len(in), gc_i20, 8) <= 0 {
 //line specialize.go:35
 									gc_result20 = gc_vb9
 //line specialize.go:35
@@ -1771,7 +1707,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach20)))
+									gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
 //line specialize.go:35
 									_ = gc_if29
 //line specialize.go:35
@@ -1970,11 +1906,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned47
 //line specialize.go:35
-									gc_reach47 := compiled.Reach(len(in), gc_i47, 16)
-//line specialize.go:35
-									_ = gc_reach47
-//line specialize.go:35
-									if gc_reach47 <= 0 {
+									if compiled.Reach(len(in), gc_i47, 16) <= 0 {
 //line specialize.go:35
 										gc_result47 = gc_vb23
 //line specialize.go:35
@@ -1990,7 +1922,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach47)))
+										gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
 //line specialize.go:35
 										_ = gc_if69
 //line specialize.go:35
@@ -2040,11 +1972,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned48
 //line specialize.go:35
-									gc_reach48 := compiled.Reach(len(in), gc_i48, 16)
-//line specialize.go:35
-									_ = gc_reach48
-//line specialize.go:35
-									if gc_reach48 <= 0 {
+									if compiled.Reach(len(in), gc_i48, 16) <= 0 {
 //line specialize.go:35
 										gc_result48 = gc_vb23
 //line specialize.go:35
@@ -2060,7 +1988,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach48)))
+										gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
 //line specialize.go:35
 										_ = gc_if71
 //line specialize.go:35
@@ -2153,11 +2081,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned43
 //line specialize.go:35
-								gc_reach43 := compiled.Reach(len(in), gc_i43, 8)
-//line specialize.go:35
-								_ = gc_reach43
-//line specialize.go:35
-								if gc_reach43 <= 0 {
+								if compiled.Reach(len(in), gc_i43, 8) <= 0 {
 //line specialize.go:35
 									gc_result43 = gc_vb21
 //line specialize.go:35
@@ -2173,7 +2097,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach43)))
+									gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
 //line specialize.go:35
 									_ = gc_if63
 //line specialize.go:35
@@ -2223,11 +2147,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned44
 //line specialize.go:35
-								gc_reach44 := compiled.Reach(len(in), gc_i44, 8)
-//line specialize.go:35
-								_ = gc_reach44
-//line specialize.go:35
-								if gc_reach44 <= 0 {
+								if compiled.Reach(len(in), gc_i44, 8) <= 0 {
 //line specialize.go:35
 									gc_result44 = gc_vb21
 //line specialize.go:35
@@ -2243,7 +2163,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach44)))
+									gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
 //line specialize.go:35
 									_ = gc_if65
 //line specialize.go:35
@@ -2354,11 +2274,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned39
 //line specialize.go:35
-									gc_reach39 := compiled.Reach(len(in), gc_i39, 16)
-//line specialize.go:35
-									_ = gc_reach39
-//line specialize.go:35
-									if gc_reach39 <= 0 {
+									if compiled.Reach(len(in), gc_i39, 16) <= 0 {
 //line specialize.go:35
 										gc_result39 = gc_vb19
 //line specialize.go:35
@@ -2374,7 +2290,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach39)))
+										gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
 //line specialize.go:35
 										_ = gc_if57
 //line specialize.go:35
@@ -2424,11 +2340,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_returned40
 //line specialize.go:35
-									gc_reach40 := compiled.Reach(len(in), gc_i40, 16)
-//line specialize.go:35
-									_ = gc_reach40
-//line specialize.go:35
-									if gc_reach40 <= 0 {
+									if compiled.Reach(len(in), gc_i40, 16) <= 0 {
 //line specialize.go:35
 										gc_result40 = gc_vb19
 //line specialize.go:35
@@ -2444,7 +2356,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach40)))
+										gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
 //line specialize.go:35
 										_ = gc_if59
 //line specialize.go:35
@@ -2543,11 +2455,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned35
 //line specialize.go:35
-								gc_reach35 := compiled.Reach(len(in), gc_i35, 8)
-//line specialize.go:35
-								_ = gc_reach35
-//line specialize.go:35
-								if gc_reach35 <= 0 {
+								if compiled.Reach(len(in), gc_i35, 8) <= 0 {
 //line specialize.go:35
 									gc_result35 = gc_vb17
 //line specialize.go:35
@@ -2563,7 +2471,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach35)))
+									gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
 //line specialize.go:35
 									_ = gc_if51
 //line specialize.go:35
@@ -2613,11 +2521,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_returned36
 //line specialize.go:35
-								gc_reach36 := compiled.Reach(len(in), gc_i36, 8)
-//line specialize.go:35
-								_ = gc_reach36
-//line specialize.go:35
-								if gc_reach36 <= 0 {
+								if compiled.Reach(len(in), gc_i36, 8) <= 0 {
 //line specialize.go:35
 									gc_result36 = gc_vb17
 //line specialize.go:35
@@ -2633,7 +2537,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach36)))
+									gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
 //line specialize.go:35
 									_ = gc_if53
 //line specialize.go:35
@@ -3165,38 +3069,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned4
 //line specialize.go:22
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line specialize.go:22
-							_ = gc_reach4
-//line specialize.go:22
-							if gc_reach4 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i4, 16) <= 0 {
+//line specialize.go:47
 								gc_result4 = gc_vb2
-//line specialize.go:22
+//line specialize.go:47
 								gc_b4 := gc_none2
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b4 = gc_all2
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned4 = gc_b4
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line specialize.go:47
 								_ = gc_if5
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if5.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
@@ -3277,38 +3177,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 						_ = gc_returned2
 //line specialize.go:22
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line specialize.go:22
-						_ = gc_reach2
-//line specialize.go:22
-						if gc_reach2 <= 0 {
-//line specialize.go:22
+						if compiled.Reach(len(in), gc_i2, 8) <= 0 {
+//line specialize.go:47
 							gc_result2 = gc_vb
-//line specialize.go:22
+//line specialize.go:47
 							gc_b3 := gc_none
-//line specialize.go:22
+//line specialize.go:47
 							if true {
-//line specialize.go:22
+//line specialize.go:47
 								gc_b3 = gc_all
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 							gc_returned2 = gc_b3
-//line specialize.go:22
+//line specialize.go:47
 						} else {
-//line specialize.go:22
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line specialize.go:22
+//line specialize.go:47
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line specialize.go:47
 							_ = gc_if2
-//line specialize.go:22
+//line specialize.go:47
 							if gc_if2.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 								gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 						}
 //line specialize.go:22
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
@@ -3494,38 +3390,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned12
 //line specialize.go:22
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line specialize.go:22
-								_ = gc_reach12
-//line specialize.go:22
-								if gc_reach12 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i12, 16) <= 0 {
+//line specialize.go:47
 									gc_result12 = gc_vb6
-//line specialize.go:22
+//line specialize.go:47
 									gc_b8 := gc_none6
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b8 = gc_all6
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned12 = gc_b8
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach12)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line specialize.go:47
 									_ = gc_if17
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if17.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
@@ -3609,38 +3501,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned10
 //line specialize.go:22
-							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line specialize.go:22
-							_ = gc_reach10
-//line specialize.go:22
-							if gc_reach10 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i10, 8) <= 0 {
+//line specialize.go:47
 								gc_result10 = gc_vb5
-//line specialize.go:22
+//line specialize.go:47
 								gc_b7 := gc_none5
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b7 = gc_all5
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned10 = gc_b7
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach10)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line specialize.go:47
 								_ = gc_if14
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if14.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned10 = gc_if14.Or(gc_returned10)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
@@ -3745,38 +3633,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_returned8
 //line specialize.go:22
-								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line specialize.go:22
-								_ = gc_reach8
-//line specialize.go:22
-								if gc_reach8 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i8, 16) <= 0 {
+//line specialize.go:47
 									gc_result8 = gc_vb4
-//line specialize.go:22
+//line specialize.go:47
 									gc_b6 := gc_none4
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b6 = gc_all4
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned8 = gc_b6
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach8)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line specialize.go:47
 									_ = gc_if11
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if11.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
@@ -3866,38 +3750,34 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_returned6
 //line specialize.go:22
-							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line specialize.go:22
-							_ = gc_reach6
-//line specialize.go:22
-							if gc_reach6 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i6, 8) <= 0 {
+//line specialize.go:47
 								gc_result6 = gc_vb3
-//line specialize.go:22
+//line specialize.go:47
 								gc_b5 := gc_none3
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b5 = gc_all3
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned6 = gc_b5
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line specialize.go:47
 								_ = gc_if8
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if8.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned6 = gc_if8.Or(gc_returned6)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
@@ -4487,38 +4367,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned16
 //line specialize.go:22
-							gc_reach16 := compiled.Reach(len(in), gc_i16, 16)
-//line specialize.go:22
-							_ = gc_reach16
-//line specialize.go:22
-							if gc_reach16 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+//line specialize.go:47
 								gc_result16 = gc_vb8
-//line specialize.go:22
+//line specialize.go:47
 								gc_b11 := gc_none8
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b11 = gc_all8
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned16 = gc_b11
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach16)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:47
 								_ = gc_if23
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if23.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
@@ -4599,38 +4475,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 						_ = gc_returned14
 //line specialize.go:22
-						gc_reach14 := compiled.Reach(len(in), gc_i14, 8)
-//line specialize.go:22
-						_ = gc_reach14
-//line specialize.go:22
-						if gc_reach14 <= 0 {
-//line specialize.go:22
+						if compiled.Reach(len(in), gc_i14, 8) <= 0 {
+//line specialize.go:47
 							gc_result14 = gc_vb7
-//line specialize.go:22
+//line specialize.go:47
 							gc_b10 := gc_none7
-//line specialize.go:22
+//line specialize.go:47
 							if true {
-//line specialize.go:22
+//line specialize.go:47
 								gc_b10 = gc_all7
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 							gc_returned14 = gc_b10
-//line specialize.go:22
+//line specialize.go:47
 						} else {
-//line specialize.go:22
-							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach14)))
-//line specialize.go:22
+//line specialize.go:47
+							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line specialize.go:47
 							_ = gc_if20
-//line specialize.go:22
+//line specialize.go:47
 							if gc_if20.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 								gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned14 = gc_if20.Or(gc_returned14)
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 						}
 //line specialize.go:22
 						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
@@ -4816,38 +4688,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned24
 //line specialize.go:22
-								gc_reach24 := compiled.Reach(len(in), gc_i24, 16)
-//line specialize.go:22
-								_ = gc_reach24
-//line specialize.go:22
-								if gc_reach24 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i24, 16) <= 0 {
+//line specialize.go:47
 									gc_result24 = gc_vb12
-//line specialize.go:22
+//line specialize.go:47
 									gc_b15 := gc_none12
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b15 = gc_all12
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned24 = gc_b15
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach24)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line specialize.go:47
 									_ = gc_if35
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if35.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result24 = gc_result24.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
@@ -4931,38 +4799,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned22
 //line specialize.go:22
-							gc_reach22 := compiled.Reach(len(in), gc_i22, 8)
-//line specialize.go:22
-							_ = gc_reach22
-//line specialize.go:22
-							if gc_reach22 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i22, 8) <= 0 {
+//line specialize.go:47
 								gc_result22 = gc_vb11
-//line specialize.go:22
+//line specialize.go:47
 								gc_b14 := gc_none11
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b14 = gc_all11
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned22 = gc_b14
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach22)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+//line specialize.go:47
 								_ = gc_if32
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if32.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result22 = gc_vb11.Merge(gc_result22, gc_if32)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned22 = gc_if32.Or(gc_returned22)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
@@ -5067,38 +4931,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_returned20
 //line specialize.go:22
-								gc_reach20 := compiled.Reach(len(in), gc_i20, 16)
-//line specialize.go:22
-								_ = gc_reach20
-//line specialize.go:22
-								if gc_reach20 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i20, 16) <= 0 {
+//line specialize.go:47
 									gc_result20 = gc_vb10
-//line specialize.go:22
+//line specialize.go:47
 									gc_b13 := gc_none10
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b13 = gc_all10
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned20 = gc_b13
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach20)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line specialize.go:47
 									_ = gc_if29
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if29.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result20 = gc_result20.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
@@ -5188,38 +5048,34 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_returned18
 //line specialize.go:22
-							gc_reach18 := compiled.Reach(len(in), gc_i18, 8)
-//line specialize.go:22
-							_ = gc_reach18
-//line specialize.go:22
-							if gc_reach18 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i18, 8) <= 0 {
+//line specialize.go:47
 								gc_result18 = gc_vb9
-//line specialize.go:22
+//line specialize.go:47
 								gc_b12 := gc_none9
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b12 = gc_all9
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned18 = gc_b12
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach18)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+//line specialize.go:47
 								_ = gc_if26
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if26.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result18 = gc_vb9.Merge(gc_result18, gc_if26)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned18 = gc_if26.Or(gc_returned18)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
@@ -5809,38 +5665,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_returned28
 //line specialize.go:22
-							gc_reach28 := compiled.Reach(len(in), gc_i28, 16)
-//line specialize.go:22
-							_ = gc_reach28
-//line specialize.go:22
-							if gc_reach28 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i28, 16) <= 0 {
+//line specialize.go:47
 								gc_result28 = gc_vb14
-//line specialize.go:22
+//line specialize.go:47
 								gc_b18 := gc_none14
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b18 = gc_all14
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned28 = gc_b18
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach28)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+//line specialize.go:47
 								_ = gc_if41
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if41.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
@@ -5921,38 +5773,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 						_ = gc_returned26
 //line specialize.go:22
-						gc_reach26 := compiled.Reach(len(in), gc_i26, 8)
-//line specialize.go:22
-						_ = gc_reach26
-//line specialize.go:22
-						if gc_reach26 <= 0 {
-//line specialize.go:22
+						if compiled.Reach(len(in), gc_i26, 8) <= 0 {
+//line specialize.go:47
 							gc_result26 = gc_vb13
-//line specialize.go:22
+//line specialize.go:47
 							gc_b17 := gc_none13
-//line specialize.go:22
+//line specialize.go:47
 							if true {
-//line specialize.go:22
+//line specialize.go:47
 								gc_b17 = gc_all13
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 							gc_returned26 = gc_b17
-//line specialize.go:22
+//line specialize.go:47
 						} else {
-//line specialize.go:22
-							gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach26)))
-//line specialize.go:22
+//line specialize.go:47
+							gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+//line specialize.go:47
 							_ = gc_if38
-//line specialize.go:22
+//line specialize.go:47
 							if gc_if38.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 								gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned26 = gc_if38.Or(gc_returned26)
-//line specialize.go:22
+//line specialize.go:47
 							}
-//line specialize.go:22
+//line specialize.go:47
 						}
 //line specialize.go:22
 						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
@@ -6138,38 +5986,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_returned36
 //line specialize.go:22
-								gc_reach36 := compiled.Reach(len(in), gc_i36, 16)
-//line specialize.go:22
-								_ = gc_reach36
-//line specialize.go:22
-								if gc_reach36 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i36, 16) <= 0 {
+//line specialize.go:47
 									gc_result36 = gc_vb18
-//line specialize.go:22
+//line specialize.go:47
 									gc_b22 := gc_none18
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b22 = gc_all18
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned36 = gc_b22
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach36)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+//line specialize.go:47
 									_ = gc_if53
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if53.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result36 = gc_result36.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
@@ -6253,38 +6097,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_returned34
 //line specialize.go:22
-							gc_reach34 := compiled.Reach(len(in), gc_i34, 8)
-//line specialize.go:22
-							_ = gc_reach34
-//line specialize.go:22
-							if gc_reach34 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i34, 8) <= 0 {
+//line specialize.go:47
 								gc_result34 = gc_vb17
-//line specialize.go:22
+//line specialize.go:47
 								gc_b21 := gc_none17
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b21 = gc_all17
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned34 = gc_b21
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if50 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach34)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if50 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+//line specialize.go:47
 								_ = gc_if50
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if50.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result34 = gc_vb17.Merge(gc_result34, gc_if50)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned34 = gc_if50.Or(gc_returned34)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
@@ -6389,38 +6229,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_returned32
 //line specialize.go:22
-								gc_reach32 := compiled.Reach(len(in), gc_i32, 16)
-//line specialize.go:22
-								_ = gc_reach32
-//line specialize.go:22
-								if gc_reach32 <= 0 {
-//line specialize.go:22
+								if compiled.Reach(len(in), gc_i32, 16) <= 0 {
+//line specialize.go:47
 									gc_result32 = gc_vb16
-//line specialize.go:22
+//line specialize.go:47
 									gc_b20 := gc_none16
-//line specialize.go:22
+//line specialize.go:47
 									if true {
-//line specialize.go:22
+//line specialize.go:47
 										gc_b20 = gc_all16
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned32 = gc_b20
-//line specialize.go:22
+//line specialize.go:47
 								} else {
-//line specialize.go:22
-									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach32)))
-//line specialize.go:22
+//line specialize.go:47
+									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:47
 									_ = gc_if47
-//line specialize.go:22
+//line specialize.go:47
 									if gc_if47.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 										gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
-//line specialize.go:22
+//line specialize.go:47
 										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
-//line specialize.go:22
+//line specialize.go:47
 									}
-//line specialize.go:22
+//line specialize.go:47
 								}
 //line specialize.go:22
 								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
@@ -6510,38 +6346,34 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_returned30
 //line specialize.go:22
-							gc_reach30 := compiled.Reach(len(in), gc_i30, 8)
-//line specialize.go:22
-							_ = gc_reach30
-//line specialize.go:22
-							if gc_reach30 <= 0 {
-//line specialize.go:22
+							if compiled.Reach(len(in), gc_i30, 8) <= 0 {
+//line specialize.go:47
 								gc_result30 = gc_vb15
-//line specialize.go:22
+//line specialize.go:47
 								gc_b19 := gc_none15
-//line specialize.go:22
+//line specialize.go:47
 								if true {
-//line specialize.go:22
+//line specialize.go:47
 									gc_b19 = gc_all15
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 								gc_returned30 = gc_b19
-//line specialize.go:22
+//line specialize.go:47
 							} else {
-//line specialize.go:22
-								gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach30)))
-//line specialize.go:22
+//line specialize.go:47
+								gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+//line specialize.go:47
 								_ = gc_if44
-//line specialize.go:22
+//line specialize.go:47
 								if gc_if44.ToBits() != 0 {
-//line specialize.go:22
+//line specialize.go:47
 									gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
-//line specialize.go:22
+//line specialize.go:47
 									gc_returned30 = gc_if44.Or(gc_returned30)
-//line specialize.go:22
+//line specialize.go:47
 								}
-//line specialize.go:22
+//line specialize.go:47
 							}
 //line specialize.go:22
 							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()

@@ -85,11 +85,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned4
 //line streams.go:13
-							gc_reach4 := compiled.Reach(len(in), gc_i4, 16)
-//line streams.go:13
-							_ = gc_reach4
-//line streams.go:29
-							if gc_reach4 > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line streams.go:29
 								var gc_ld7 archsimd.Float32x16
 //line streams.go:29
@@ -117,7 +113,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line streams.go:29
 								_ = gc_if5
 //line streams.go:29
@@ -142,23 +138,23 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								}
 //line streams.go:29
 							}
-//line streams.go:29
+//line streams.go:13
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line streams.go:29
+//line streams.go:13
 							_ = gc_if6
-//line streams.go:29
+//line streams.go:13
 							if gc_if6.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line streams.go:29
+//line streams.go:13
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line streams.go:29
+//line streams.go:13
 							}
-//line streams.go:29
+//line streams.go:13
 							ahead := gc_result4
-//line streams.go:29
+//line streams.go:13
 							_ = ahead
-//line streams.go:29
+//line streams.go:13
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -209,11 +205,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 						_ = gc_returned2
 //line streams.go:13
-						gc_reach2 := compiled.Reach(len(in), gc_i2, 8)
-//line streams.go:13
-						_ = gc_reach2
-//line streams.go:29
-						if gc_reach2 > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line streams.go:29
 							var gc_ld3 archsimd.Float32x8
 //line streams.go:29
@@ -241,7 +233,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 						} else {
 //line streams.go:29
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line streams.go:29
 							_ = gc_if2
 //line streams.go:29
@@ -266,23 +258,23 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 //line streams.go:29
 						}
-//line streams.go:29
+//line streams.go:13
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line streams.go:29
+//line streams.go:13
 						_ = gc_if3
-//line streams.go:29
+//line streams.go:13
 						if gc_if3.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line streams.go:29
+//line streams.go:13
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line streams.go:29
+//line streams.go:13
 						}
-//line streams.go:29
+//line streams.go:13
 						ahead := gc_result2
-//line streams.go:29
+//line streams.go:13
 						_ = ahead
-//line streams.go:29
+//line streams.go:13
 						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -438,11 +430,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned12
 //line streams.go:13
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 16)
-//line streams.go:13
-								_ = gc_reach12
-//line streams.go:29
-								if gc_reach12 > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line streams.go:29
 									var gc_ld23 archsimd.Float32x16
 //line streams.go:29
@@ -470,7 +458,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line streams.go:29
 									_ = gc_if17
 //line streams.go:29
@@ -495,17 +483,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 									}
 //line streams.go:29
 								}
-//line streams.go:29
+//line streams.go:13
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line streams.go:29
+//line streams.go:13
 								_ = gc_if18
-//line streams.go:29
+//line streams.go:13
 								if gc_if18.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line streams.go:29
+//line streams.go:13
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line streams.go:29
+//line streams.go:13
 								}
 								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
 							}
@@ -565,11 +553,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned10
 //line streams.go:13
-							gc_reach10 := compiled.Reach(len(in), gc_i10, 8)
-//line streams.go:13
-							_ = gc_reach10
-//line streams.go:29
-							if gc_reach10 > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line streams.go:29
 								var gc_ld19 archsimd.Float32x8
 //line streams.go:29
@@ -597,7 +581,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line streams.go:29
 								_ = gc_if14
 //line streams.go:29
@@ -622,17 +606,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								}
 //line streams.go:29
 							}
-//line streams.go:29
+//line streams.go:13
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line streams.go:29
+//line streams.go:13
 							_ = gc_if15
-//line streams.go:29
+//line streams.go:13
 							if gc_if15.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
-//line streams.go:29
+//line streams.go:13
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line streams.go:29
+//line streams.go:13
 							}
 							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
 						}
@@ -713,11 +697,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_returned8
 //line streams.go:13
-								gc_reach8 := compiled.Reach(len(in), gc_i8, 16)
-//line streams.go:13
-								_ = gc_reach8
-//line streams.go:29
-								if gc_reach8 > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line streams.go:29
 									var gc_ld15 archsimd.Float32x16
 //line streams.go:29
@@ -745,7 +725,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line streams.go:29
 									_ = gc_if11
 //line streams.go:29
@@ -770,17 +750,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 									}
 //line streams.go:29
 								}
-//line streams.go:29
+//line streams.go:13
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line streams.go:29
+//line streams.go:13
 								_ = gc_if12
-//line streams.go:29
+//line streams.go:13
 								if gc_if12.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line streams.go:29
+//line streams.go:13
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line streams.go:29
+//line streams.go:13
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
@@ -846,11 +826,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_returned6
 //line streams.go:13
-							gc_reach6 := compiled.Reach(len(in), gc_i6, 8)
-//line streams.go:13
-							_ = gc_reach6
-//line streams.go:29
-							if gc_reach6 > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line streams.go:29
 								var gc_ld11 archsimd.Float32x8
 //line streams.go:29
@@ -878,7 +854,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line streams.go:29
 								_ = gc_if8
 //line streams.go:29
@@ -903,17 +879,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								}
 //line streams.go:29
 							}
-//line streams.go:29
+//line streams.go:13
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line streams.go:29
+//line streams.go:13
 							_ = gc_if9
-//line streams.go:29
+//line streams.go:13
 							if gc_if9.ToBits() != 0 {
-//line streams.go:29
+//line streams.go:13
 								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
-//line streams.go:29
+//line streams.go:13
 								gc_returned6 = gc_if9.Or(gc_returned6)
-//line streams.go:29
+//line streams.go:13
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
@@ -2255,17 +2231,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 								_ = mySum
 //line streams.go:68
-								gc_reach8 := compiled.Reach(n, i, 16)
-//line streams.go:68
-								_ = gc_reach8
-//line streams.go:68
-								if gc_reach8 > 15 {
+								if compiled.Reach(n, i, 16) > 15 {
 //line streams.go:68
 									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line streams.go:68
 								} else {
 //line streams.go:68
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
 									_ = gc_if8
 //line streams.go:68
@@ -2308,17 +2280,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:67
 							_ = mySum
 //line streams.go:68
-							gc_reach6 := compiled.Reach(n, i, 8)
-//line streams.go:68
-							_ = gc_reach6
-//line streams.go:68
-							if gc_reach6 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line streams.go:68
 								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line streams.go:68
 							} else {
 //line streams.go:68
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
 								_ = gc_if6
 //line streams.go:68
@@ -2388,28 +2356,22 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								}
 //line streams.go:68
-								gc_reach4 := compiled.Reach(n, i, 16)
+								if compiled.Reach(n, i, 16) > 15 {
 //line streams.go:68
-								_ = gc_reach4
-//line streams.go:69
-								if gc_reach4 > 15 {
-//line streams.go:69
 									mySum = archsimd.LoadFloat32x16Slice(in[i:])
-//line streams.go:69
 								} else {
 //line streams.go:69
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line streams.go:69
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line streams.go:68
 									_ = gc_if4
-//line streams.go:69
+//line streams.go:68
 									if gc_if4.ToBits() != 0 {
-//line streams.go:69
+//line streams.go:68
 										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line streams.go:69
 									}
 //line streams.go:69
 								}
-//line streams.go:69
+//line streams.go:68
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2447,28 +2409,22 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							}
 //line streams.go:68
-							gc_reach2 := compiled.Reach(n, i, 8)
+							if compiled.Reach(n, i, 8) > 7 {
 //line streams.go:68
-							_ = gc_reach2
-//line streams.go:69
-							if gc_reach2 > 7 {
-//line streams.go:69
 								mySum = archsimd.LoadFloat32x8Slice(in[i:])
-//line streams.go:69
 							} else {
 //line streams.go:69
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line streams.go:69
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line streams.go:68
 								_ = gc_if2
-//line streams.go:69
+//line streams.go:68
 								if gc_if2.ToBits() != 0 {
-//line streams.go:69
+//line streams.go:68
 									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if2)
-//line streams.go:69
 								}
 //line streams.go:69
 							}
-//line streams.go:69
+//line streams.go:68
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2625,17 +2581,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 								_ = mySum
 //line streams.go:71
-								gc_reach12 := compiled.Reach(n, i+gc_bdx2, 16)
-//line streams.go:71
-								_ = gc_reach12
-//line streams.go:71
-								if gc_reach12 > 15 {
+								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line streams.go:71
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
 								} else {
 //line streams.go:71
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(gc_reach12)))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
 									_ = gc_if12
 //line streams.go:71
@@ -2680,17 +2632,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 							_ = mySum
 //line streams.go:71
-							gc_reach11 := compiled.Reach(n, i+gc_bdx2, 8)
-//line streams.go:71
-							_ = gc_reach11
-//line streams.go:71
-							if gc_reach11 > 7 {
+							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line streams.go:71
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
 							} else {
 //line streams.go:71
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
 								_ = gc_if11
 //line streams.go:71
@@ -2763,24 +2711,18 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								}
 //line streams.go:71
-								gc_reach10 := compiled.Reach(n, i+gc_bdx2, 16)
+								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line streams.go:71
-								_ = gc_reach10
-//line streams.go:72
-								if gc_reach10 > 15 {
-//line streams.go:72
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
-//line streams.go:72
 								} else {
 //line streams.go:72
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(gc_reach10)))
-//line streams.go:72
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line streams.go:71
 									_ = gc_if10
-//line streams.go:72
+//line streams.go:71
 									if gc_if10.ToBits() != 0 {
-//line streams.go:72
+//line streams.go:71
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line streams.go:72
 									}
 //line streams.go:72
 								}
@@ -2825,24 +2767,18 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							}
 //line streams.go:71
-							gc_reach9 := compiled.Reach(n, i+gc_bdx2, 8)
+							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line streams.go:71
-							_ = gc_reach9
-//line streams.go:72
-							if gc_reach9 > 7 {
-//line streams.go:72
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
-//line streams.go:72
 							} else {
 //line streams.go:72
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(gc_reach9)))
-//line streams.go:72
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+//line streams.go:71
 								_ = gc_if9
-//line streams.go:72
+//line streams.go:71
 								if gc_if9.ToBits() != 0 {
-//line streams.go:72
+//line streams.go:71
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if9)
-//line streams.go:72
 								}
 //line streams.go:72
 							}

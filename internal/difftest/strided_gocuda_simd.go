@@ -384,15 +384,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:38
 								_ = g
 //line strided.go:39
-								gc_reach7 := compiled.Reach(len(in), i, 16)
-//line strided.go:39
-								_ = gc_reach7
-//line strided.go:39
-								gc_reach8 := compiled.Reach(n, g, 32)
-//line strided.go:39
-								_ = gc_reach8
-//line strided.go:39
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(gc_reach7))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(gc_reach8))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
 //line strided.go:39
 								_ = gc_if4
 //line strided.go:40
@@ -472,15 +464,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:38
 							_ = g
 //line strided.go:39
-							gc_reach5 := compiled.Reach(len(in), i, 8)
-//line strided.go:39
-							_ = gc_reach5
-//line strided.go:39
-							gc_reach6 := compiled.Reach(n, g, 16)
-//line strided.go:39
-							_ = gc_reach6
-//line strided.go:39
-							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
+							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
 //line strided.go:39
 							_ = gc_if3
 //line strided.go:40
@@ -580,15 +564,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:39
 								}
 //line strided.go:39
-								gc_reach3 := compiled.Reach(len(in), i, 16)
-//line strided.go:39
-								_ = gc_reach3
-//line strided.go:39
-								gc_reach4 := compiled.Reach(n, g, 32)
-//line strided.go:39
-								_ = gc_reach4
-//line strided.go:39
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(gc_reach3))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
 //line strided.go:39
 								_ = gc_if2
 //line strided.go:40
@@ -674,15 +650,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:39
 							}
 //line strided.go:39
-							gc_reach := compiled.Reach(len(in), i, 8)
-//line strided.go:39
-							_ = gc_reach
-//line strided.go:39
-							gc_reach2 := compiled.Reach(n, g, 16)
-//line strided.go:39
-							_ = gc_reach2
-//line strided.go:39
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
 //line strided.go:39
 							_ = gc_if
 //line strided.go:40
@@ -1057,11 +1025,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									_ = index
 //line strided.go:59
-									gc_reach4 := compiled.Reach(gc_bdx2, index, 32)
-//line strided.go:59
-									_ = gc_reach4
-//line strided.go:59
-									if gc_reach4 > 30 {
+									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line strided.go:59
 										var gc_ld13 archsimd.Float32x16
 //line strided.go:59
@@ -1116,16 +1080,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									} else {
 //line strided.go:60
-										gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line strided.go:60
+										gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+//line strided.go:59
 										_ = gc_if4
-//line strided.go:60
+//line strided.go:59
 										if gc_if4.ToBits() != 0 {
-//line strided.go:60
+//line strided.go:59
 											var gc_ld15 archsimd.Float32x16
-//line strided.go:60
+//line strided.go:59
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-//line strided.go:60
 												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -1280,11 +1243,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 								_ = index
 //line strided.go:59
-								gc_reach2 := compiled.Reach(gc_bdx2, index, 16)
-//line strided.go:59
-								_ = gc_reach2
-//line strided.go:59
-								if gc_reach2 > 14 {
+								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line strided.go:59
 									var gc_ld5 archsimd.Float32x8
 //line strided.go:59
@@ -1339,16 +1298,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 								} else {
 //line strided.go:60
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line strided.go:60
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+//line strided.go:59
 									_ = gc_if2
-//line strided.go:60
+//line strided.go:59
 									if gc_if2.ToBits() != 0 {
-//line strided.go:60
+//line strided.go:59
 										var gc_ld7 archsimd.Float32x8
-//line strided.go:60
+//line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-//line strided.go:60
 											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {

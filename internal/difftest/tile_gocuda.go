@@ -234,10 +234,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:34
 				_ = y
 //line tile.go:35
-				gc_reach2 := compiled.Reach(width, x, 8)
-//line tile.go:35
-				_ = gc_reach2
-//line tile.go:35
 				gc_b4 := gc_none2
 //line tile.go:35
 				if y >= height {
@@ -254,7 +250,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:35
 				}
 //line tile.go:35
-				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(gc_reach2))).Or(gc_b4).Or(gc_b5)
+				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
 //line tile.go:35
 				_ = gc_if2
 //line tile.go:35

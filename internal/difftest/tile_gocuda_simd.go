@@ -237,10 +237,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 						_ = y
 //line tile.go:35
-						gc_reach6 := compiled.Reach(width, x, 16)
-//line tile.go:35
-						_ = gc_reach6
-//line tile.go:35
 						gc_b13 := gc_none6
 //line tile.go:35
 						if y >= height {
@@ -257,7 +253,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:35
 						}
 //line tile.go:35
-						gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach6))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
 //line tile.go:35
 						_ = gc_if6
 //line tile.go:35
@@ -359,10 +355,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 					_ = y
 //line tile.go:35
-					gc_reach4 := compiled.Reach(width, x, 8)
-//line tile.go:35
-					_ = gc_reach4
-//line tile.go:35
 					gc_b9 := gc_none4
 //line tile.go:35
 					if y >= height {
@@ -379,7 +371,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:35
 					}
 //line tile.go:35
-					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4))).Or(gc_b9).Or(gc_b10)
+					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
 //line tile.go:35
 					_ = gc_if4
 //line tile.go:35

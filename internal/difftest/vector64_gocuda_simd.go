@@ -569,11 +569,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 					_ = i
 //line vector64.go:68
-					gc_reach2 := compiled.Reach(len(a), i, 4)
-//line vector64.go:68
-					_ = gc_reach2
-//line vector64.go:68
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(gc_reach2)))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
 					_ = gc_if2
 //line vector64.go:68

@@ -968,11 +968,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								}
 //line vector.go:109
-								gc_reach4 := compiled.Reach(odd, i, 16)
-//line vector.go:109
-								_ = gc_reach4
-//line vector.go:109
-								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() & v.Greater(gc_vb19).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb19).ToBits())
 //line vector.go:109
 								_ = gc_if16
 //line vector.go:109
@@ -1055,11 +1051,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 							}
 //line vector.go:109
-							gc_reach3 := compiled.Reach(odd, i, 8)
-//line vector.go:109
-							_ = gc_reach3
-//line vector.go:109
-							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(v.Greater(gc_vb14))
+							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb14))
 //line vector.go:109
 							_ = gc_if12
 //line vector.go:109
@@ -1177,11 +1169,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								}
 //line vector.go:109
-								gc_reach2 := compiled.Reach(odd, i, 16)
-//line vector.go:109
-								_ = gc_reach2
-//line vector.go:109
-								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() & v.Greater(gc_vb9).ToBits())
+								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb9).ToBits())
 //line vector.go:109
 								_ = gc_if8
 //line vector.go:109
@@ -1270,11 +1258,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 							}
 //line vector.go:109
-							gc_reach := compiled.Reach(odd, i, 8)
-//line vector.go:109
-							_ = gc_reach
-//line vector.go:109
-							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(v.Greater(gc_vb4))
+							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
 //line vector.go:109
 							_ = gc_if4
 //line vector.go:109
@@ -1408,11 +1392,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:122
 									_ = i
 //line vector.go:123
-									gc_reach12 := compiled.Reach(len(re), i, 8)
-//line vector.go:123
-									_ = gc_reach12
-//line vector.go:123
-									gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+									gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
 									_ = gc_if23
 //line vector.go:123
@@ -1642,11 +1622,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:122
 							_ = i
 //line vector.go:123
-							gc_reach4 := compiled.Reach(len(re), i, 8)
-//line vector.go:123
-							_ = gc_reach4
-//line vector.go:123
-							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
 							_ = gc_if7
 //line vector.go:123
@@ -2548,11 +2524,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:200
 							_ = i
 //line vector.go:201
-							gc_reach3 := compiled.Reach(len(in), 2*i, 32)
-//line vector.go:201
-							_ = gc_reach3
-//line vector.go:201
-							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach3)))
+							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
 //line vector.go:201
 							_ = gc_if3
 //line vector.go:201
@@ -2562,20 +2534,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 							}
 //line vector.go:204
-							gc_reach4 := compiled.Reach(len(in), 2*i+1, 32)
+							if compiled.Reach(len(in), 2*i+1, 32) > 30 {
 //line vector.go:204
-							_ = gc_reach4
-//line vector.go:205
-							if gc_reach4 > 30 {
-//line vector.go:205
 								var gc_ld6 archsimd.Float32x16
-//line vector.go:205
+//line vector.go:204
 								var gc_ld7 archsimd.Float32x16
-//line vector.go:205
+//line vector.go:204
 								_ = gc_ld7
-//line vector.go:205
+//line vector.go:204
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
-//line vector.go:205
 									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:205
 									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
@@ -2673,20 +2640,19 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 							} else {
 //line vector.go:206
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
-//line vector.go:206
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+//line vector.go:204
 								_ = gc_if4
-//line vector.go:206
+//line vector.go:204
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector.go:206
+//line vector.go:204
 									var gc_ld8 archsimd.Float32x16
-//line vector.go:206
+//line vector.go:204
 									var gc_ld9 archsimd.Float32x16
-//line vector.go:206
+//line vector.go:204
 									_ = gc_ld9
-//line vector.go:206
+//line vector.go:204
 									if (2*i) >= 0 && (2*i) <= len(in)-32 {
-//line vector.go:205
 										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:205
 										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
@@ -2976,11 +2942,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:200
 						_ = i
 //line vector.go:201
-						gc_reach := compiled.Reach(len(in), 2*i, 16)
-//line vector.go:201
-						_ = gc_reach
-//line vector.go:201
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach)))
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 //line vector.go:201
 						_ = gc_if
 //line vector.go:201
@@ -2990,20 +2952,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 						}
 //line vector.go:204
-						gc_reach2 := compiled.Reach(len(in), 2*i+1, 16)
+						if compiled.Reach(len(in), 2*i+1, 16) > 14 {
 //line vector.go:204
-						_ = gc_reach2
-//line vector.go:205
-						if gc_reach2 > 14 {
-//line vector.go:205
 							var gc_ld archsimd.Float32x8
-//line vector.go:205
+//line vector.go:204
 							var gc_ld2 archsimd.Float32x8
-//line vector.go:205
+//line vector.go:204
 							_ = gc_ld2
-//line vector.go:205
+//line vector.go:204
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
-//line vector.go:205
 								{
 //line vector.go:205
 									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
@@ -3103,20 +3060,19 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 						} else {
 //line vector.go:206
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line vector.go:206
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
+//line vector.go:204
 							_ = gc_if2
-//line vector.go:206
+//line vector.go:204
 							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line vector.go:206
+//line vector.go:204
 								var gc_ld3 archsimd.Float32x8
-//line vector.go:206
+//line vector.go:204
 								var gc_ld4 archsimd.Float32x8
-//line vector.go:206
+//line vector.go:204
 								_ = gc_ld4
-//line vector.go:206
+//line vector.go:204
 								if (2*i) >= 0 && (2*i) <= len(in)-16 {
-//line vector.go:205
 									{
 //line vector.go:205
 										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
@@ -3940,11 +3896,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							_ = gc_returned8
 //line vector.go:241
-							gc_reach8 := compiled.Reach(w, gc_col8, 16)
-//line vector.go:241
-							_ = gc_reach8
-//line vector.go:241
-							if gc_reach8 > 15 {
+							if compiled.Reach(w, gc_col8, 16) > 15 {
 //line vector.go:241
 								var gc_ld15 archsimd.Float32x16
 //line vector.go:241
@@ -3972,7 +3924,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							} else {
 //line vector.go:241
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(gc_reach8)))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
 //line vector.go:241
 								_ = gc_if11
 //line vector.go:241
@@ -4060,11 +4012,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						_ = gc_returned6
 //line vector.go:241
-						gc_reach6 := compiled.Reach(w, gc_col6, 8)
-//line vector.go:241
-						_ = gc_reach6
-//line vector.go:241
-						if gc_reach6 > 7 {
+						if compiled.Reach(w, gc_col6, 8) > 7 {
 //line vector.go:241
 							var gc_ld11 archsimd.Float32x8
 //line vector.go:241
@@ -4092,7 +4040,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						} else {
 //line vector.go:241
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
 //line vector.go:241
 							_ = gc_if8
 //line vector.go:241
@@ -4196,11 +4144,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							_ = gc_returned4
 //line vector.go:241
-							gc_reach4 := compiled.Reach(w, gc_col4, 16)
-//line vector.go:241
-							_ = gc_reach4
-//line vector.go:241
-							if gc_reach4 > 15 {
+							if compiled.Reach(w, gc_col4, 16) > 15 {
 //line vector.go:241
 								var gc_ld7 archsimd.Float32x16
 //line vector.go:241
@@ -4228,7 +4172,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							} else {
 //line vector.go:241
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(gc_reach4)))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
 //line vector.go:241
 								_ = gc_if5
 //line vector.go:241
@@ -4322,11 +4266,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						_ = gc_returned2
 //line vector.go:241
-						gc_reach2 := compiled.Reach(w, gc_col2, 8)
-//line vector.go:241
-						_ = gc_reach2
-//line vector.go:241
-						if gc_reach2 > 7 {
+						if compiled.Reach(w, gc_col2, 8) > 7 {
 //line vector.go:241
 							var gc_ld3 archsimd.Float32x8
 //line vector.go:241
@@ -4354,7 +4294,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						} else {
 //line vector.go:241
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
 //line vector.go:241
 							_ = gc_if2
 //line vector.go:241

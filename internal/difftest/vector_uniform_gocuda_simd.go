@@ -341,11 +341,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 								_ = i
 //line vector_uniform.go:33
-								gc_reach4 := compiled.Reach(len(out), i, 16)
-//line vector_uniform.go:33
-								_ = gc_reach4
-//line vector_uniform.go:33
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach4))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb4).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb4).ToBits())
 //line vector_uniform.go:33
 								_ = gc_if4
 //line vector_uniform.go:33
@@ -399,11 +395,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 							_ = i
 //line vector_uniform.go:33
-							gc_reach3 := compiled.Reach(len(out), i, 8)
-//line vector_uniform.go:33
-							_ = gc_reach3
-//line vector_uniform.go:33
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb3))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb3))
 //line vector_uniform.go:33
 							_ = gc_if3
 //line vector_uniform.go:33
@@ -479,11 +471,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 								}
 //line vector_uniform.go:33
-								gc_reach2 := compiled.Reach(len(out), i, 16)
-//line vector_uniform.go:33
-								_ = gc_reach2
-//line vector_uniform.go:33
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(gc_reach2))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
 //line vector_uniform.go:33
 								_ = gc_if2
 //line vector_uniform.go:33
@@ -543,11 +531,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							gc_reach := compiled.Reach(len(out), i, 8)
-//line vector_uniform.go:33
-							_ = gc_reach
-//line vector_uniform.go:33
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
 //line vector_uniform.go:33
 							_ = gc_if
 //line vector_uniform.go:33

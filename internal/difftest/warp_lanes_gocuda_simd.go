@@ -77,25 +77,13 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:21
 				}
 //line warp_lanes.go:21
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:21
-				_ = gc_reach2
+				_ = gc_if2
 //line warp_lanes.go:22
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:22
-					v = archsimd.LoadFloat32x8Slice(in[i:])
-//line warp_lanes.go:22
-				} else {
-//line warp_lanes.go:22
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line warp_lanes.go:22
-					_ = gc_if2
-//line warp_lanes.go:22
-					if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:22
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_lanes.go:22
-					}
+					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:22
 				}
 //line warp_lanes.go:22
@@ -498,25 +486,13 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:40
 				}
 //line warp_lanes.go:40
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:40
-				_ = gc_reach2
+				_ = gc_if2
 //line warp_lanes.go:41
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:41
-					v = archsimd.LoadInt32x8Slice(in[i:])
-//line warp_lanes.go:41
-				} else {
-//line warp_lanes.go:41
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line warp_lanes.go:41
-					_ = gc_if2
-//line warp_lanes.go:41
-					if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:41
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_lanes.go:41
-					}
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:41
 				}
 //line warp_lanes.go:41
@@ -809,25 +785,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:61
 				}
 //line warp_lanes.go:61
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:61
-				_ = gc_reach2
+				_ = gc_if2
 //line warp_lanes.go:62
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:62
-					v = archsimd.LoadUint32x8Slice(in[i:])
-//line warp_lanes.go:62
-				} else {
-//line warp_lanes.go:62
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line warp_lanes.go:62
-					_ = gc_if2
-//line warp_lanes.go:62
-					if gc_if2.ToBits() != 0 {
-//line warp_lanes.go:62
-						v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_lanes.go:62
-					}
+					v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:62
 				}
 //line warp_lanes.go:62
@@ -929,25 +893,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:66
 					_ = n
 //line warp_lanes.go:67
-					gc_reach3 := compiled.Reach(d, lane, 8)
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
-					_ = gc_reach3
+					_ = gc_if3
 //line warp_lanes.go:67
-					if gc_reach3 <= 0 {
+					if gc_if3.ToBits() != 0 {
 //line warp_lanes.go:67
-						v = v.Add(n)
-//line warp_lanes.go:67
-					} else {
-//line warp_lanes.go:67
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
-//line warp_lanes.go:67
-						_ = gc_if3
-//line warp_lanes.go:67
-						if gc_if3.ToBits() != 0 {
-//line warp_lanes.go:67
-							v = v.Add(n).Merge(v, gc_if3)
-//line warp_lanes.go:67
-						}
+						v = v.Add(n).Merge(v, gc_if3)
 //line warp_lanes.go:67
 					}
 //line warp_lanes.go:67

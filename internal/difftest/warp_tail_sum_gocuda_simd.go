@@ -86,25 +86,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:18
 				}
 //line warp_tail_sum.go:18
-				gc_reach2 := compiled.Reach(len(in), i, 8)
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_tail_sum.go:18
-				_ = gc_reach2
+				_ = gc_if2
 //line warp_tail_sum.go:19
-				if gc_reach2 > 7 {
+				if gc_if2.ToBits() != 0 {
 //line warp_tail_sum.go:19
-					v = archsimd.LoadFloat32x8Slice(in[i:])
-//line warp_tail_sum.go:19
-				} else {
-//line warp_tail_sum.go:19
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line warp_tail_sum.go:19
-					_ = gc_if2
-//line warp_tail_sum.go:19
-					if gc_if2.ToBits() != 0 {
-//line warp_tail_sum.go:19
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_tail_sum.go:19
-					}
+					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_tail_sum.go:19
 				}
 //line warp_tail_sum.go:19
@@ -331,25 +319,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:29
 						}
 //line warp_tail_sum.go:29
-						gc_reach5 := compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8)
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line warp_tail_sum.go:29
-						_ = gc_reach5
+						_ = gc_if5
 //line warp_tail_sum.go:30
-						if gc_reach5 > 7 {
+						if gc_if5.ToBits() != 0 {
 //line warp_tail_sum.go:30
-							s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
-//line warp_tail_sum.go:30
-						} else {
-//line warp_tail_sum.go:30
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line warp_tail_sum.go:30
-							_ = gc_if5
-//line warp_tail_sum.go:30
-							if gc_if5.ToBits() != 0 {
-//line warp_tail_sum.go:30
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
-//line warp_tail_sum.go:30
-							}
+							s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
 //line warp_tail_sum.go:30
 						}
 //line warp_tail_sum.go:30

@@ -1170,11 +1170,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:111
 							for {
 //line window.go:111
-								gc_reach2 := compiled.Reach(side, x, 8)
-//line window.go:111
-								_ = gc_reach2
-//line window.go:111
-								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2))))
+								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
 //line window.go:111
 								if gc_lanes5.ToBits() == 0 {
 //line window.go:111

@@ -72,17 +72,13 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							_ = i
 //line reverse_solution.go:18
-							gc_reach2 := compiled.Reach(n, i, 8)
-//line reverse_solution.go:18
-							_ = gc_reach2
-//line reverse_solution.go:18
-							if gc_reach2 > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line reverse_solution.go:18
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line reverse_solution.go:18
 							} else {
 //line reverse_solution.go:18
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
 								_ = gc_if2
 //line reverse_solution.go:18
@@ -140,11 +136,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							_ = i
 //line reverse_solution.go:18
-							gc_reach := compiled.Reach(n, i, 8)
-//line reverse_solution.go:18
-							_ = gc_reach
-//line reverse_solution.go:18
-							if gc_reach > 7 {
+							if compiled.Reach(n, i, 8) > 7 {
 //line reverse_solution.go:18
 								var gc_ld archsimd.Int32x8
 //line reverse_solution.go:18
@@ -161,16 +153,15 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 							} else {
 //line reverse_solution.go:19
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach)))
-//line reverse_solution.go:19
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line reverse_solution.go:18
 								_ = gc_if
-//line reverse_solution.go:19
+//line reverse_solution.go:18
 								if gc_if.ToBits() != 0 {
-//line reverse_solution.go:19
+//line reverse_solution.go:18
 									var gc_ld2 archsimd.Int32x8
-//line reverse_solution.go:19
+//line reverse_solution.go:18
 									if i >= 0 && i <= len(in)-8 {
-//line reverse_solution.go:19
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 									} else {

@@ -70,17 +70,13 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							gc_reach6 := compiled.Reach(len(in), i, 4)
-//line reduce_solution.go:18
-							_ = gc_reach6
-//line reduce_solution.go:18
-							if gc_reach6 > 3 {
+							if compiled.Reach(len(in), i, 4) > 3 {
 //line reduce_solution.go:18
 								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
 //line reduce_solution.go:18
 							} else {
 //line reduce_solution.go:18
-								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(gc_reach6)))
+								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
 								_ = gc_if4
 //line reduce_solution.go:18
@@ -151,11 +147,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							_ = i
 //line reduce_solution.go:18
-							gc_reach3 := compiled.Reach(len(in), i, 4)
-//line reduce_solution.go:18
-							_ = gc_reach3
-//line reduce_solution.go:18
-							if gc_reach3 > 3 {
+							if compiled.Reach(len(in), i, 4) > 3 {
 //line reduce_solution.go:18
 								var gc_ld3 archsimd.Int64x4
 //line reduce_solution.go:18
@@ -172,16 +164,15 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:19
 							} else {
 //line reduce_solution.go:19
-								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(gc_reach3)))
-//line reduce_solution.go:19
+								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+//line reduce_solution.go:18
 								_ = gc_if2
-//line reduce_solution.go:19
+//line reduce_solution.go:18
 								if gc_if2.ToBits() != 0 {
-//line reduce_solution.go:19
+//line reduce_solution.go:18
 									var gc_ld4 archsimd.Int64x4
-//line reduce_solution.go:19
+//line reduce_solution.go:18
 									if i >= 0 && i <= len(in)-4 {
-//line reduce_solution.go:19
 										gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 									} else {

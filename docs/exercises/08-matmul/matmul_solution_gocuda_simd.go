@@ -156,11 +156,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							_ = col
 //line matmul_solution.go:23
 							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
-//line matmul_solution.go:24
-							gc_reach3 := compiled.Reach(k, p+tx, 8)
-//line matmul_solution.go:24
-							_ = gc_reach3
-//line matmul_solution.go:24
+//line matmul_solution.go:23
 							gc_b5 := gc_none2
 //line matmul_solution.go:24
 							if row < m {
@@ -169,7 +165,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
 							_ = gc_if3
 //line matmul_solution.go:24
@@ -180,11 +176,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:24
 							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
-//line matmul_solution.go:28
-							gc_reach4 := compiled.Reach(n, col, 8)
-//line matmul_solution.go:28
-							_ = gc_reach4
-//line matmul_solution.go:28
+//line matmul_solution.go:24
 							gc_b6 := gc_none2
 //line matmul_solution.go:28
 							if p+ty < k {
@@ -193,7 +185,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
 							_ = gc_if4
 //line matmul_solution.go:28
@@ -288,11 +280,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:23
 							gc_vb.StoreSlice(as[ty][tx:])
-//line matmul_solution.go:24
-							gc_reach := compiled.Reach(k, p+tx, 8)
-//line matmul_solution.go:24
-							_ = gc_reach
-//line matmul_solution.go:24
+//line matmul_solution.go:23
 							gc_b3 := gc_none
 //line matmul_solution.go:24
 							if row < m {
@@ -301,7 +289,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))))
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
 							_ = gc_if
 //line matmul_solution.go:25
@@ -336,11 +324,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 							}
 //line matmul_solution.go:27
 							gc_vb.StoreSlice(bs[ty][tx:])
-//line matmul_solution.go:28
-							gc_reach2 := compiled.Reach(n, col, 8)
-//line matmul_solution.go:28
-							_ = gc_reach2
-//line matmul_solution.go:28
+//line matmul_solution.go:27
 							gc_b4 := gc_none
 //line matmul_solution.go:28
 							if p+ty < k {
@@ -349,7 +333,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach2))))
+							gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
 							_ = gc_if2
 //line matmul_solution.go:29

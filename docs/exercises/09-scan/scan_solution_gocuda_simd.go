@@ -71,17 +71,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20
-						gc_reach4 := compiled.Reach(len(in), i, 8)
-//line scan_solution.go:20
-						_ = gc_reach4
-//line scan_solution.go:20
-						if gc_reach4 > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line scan_solution.go:20
 							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])
 //line scan_solution.go:20
 						} else {
 //line scan_solution.go:20
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
 							_ = gc_if4
 //line scan_solution.go:20
@@ -151,24 +147,18 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:20
 						}
 //line scan_solution.go:20
-						gc_reach2 := compiled.Reach(len(in), i, 8)
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line scan_solution.go:20
-						_ = gc_reach2
-//line scan_solution.go:21
-						if gc_reach2 > 7 {
-//line scan_solution.go:21
 							v = archsimd.LoadInt32x8Slice(in[i:])
-//line scan_solution.go:21
 						} else {
 //line scan_solution.go:21
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line scan_solution.go:21
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line scan_solution.go:20
 							_ = gc_if2
-//line scan_solution.go:21
+//line scan_solution.go:20
 							if gc_if2.ToBits() != 0 {
-//line scan_solution.go:21
+//line scan_solution.go:20
 								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line scan_solution.go:21
 							}
 //line scan_solution.go:21
 						}
@@ -341,17 +331,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 							_ = x
 //line scan_solution.go:29
-							gc_reach6 := compiled.Reach(d, tid, 8)
-//line scan_solution.go:29
-							_ = gc_reach6
-//line scan_solution.go:29
-							if gc_reach6 <= 0 {
+							if compiled.Reach(d, tid, 8) <= 0 {
 //line scan_solution.go:29
 								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]))
 //line scan_solution.go:29
 							} else {
 //line scan_solution.go:29
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
 								_ = gc_if6
 //line scan_solution.go:29
@@ -413,24 +399,18 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:28
 							_ = x
 //line scan_solution.go:29
-							gc_reach5 := compiled.Reach(d, tid, 8)
+							if compiled.Reach(d, tid, 8) <= 0 {
 //line scan_solution.go:29
-							_ = gc_reach5
-//line scan_solution.go:30
-							if gc_reach5 <= 0 {
-//line scan_solution.go:30
 								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
-//line scan_solution.go:30
 							} else {
 //line scan_solution.go:30
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach5)))
-//line scan_solution.go:30
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
 								_ = gc_if5
-//line scan_solution.go:30
+//line scan_solution.go:29
 								if gc_if5.ToBits() != 0 {
-//line scan_solution.go:30
+//line scan_solution.go:29
 									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
-//line scan_solution.go:30
 								}
 //line scan_solution.go:30
 							}

@@ -17,11 +17,11 @@ import (
 // everyLane returns the scalar condition under which lane k's index, the
 // first lane's plus s*k, compares with the bound as op says in each of
 // width lanes, reach being the bound's distance from the first lane's
-// index (compiled.Reach, clamped to [-1, width*s]); nil where the test
-// is not one to decide so.
-func everyLane(op token.Token, reach string, s, width int) ast.Expr {
+// index (a call of compiled.Reach, clamped to [-1, width*s]); nil where
+// the test is not one to decide so.
+func everyLane(op token.Token, reach ast.Expr, s, width int) ast.Expr {
 	cmp := func(op token.Token, k int) ast.Expr {
-		return &ast.BinaryExpr{X: ast.NewIdent(reach), Op: op, Y: intLit(int64(k))}
+		return &ast.BinaryExpr{X: reach, Op: op, Y: intLit(int64(k))}
 	}
 	last := s * (width - 1) // the last lane's distance from the first
 	switch op {

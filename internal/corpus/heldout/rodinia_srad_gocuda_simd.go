@@ -235,11 +235,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 										_ = tx
 //line rodinia_srad.go:57
-										gc_reach := compiled.Reach(0, (gc_tx2 + gc_r), 8)
-//line rodinia_srad.go:57
-										_ = gc_reach
-//line rodinia_srad.go:57
-										gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach)))
+										gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
 //line rodinia_srad.go:57
 										_ = gc_if
 //line rodinia_srad.go:57
@@ -454,11 +450,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 											_ = tx
 //line rodinia_srad.go:75
-											gc_reach2 := compiled.Reach(0, (gc_tx2 + gc_r2), 8)
-//line rodinia_srad.go:75
-											_ = gc_reach2
-//line rodinia_srad.go:75
-											gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+											gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
 //line rodinia_srad.go:75
 											_ = gc_if2
 //line rodinia_srad.go:75
@@ -744,15 +736,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 											_ = tx
 //line rodinia_srad.go:97
-											gc_reach3 := compiled.Reach(0, (gc_tx2 + gc_r3), 8)
-//line rodinia_srad.go:97
-											_ = gc_reach3
-//line rodinia_srad.go:97
-											gc_reach4 := compiled.Reach(df, tx, 8)
-//line rodinia_srad.go:97
-											_ = gc_reach4
-//line rodinia_srad.go:97
-											gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+											gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
 //line rodinia_srad.go:97
 											_ = gc_if3
 //line rodinia_srad.go:97

@@ -109,15 +109,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 								gc_ld6.StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
-								gc_reach5 := compiled.Reach(0, gc_tx2, 8)
-//line hecbench_jacobi.go:43
-								_ = gc_reach5
-//line hecbench_jacobi.go:43
-								gc_reach6 := compiled.Reach(1, i, 8)
-//line hecbench_jacobi.go:43
-								_ = gc_reach6
-//line hecbench_jacobi.go:43
-								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach5))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach6))))
+								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
 								_ = gc_if3
 //line hecbench_jacobi.go:44
@@ -173,15 +165,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:46
-								gc_reach7 := compiled.Reach(15, gc_tx2, 8)
-//line hecbench_jacobi.go:46
-								_ = gc_reach7
-//line hecbench_jacobi.go:46
-								gc_reach8 := compiled.Reach(jacobiN-2, i, 8)
-//line hecbench_jacobi.go:46
-								_ = gc_reach8
-//line hecbench_jacobi.go:46
-								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach7))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach8))))
+								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
 								_ = gc_if4
 //line hecbench_jacobi.go:47
@@ -471,15 +455,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:43
-						gc_reach := compiled.Reach(0, gc_tx2, 8)
-//line hecbench_jacobi.go:43
-						_ = gc_reach
-//line hecbench_jacobi.go:43
-						gc_reach2 := compiled.Reach(1, i, 8)
-//line hecbench_jacobi.go:43
-						_ = gc_reach2
-//line hecbench_jacobi.go:43
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2))))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
 						_ = gc_if
 //line hecbench_jacobi.go:44
@@ -559,15 +535,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 						}
 //line hecbench_jacobi.go:46
-						gc_reach3 := compiled.Reach(15, gc_tx2, 8)
-//line hecbench_jacobi.go:46
-						_ = gc_reach3
-//line hecbench_jacobi.go:46
-						gc_reach4 := compiled.Reach(jacobiN-2, i, 8)
-//line hecbench_jacobi.go:46
-						_ = gc_reach4
-//line hecbench_jacobi.go:46
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach3))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
 						_ = gc_if2
 //line hecbench_jacobi.go:47
@@ -895,32 +863,28 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-					gc_reach11 := compiled.Reach(1, i, 8)
-					_ = gc_reach11
+					gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+					_ = gc_if6
 //line hecbench_jacobi.go:62
-					gc_reach12 := compiled.Reach(jacobiN-2, i, 8)
+					if gc_if6.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-					_ = gc_reach12
-//line hecbench_jacobi.go:62
-					if gc_reach11 <= 0 && gc_reach12 >= 7 {
-//line hecbench_jacobi.go:62
-						var gc_ld23 archsimd.Float32x8
+						var gc_ld17 archsimd.Float32x8
 //line hecbench_jacobi.go:62
 						if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-							gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+							gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 						} else {
 //line hecbench_jacobi.go:64
-							var gc_lanes29 [8]float32
+							var gc_lanes22 [8]float32
 //line hecbench_jacobi.go:64
-							for gc_k29 := range 8 {
+							for gc_k22 := range 8 {
 //line hecbench_jacobi.go:64
-								if 0xff&(1<<gc_k29) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k22) != 0 {
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2 + gc_k29
+									gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_jacobi.go:64
-									gc_lanes29[gc_k29] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k29]
+									gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
@@ -928,26 +892,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-							gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
+							gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line hecbench_jacobi.go:64
 						}
 //line hecbench_jacobi.go:64
-						var gc_ld24 archsimd.Float32x8
+						var gc_ld18 archsimd.Float32x8
 //line hecbench_jacobi.go:64
 						if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-							gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 						} else {
 //line hecbench_jacobi.go:65
-							var gc_lanes30 [8]float32
+							var gc_lanes23 [8]float32
 //line hecbench_jacobi.go:65
-							for gc_k30 := range 8 {
+							for gc_k23 := range 8 {
 //line hecbench_jacobi.go:65
-								if 0xff&(1<<gc_k30) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k23) != 0 {
 //line hecbench_jacobi.go:65
-									gc_pos2.Thread = gc_rank2 + gc_k30
+									gc_pos2.Thread = gc_rank2 + gc_k23
 //line hecbench_jacobi.go:65
-									gc_lanes30[gc_k30] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k30]
+									gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
@@ -955,26 +919,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-							gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
+							gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line hecbench_jacobi.go:65
 						}
 //line hecbench_jacobi.go:65
-						var gc_ld25 archsimd.Float32x8
+						var gc_ld19 archsimd.Float32x8
 //line hecbench_jacobi.go:65
 						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-							gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 						} else {
 //line hecbench_jacobi.go:66
-							var gc_lanes31 [8]float32
+							var gc_lanes24 [8]float32
 //line hecbench_jacobi.go:66
-							for gc_k31 := range 8 {
+							for gc_k24 := range 8 {
 //line hecbench_jacobi.go:66
-								if 0xff&(1<<gc_k31) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k24) != 0 {
 //line hecbench_jacobi.go:66
-									gc_pos2.Thread = gc_rank2 + gc_k31
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_jacobi.go:66
-									gc_lanes31[gc_k31] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k31]
+									gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
@@ -982,26 +946,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-							gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
+							gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line hecbench_jacobi.go:66
 						}
 //line hecbench_jacobi.go:66
-						var gc_ld26 archsimd.Float32x8
+						var gc_ld20 archsimd.Float32x8
 //line hecbench_jacobi.go:66
 						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-							gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 						} else {
 //line hecbench_jacobi.go:67
-							var gc_lanes32 [8]float32
+							var gc_lanes25 [8]float32
 //line hecbench_jacobi.go:67
-							for gc_k32 := range 8 {
+							for gc_k25 := range 8 {
 //line hecbench_jacobi.go:67
-								if 0xff&(1<<gc_k32) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k25) != 0 {
 //line hecbench_jacobi.go:67
-									gc_pos2.Thread = gc_rank2 + gc_k32
+									gc_pos2.Thread = gc_rank2 + gc_k25
 //line hecbench_jacobi.go:67
-									gc_lanes32[gc_k32] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k32]
+									gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
@@ -1009,41 +973,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-							gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
+							gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line hecbench_jacobi.go:67
 						}
 //line hecbench_jacobi.go:67
-						var gc_i15 int = i
+						var gc_i13 int = i
 //line hecbench_jacobi.go:67
-						_ = gc_i15
+						_ = gc_i13
 //line hecbench_jacobi.go:67
-						var gc_j15 int = j
+						var gc_j13 int = j
 //line hecbench_jacobi.go:67
-						_ = gc_j15
+						_ = gc_j13
 //line hecbench_jacobi.go:67
-						var gc_t23 int = ((gc_i15) + (gc_j15)*
+						var gc_t21 int = ((gc_i13) + (gc_j13)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t23
+						_ = gc_t21
 //line hecbench_jacobi.go:19
-						if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
+						if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-							gc_vb3.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreSlice(f[gc_t23:])
+							gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
 //line hecbench_jacobi.go:64
 						} else {
 //line hecbench_jacobi.go:64
-							var gc_lanes33 [8]float32
+							var gc_lanes26 [8]float32
 //line hecbench_jacobi.go:64
-							gc_vb3.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
+							gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
 //line hecbench_jacobi.go:64
-							for gc_k33 := range 8 {
+							for gc_k26 := range 8 {
 //line hecbench_jacobi.go:64
-								if 0xff&(1<<gc_k33) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2 + gc_k33
+									gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_jacobi.go:64
-									f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
+									f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
@@ -1053,37 +1017,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 						}
 //line hecbench_jacobi.go:64
-						var gc_i16 int = i
+						var gc_i14 int = i
 //line hecbench_jacobi.go:64
-						_ = gc_i16
+						_ = gc_i14
 //line hecbench_jacobi.go:64
-						var gc_j16 int = j
+						var gc_j14 int = j
 //line hecbench_jacobi.go:64
-						_ = gc_j16
+						_ = gc_j14
 //line hecbench_jacobi.go:64
-						var gc_t24 int = ((gc_i16) + (gc_j16)*
+						var gc_t22 int = ((gc_i14) + (gc_j14)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t24
+						_ = gc_t22
 //line hecbench_jacobi.go:19
-						var gc_ld27 archsimd.Float32x8
+						var gc_ld21 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-						if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
+						if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-							gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
+							gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 //line hecbench_jacobi.go:68
 						} else {
 //line hecbench_jacobi.go:68
-							var gc_lanes34 [8]float32
+							var gc_lanes27 [8]float32
 //line hecbench_jacobi.go:68
-							for gc_k34 := range 8 {
+							for gc_k27 := range 8 {
 //line hecbench_jacobi.go:68
-								if 0xff&(1<<gc_k34) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k27) != 0 {
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2 + gc_k34
+									gc_pos2.Thread = gc_rank2 + gc_k27
 //line hecbench_jacobi.go:68
-									gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
+									gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -1091,27 +1055,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-							gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
+							gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line hecbench_jacobi.go:68
 						}
 //line hecbench_jacobi.go:68
-						var gc_ld28 archsimd.Float32x8
+						var gc_ld22 archsimd.Float32x8
 //line hecbench_jacobi.go:68
 						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-							gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+							gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 						} else {
 //line hecbench_jacobi.go:68
-							var gc_lanes35 [8]float32
+							var gc_lanes28 [8]float32
 //line hecbench_jacobi.go:68
-							for gc_k35 := range 8 {
+							for gc_k28 := range 8 {
 //line hecbench_jacobi.go:68
-								if 0xff&(1<<gc_k35) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2 + gc_k35
+									gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_jacobi.go:68
-									gc_lanes35[gc_k35] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k35]
+									gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -1119,250 +1083,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-							gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
+							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line hecbench_jacobi.go:68
 						}
 //line hecbench_jacobi.go:68
-						df := gc_ld27.Sub(gc_ld28)
+						df := gc_ld21.Sub(gc_ld22)
 //line hecbench_jacobi.go:68
 						_ = df
 //line hecbench_jacobi.go:68
-						err = df.Mul(df)
-//line hecbench_jacobi.go:68
-					} else {
-//line hecbench_jacobi.go:68
-						gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(gc_reach12))))
-//line hecbench_jacobi.go:68
-						_ = gc_if6
-//line hecbench_jacobi.go:68
-						if gc_if6.ToBits() != 0 {
-//line hecbench_jacobi.go:68
-							var gc_ld29 archsimd.Float32x8
-//line hecbench_jacobi.go:68
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:64
-								gc_ld29 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes36 [8]float32
-//line hecbench_jacobi.go:64
-								for gc_k36 := range 8 {
-//line hecbench_jacobi.go:64
-									if gc_if6.ToBits()&(1<<gc_k36) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k36
-//line hecbench_jacobi.go:64
-										gc_lanes36[gc_k36] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k36]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes36)
-//line hecbench_jacobi.go:64
-							}
-//line hecbench_jacobi.go:64
-							var gc_ld30 archsimd.Float32x8
-//line hecbench_jacobi.go:64
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-								gc_ld30 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
-							} else {
-//line hecbench_jacobi.go:65
-								var gc_lanes37 [8]float32
-//line hecbench_jacobi.go:65
-								for gc_k37 := range 8 {
-//line hecbench_jacobi.go:65
-									if gc_if6.ToBits()&(1<<gc_k37) != 0 {
-//line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2 + gc_k37
-//line hecbench_jacobi.go:65
-										gc_lanes37[gc_k37] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k37]
-//line hecbench_jacobi.go:65
-									}
-//line hecbench_jacobi.go:65
-								}
-//line hecbench_jacobi.go:65
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:65
-								gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes37)
-//line hecbench_jacobi.go:65
-							}
-//line hecbench_jacobi.go:65
-							var gc_ld31 archsimd.Float32x8
-//line hecbench_jacobi.go:65
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-								gc_ld31 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
-							} else {
-//line hecbench_jacobi.go:66
-								var gc_lanes38 [8]float32
-//line hecbench_jacobi.go:66
-								for gc_k38 := range 8 {
-//line hecbench_jacobi.go:66
-									if gc_if6.ToBits()&(1<<gc_k38) != 0 {
-//line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k38
-//line hecbench_jacobi.go:66
-										gc_lanes38[gc_k38] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k38]
-//line hecbench_jacobi.go:66
-									}
-//line hecbench_jacobi.go:66
-								}
-//line hecbench_jacobi.go:66
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:66
-								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes38)
-//line hecbench_jacobi.go:66
-							}
-//line hecbench_jacobi.go:66
-							var gc_ld32 archsimd.Float32x8
-//line hecbench_jacobi.go:66
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-								gc_ld32 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
-							} else {
-//line hecbench_jacobi.go:67
-								var gc_lanes39 [8]float32
-//line hecbench_jacobi.go:67
-								for gc_k39 := range 8 {
-//line hecbench_jacobi.go:67
-									if gc_if6.ToBits()&(1<<gc_k39) != 0 {
-//line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2 + gc_k39
-//line hecbench_jacobi.go:67
-										gc_lanes39[gc_k39] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k39]
-//line hecbench_jacobi.go:67
-									}
-//line hecbench_jacobi.go:67
-								}
-//line hecbench_jacobi.go:67
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:67
-								gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes39)
-//line hecbench_jacobi.go:67
-							}
-//line hecbench_jacobi.go:67
-							var gc_i17 int = i
-//line hecbench_jacobi.go:67
-							_ = gc_i17
-//line hecbench_jacobi.go:67
-							var gc_j17 int = j
-//line hecbench_jacobi.go:67
-							_ = gc_j17
-//line hecbench_jacobi.go:67
-							var gc_t25 int = ((gc_i17) + (gc_j17)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t25
-//line hecbench_jacobi.go:19
-							if gc_t25 >= 0 && gc_t25 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-								gc_vb3.Mul(gc_ld29.Add(gc_ld30).Add(gc_ld31).Add(gc_ld32)).StoreMasked((*[8]float32)(f[gc_t25:]), gc_if6)
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes40 [8]float32
-//line hecbench_jacobi.go:64
-								gc_vb3.Mul(gc_ld29.Add(gc_ld30).Add(gc_ld31).Add(gc_ld32)).Store(&gc_lanes40)
-//line hecbench_jacobi.go:64
-								for gc_k40 := range 8 {
-//line hecbench_jacobi.go:64
-									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k40
-//line hecbench_jacobi.go:64
-										f[gc_t25+gc_k40] = gc_lanes40[gc_k40]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-							}
-//line hecbench_jacobi.go:64
-							var gc_i18 int = i
-//line hecbench_jacobi.go:64
-							_ = gc_i18
-//line hecbench_jacobi.go:64
-							var gc_j18 int = j
-//line hecbench_jacobi.go:64
-							_ = gc_j18
-//line hecbench_jacobi.go:64
-							var gc_t26 int = ((gc_i18) + (gc_j18)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t26
-//line hecbench_jacobi.go:19
-							var gc_ld33 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t26 >= 0 && gc_t26 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-								gc_ld33 = archsimd.LoadFloat32x8Slice(f[gc_t26:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes41 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k41 := range 8 {
-//line hecbench_jacobi.go:68
-									if gc_if6.ToBits()&(1<<gc_k41) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k41
-//line hecbench_jacobi.go:68
-										gc_lanes41[gc_k41] = f[gc_t26+gc_k41]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes41)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							var gc_ld34 archsimd.Float32x8
-//line hecbench_jacobi.go:68
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:68
-								gc_ld34 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes42 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k42 := range 8 {
-//line hecbench_jacobi.go:68
-									if gc_if6.ToBits()&(1<<gc_k42) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k42
-//line hecbench_jacobi.go:68
-										gc_lanes42[gc_k42] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k42]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes42)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							df := gc_ld33.Sub(gc_ld34)
-//line hecbench_jacobi.go:68
-							_ = df
-//line hecbench_jacobi.go:68
-							err = df.Mul(df).Merge(err, gc_if6)
-//line hecbench_jacobi.go:68
-						}
+						err = df.Mul(df).Merge(err, gc_if6)
 //line hecbench_jacobi.go:68
 					}
 //line hecbench_jacobi.go:68

@@ -539,58 +539,42 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:177
 						}
 //line hecbench_mpc.go:177
-						gc_reach := compiled.Reach(int(dim), tid, 4)
+						if compiled.Reach(int(dim), tid, 4) <= 0 {
 //line hecbench_mpc.go:177
-						_ = gc_reach
-//line hecbench_mpc.go:178
-						if gc_reach <= 0 {
-//line hecbench_mpc.go:178
-							gc_reach2 := compiled.Reach(n, idx, 4)
-//line hecbench_mpc.go:178
-							_ = gc_reach2
-//line hecbench_mpc.go:178
-							if gc_reach2 > 3 {
-//line hecbench_mpc.go:178
+							if compiled.Reach(n, idx, 4) > 3 {
 								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 							} else {
 //line hecbench_mpc.go:179
-								gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(gc_reach2)))
-//line hecbench_mpc.go:179
+								gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+//line hecbench_mpc.go:178
 								_ = gc_if
-//line hecbench_mpc.go:179
+//line hecbench_mpc.go:178
 								if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:179
+//line hecbench_mpc.go:178
 									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
-//line hecbench_mpc.go:179
 								}
 //line hecbench_mpc.go:179
 							}
 //line hecbench_mpc.go:179
 						} else {
 //line hecbench_mpc.go:179
-							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(gc_reach)))
-//line hecbench_mpc.go:179
+							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+//line hecbench_mpc.go:177
 							_ = gc_if2
-//line hecbench_mpc.go:179
+//line hecbench_mpc.go:177
 							if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:179
-								gc_reach3 := compiled.Reach(n, idx, 4)
-//line hecbench_mpc.go:178
-								_ = gc_reach3
-//line hecbench_mpc.go:178
-								if gc_reach3 > 3 {
-//line hecbench_mpc.go:178
+//line hecbench_mpc.go:177
+								if compiled.Reach(n, idx, 4) > 3 {
 									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2)
 								} else {
 //line hecbench_mpc.go:179
-									gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(gc_reach3)))
-//line hecbench_mpc.go:179
+									gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+//line hecbench_mpc.go:178
 									_ = gc_if3
-//line hecbench_mpc.go:179
+//line hecbench_mpc.go:178
 									if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_mpc.go:179
+//line hecbench_mpc.go:178
 										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
-//line hecbench_mpc.go:179
 									}
 //line hecbench_mpc.go:179
 								}
@@ -1256,14 +1240,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:148
 							_ = tid
 //line hecbench_mpc.go:241
-							gc_reach7 := compiled.Reach(int(gc_at18[0]), tid, 4)
+							if compiled.Reach(int(gc_at18[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:241
-							_ = gc_reach7
-//line hecbench_mpc.go:242
-							if gc_reach7 > 3 {
-//line hecbench_mpc.go:242
 								if (int(gc_at19[0])+tid) >= 0 && (int(gc_at19[0])+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
 									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreSlice(compressed[int(gc_at19[0])+tid:])
 //line hecbench_mpc.go:242
 								} else {
@@ -1290,26 +1269,25 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(gc_reach7)))
-//line hecbench_mpc.go:242
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at18[0]), tid, 4))))
+//line hecbench_mpc.go:241
 								_ = gc_if5
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 								if gc_if5.ToBits() != 0 {
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									var gc_u2 int32
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									_ = gc_u2
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									if gc_in2 := gc_if5.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 										gc_u2 = gc_at19[0]
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									}
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
 										archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if5)
 //line hecbench_mpc.go:242
 									} else {
@@ -1375,14 +1353,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:241
 							}
 //line hecbench_mpc.go:241
-							gc_reach5 := compiled.Reach(int(top[0]), tid, 4)
+							if compiled.Reach(int(top[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:241
-							_ = gc_reach5
-//line hecbench_mpc.go:242
-							if gc_reach5 > 3 {
-//line hecbench_mpc.go:242
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
 									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:242
 								} else {
@@ -1409,22 +1382,21 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(gc_reach5)))
-//line hecbench_mpc.go:242
+								gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:241
 								_ = gc_if4
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 								if gc_if4.ToBits() != 0 {
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									var gc_u int32
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									_ = gc_u
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 									if gc_in := gc_if4.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:242
+//line hecbench_mpc.go:241
 										gc_u = start[0]
-//line hecbench_mpc.go:242
 									}
 //line hecbench_mpc.go:242
 									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
@@ -2416,16 +2388,11 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:255
 							_ = tid
 //line hecbench_mpc.go:302
-							gc_reach4 := compiled.Reach(int(gc_at12[0]), tid, 4)
+							if compiled.Reach(int(gc_at12[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-							_ = gc_reach4
-//line hecbench_mpc.go:303
-							if gc_reach4 > 3 {
-//line hecbench_mpc.go:303
 								var gc_ld3 archsimd.Int64x4
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 								if (int(gc_at14[0])+tid) >= 0 && (int(gc_at14[0])+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
 									gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
@@ -2438,28 +2405,27 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(gc_reach4)))
-//line hecbench_mpc.go:303
+								gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
+//line hecbench_mpc.go:302
 								_ = gc_if2
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 								if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									var gc_u2 int32
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									_ = gc_u2
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 										gc_u2 = gc_at14[0]
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									}
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									var gc_ld4 archsimd.Int64x4
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
 										gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
 //line hecbench_mpc.go:303
 									} else {
@@ -2528,16 +2494,11 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							}
 //line hecbench_mpc.go:302
-							gc_reach2 := compiled.Reach(int(top[0]), tid, 4)
+							if compiled.Reach(int(top[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-							_ = gc_reach2
-//line hecbench_mpc.go:303
-							if gc_reach2 > 3 {
-//line hecbench_mpc.go:303
 								var gc_ld archsimd.Int64x4
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
 									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
@@ -2550,22 +2511,21 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(gc_reach2)))
-//line hecbench_mpc.go:303
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
 								_ = gc_if
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 								if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									var gc_u int32
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									_ = gc_u
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:303
+//line hecbench_mpc.go:302
 										gc_u = start[0]
-//line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
 									var gc_ld2 archsimd.Int64x4

@@ -1923,11 +1923,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:208
 								}
 //line hecbench_tridiagonal.go:208
-								gc_reach2 := compiled.Reach(systemSize-1, i, 8)
-//line hecbench_tridiagonal.go:208
-								_ = gc_reach2
-//line hecbench_tridiagonal.go:208
-								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 //line hecbench_tridiagonal.go:208
 								_ = gc_if2
 //line hecbench_tridiagonal.go:208
@@ -2104,11 +2100,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:241
 								}
 //line hecbench_tridiagonal.go:241
-								gc_reach4 := compiled.Reach(delta_-1, i_, 8)
-//line hecbench_tridiagonal.go:241
-								_ = gc_reach4
-//line hecbench_tridiagonal.go:241
-								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:241
 								_ = gc_if4
 //line hecbench_tridiagonal.go:241
@@ -2654,11 +2646,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:328
 								}
 //line hecbench_tridiagonal.go:328
-								gc_reach2 := compiled.Reach(delta_-1, i_, 8)
-//line hecbench_tridiagonal.go:328
-								_ = gc_reach2
-//line hecbench_tridiagonal.go:328
-								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:328
 								_ = gc_if2
 //line hecbench_tridiagonal.go:328

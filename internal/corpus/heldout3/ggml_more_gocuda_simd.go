@@ -2101,10 +2101,6 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_reach2 := compiled.Reach(ncols, col, 8)
-//line ggml_more.go:140
-							_ = gc_reach2
-//line ggml_more.go:140
 							gc_b4 := gc_none2
 //line ggml_more.go:140
 							if row < nrows {
@@ -2113,7 +2109,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2))).And(gc_b4)
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b4)
 //line ggml_more.go:140
 							_ = gc_if2
 //line ggml_more.go:140
@@ -2168,10 +2164,6 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_reach := compiled.Reach(ncols, col, 8)
-//line ggml_more.go:140
-							_ = gc_reach
-//line ggml_more.go:140
 							gc_b3 := gc_none
 //line ggml_more.go:140
 							if row < nrows {
@@ -2180,7 +2172,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 //line ggml_more.go:140
 							_ = gc_if
 //line ggml_more.go:141

@@ -4426,37 +4426,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 					}
 //line ggml_softmax.go:326
-					gc_reach2 := compiled.Reach(gc_gdx2, tid, 8)
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-					_ = gc_reach2
+					_ = gc_if2
 //line ggml_softmax.go:327
-					if gc_reach2 > 7 {
+					if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:327
-						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
+						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 //line ggml_softmax.go:327
-					} else {
+					}
 //line ggml_softmax.go:327
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-						_ = gc_if2
+					_ = gc_else2
 //line ggml_softmax.go:327
-						if gc_if2.ToBits() != 0 {
+					if gc_else2.ToBits() != 0 {
 //line ggml_softmax.go:327
-							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+						{
 //line ggml_softmax.go:327
-						}
-//line ggml_softmax.go:327
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line ggml_softmax.go:327
-						_ = gc_else2
-//line ggml_softmax.go:327
-						if gc_else2.ToBits() != 0 {
-//line ggml_softmax.go:327
-							{
-//line ggml_softmax.go:327
-								tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
-//line ggml_softmax.go:327
-							}
+							tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
 //line ggml_softmax.go:327
 						}
 //line ggml_softmax.go:327

@@ -82,10 +82,6 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							gc_reach4 := compiled.Reach(length, tid, 4)
-//line pmpp_sparse.go:25
-							_ = gc_reach4
-//line pmpp_sparse.go:25
 							gc_b6 := gc_none4
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
@@ -94,7 +90,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(gc_reach4))).And(gc_b6)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b6)
 //line pmpp_sparse.go:25
 							_ = gc_if4
 //line pmpp_sparse.go:25
@@ -161,10 +157,6 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_reach2 := compiled.Reach(length, tid, 4)
-//line pmpp_sparse.go:25
-							_ = gc_reach2
-//line pmpp_sparse.go:25
 							gc_b4 := gc_none2
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
@@ -173,7 +165,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(gc_reach2))).And(gc_b4)
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
 //line pmpp_sparse.go:25
 							_ = gc_if2
 //line pmpp_sparse.go:26
@@ -344,10 +336,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 								_ = inputIndex
 //line pmpp_sparse.go:39
-								gc_reach4 := compiled.Reach(length, inputIndex, 4)
-//line pmpp_sparse.go:39
-								_ = gc_reach4
-//line pmpp_sparse.go:39
 								gc_b6 := gc_none4
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
@@ -356,7 +344,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(gc_reach4))).And(gc_b6)
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b6)
 //line pmpp_sparse.go:39
 								_ = gc_if4
 //line pmpp_sparse.go:39
@@ -423,10 +411,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_reach2 := compiled.Reach(length, inputIndex, 4)
-//line pmpp_sparse.go:39
-								_ = gc_reach2
-//line pmpp_sparse.go:39
 								gc_b4 := gc_none2
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
@@ -435,7 +419,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(gc_reach2))).And(gc_b4)
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
 //line pmpp_sparse.go:39
 								_ = gc_if2
 //line pmpp_sparse.go:40

@@ -1008,10 +1008,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
-						gc_reach := compiled.Reach(0, gc_tx2, 8)
-//line samples.go:158
-						_ = gc_reach
-//line samples.go:158
 						gc_b3 := gc_none
 //line samples.go:158
 						if gc_bx2 == 0 {
@@ -1020,7 +1016,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(gc_reach))).And(gc_b3)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
 //line samples.go:158
 						_ = gc_if
 //line samples.go:159

@@ -180,10 +180,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							_ = gc_bv4
 //line basic.go:18
-							gc_reach7 := compiled.Reach(k, gc_ac4, 8)
-//line basic.go:18
-							_ = gc_reach7
-//line basic.go:18
 							gc_b9 := gc_none4
 //line basic.go:18
 							if gc_row5 < m {
@@ -192,7 +188,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach7))))
+							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line basic.go:18
 							_ = gc_if7
 //line basic.go:18
@@ -214,10 +210,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_reach8 := compiled.Reach(n, gc_col4, 8)
-//line basic.go:18
-							_ = gc_reach8
-//line basic.go:18
 							gc_b10 := gc_none4
 //line basic.go:18
 							if gc_br4 < k {
@@ -226,7 +218,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach8))))
+							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
 //line basic.go:18
 							_ = gc_if8
 //line basic.go:18
@@ -352,10 +344,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							_ = gc_bv2
 //line basic.go:18
-							gc_reach3 := compiled.Reach(k, gc_ac2, 8)
-//line basic.go:18
-							_ = gc_reach3
-//line basic.go:18
 							gc_b5 := gc_none2
 //line basic.go:18
 							if gc_row3 < m {
@@ -364,7 +352,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach3))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line basic.go:18
 							_ = gc_if3
 //line basic.go:18
@@ -386,10 +374,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_reach4 := compiled.Reach(n, gc_col2, 8)
-//line basic.go:18
-							_ = gc_reach4
-//line basic.go:18
 							gc_b6 := gc_none2
 //line basic.go:18
 							if gc_br2 < k {
@@ -398,7 +382,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach4))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line basic.go:18
 							_ = gc_if4
 //line basic.go:18
@@ -1476,28 +1460,22 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:53
 						}
 //line basic.go:53
-						gc_reach2 := compiled.Reach(off, tid, 8)
+						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-						_ = gc_reach2
-//line basic.go:54
-						if gc_reach2 <= 0 {
-//line basic.go:54
 							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
-//line basic.go:54
 						} else {
 //line basic.go:54
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line basic.go:54
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line basic.go:53
 							_ = gc_if2
-//line basic.go:54
+//line basic.go:53
 							if gc_alive3.And(gc_if2).ToBits() != 0 {
-//line basic.go:54
+//line basic.go:53
 								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
-//line basic.go:54
 							}
 //line basic.go:54
 						}
-//line basic.go:54
+//line basic.go:53
 						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1877,28 +1855,22 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:53
 						}
 //line basic.go:53
-						gc_reach4 := compiled.Reach(off, tid, 8)
+						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-						_ = gc_reach4
-//line basic.go:54
-						if gc_reach4 <= 0 {
-//line basic.go:54
 							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9)
-//line basic.go:54
 						} else {
 //line basic.go:54
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
-//line basic.go:54
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line basic.go:53
 							_ = gc_if4
-//line basic.go:54
+//line basic.go:53
 							if gc_alive9.And(gc_if4).ToBits() != 0 {
-//line basic.go:54
+//line basic.go:53
 								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9.And(gc_if4))
-//line basic.go:54
 							}
 //line basic.go:54
 						}
-//line basic.go:54
+//line basic.go:53
 						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive9)
 					}
 					archsimd.ClearAVXUpperBits()

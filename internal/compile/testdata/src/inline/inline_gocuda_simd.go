@@ -362,11 +362,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach14 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach14
-//line inline.go:23
-						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(gc_reach14)))
+						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if14
 //line inline.go:23
@@ -434,11 +430,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach13 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach13
-//line inline.go:23
-						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(gc_reach13)))
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if13
 //line inline.go:24
@@ -627,17 +619,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						gc_reach4 := compiled.Reach(len(in), i, 8)
-//line inline.go:17
-						_ = gc_reach4
-//line inline.go:17
-						if gc_reach4 > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line inline.go:17
 							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line inline.go:17
 						} else {
 //line inline.go:17
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
 							_ = gc_if4
 //line inline.go:17
@@ -707,24 +695,18 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:17
 						}
 //line inline.go:17
-						gc_reach2 := compiled.Reach(len(in), i, 8)
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line inline.go:17
-						_ = gc_reach2
-//line inline.go:18
-						if gc_reach2 > 7 {
-//line inline.go:18
 							v = archsimd.LoadFloat32x8Slice(in[i:])
-//line inline.go:18
 						} else {
 //line inline.go:18
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(gc_reach2)))
-//line inline.go:18
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
 							_ = gc_if2
-//line inline.go:18
+//line inline.go:17
 							if gc_if2.ToBits() != 0 {
-//line inline.go:18
+//line inline.go:17
 								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line inline.go:18
 							}
 //line inline.go:18
 						}
@@ -1061,11 +1043,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach6 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach6
-//line inline.go:23
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(gc_reach6)))
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if6
 //line inline.go:23
@@ -1133,11 +1111,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach5 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach5
-//line inline.go:23
-						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(gc_reach5)))
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if5
 //line inline.go:24
@@ -1326,17 +1300,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						gc_reach10 := compiled.Reach(len(in), i, 8)
-//line inline.go:17
-						_ = gc_reach10
-//line inline.go:17
-						if gc_reach10 > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line inline.go:17
 							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
 //line inline.go:17
 						} else {
 //line inline.go:17
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(gc_reach10)))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
 							_ = gc_if10
 //line inline.go:17
@@ -1406,24 +1376,18 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:17
 						}
 //line inline.go:17
-						gc_reach8 := compiled.Reach(len(in), i, 8)
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line inline.go:17
-						_ = gc_reach8
-//line inline.go:18
-						if gc_reach8 > 7 {
-//line inline.go:18
 							v = archsimd.LoadInt32x8Slice(in[i:])
-//line inline.go:18
 						} else {
 //line inline.go:18
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(gc_reach8)))
-//line inline.go:18
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
 							_ = gc_if8
-//line inline.go:18
+//line inline.go:17
 							if gc_if8.ToBits() != 0 {
-//line inline.go:18
+//line inline.go:17
 								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
-//line inline.go:18
 							}
 //line inline.go:18
 						}
@@ -1760,11 +1724,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach12 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach12
-//line inline.go:23
-						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if12
 //line inline.go:23
@@ -1832,11 +1792,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_reach11 := compiled.Reach(0, tid, 8)
-//line inline.go:23
-						_ = gc_reach11
-//line inline.go:23
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 						_ = gc_if11
 //line inline.go:24

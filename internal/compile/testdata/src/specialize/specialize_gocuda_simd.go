@@ -224,11 +224,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned7
 //line specialize.go:24
-								gc_reach7 := compiled.Reach(len(in), gc_i7, 8)
-//line specialize.go:24
-								_ = gc_reach7
-//line specialize.go:24
-								if gc_reach7 <= 0 {
+								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
 //line specialize.go:24
 									gc_result7 = gc_vb2
 //line specialize.go:24
@@ -244,7 +240,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach7)))
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:24
 									_ = gc_if9
 //line specialize.go:24
@@ -298,11 +294,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned8
 //line specialize.go:24
-								gc_reach8 := compiled.Reach(len(in), gc_i8, 8)
-//line specialize.go:24
-								_ = gc_reach8
-//line specialize.go:24
-								if gc_reach8 <= 0 {
+								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
 //line specialize.go:24
 									gc_result8 = gc_vb2
 //line specialize.go:24
@@ -318,7 +310,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach8)))
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line specialize.go:24
 									_ = gc_if11
 //line specialize.go:24
@@ -421,11 +413,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned3
 //line specialize.go:24
-								gc_reach3 := compiled.Reach(len(in), gc_i3, 8)
-//line specialize.go:24
-								_ = gc_reach3
-//line specialize.go:24
-								if gc_reach3 <= 0 {
+								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
 //line specialize.go:24
 									gc_result3 = gc_vb
 //line specialize.go:24
@@ -441,7 +429,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach3)))
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:24
 									_ = gc_if3
 //line specialize.go:24
@@ -495,11 +483,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_returned4
 //line specialize.go:24
-								gc_reach4 := compiled.Reach(len(in), gc_i4, 8)
-//line specialize.go:24
-								_ = gc_reach4
-//line specialize.go:24
-								if gc_reach4 <= 0 {
+								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
 //line specialize.go:24
 									gc_result4 = gc_vb
 //line specialize.go:24
@@ -515,7 +499,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach4)))
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:24
 									_ = gc_if5
 //line specialize.go:24
@@ -706,11 +690,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned15
 //line specialize.go:24
-								gc_reach15 := compiled.Reach(len(in), gc_i15, 8)
-//line specialize.go:24
-								_ = gc_reach15
-//line specialize.go:24
-								if gc_reach15 <= 0 {
+								if compiled.Reach(len(in), gc_i15, 8) <= 0 {
 //line specialize.go:24
 									gc_result15 = gc_vb4
 //line specialize.go:24
@@ -726,7 +706,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach15)))
+									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line specialize.go:24
 									_ = gc_if21
 //line specialize.go:24
@@ -780,11 +760,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned16
 //line specialize.go:24
-								gc_reach16 := compiled.Reach(len(in), gc_i16, 8)
-//line specialize.go:24
-								_ = gc_reach16
-//line specialize.go:24
-								if gc_reach16 <= 0 {
+								if compiled.Reach(len(in), gc_i16, 8) <= 0 {
 //line specialize.go:24
 									gc_result16 = gc_vb4
 //line specialize.go:24
@@ -800,7 +776,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach16)))
+									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line specialize.go:24
 									_ = gc_if23
 //line specialize.go:24
@@ -903,11 +879,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned11
 //line specialize.go:24
-								gc_reach11 := compiled.Reach(len(in), gc_i11, 8)
-//line specialize.go:24
-								_ = gc_reach11
-//line specialize.go:24
-								if gc_reach11 <= 0 {
+								if compiled.Reach(len(in), gc_i11, 8) <= 0 {
 //line specialize.go:24
 									gc_result11 = gc_vb3
 //line specialize.go:24
@@ -923,7 +895,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach11)))
+									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:24
 									_ = gc_if15
 //line specialize.go:24
@@ -977,11 +949,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_returned12
 //line specialize.go:24
-								gc_reach12 := compiled.Reach(len(in), gc_i12, 8)
-//line specialize.go:24
-								_ = gc_reach12
-//line specialize.go:24
-								if gc_reach12 <= 0 {
+								if compiled.Reach(len(in), gc_i12, 8) <= 0 {
 //line specialize.go:24
 									gc_result12 = gc_vb3
 //line specialize.go:24
@@ -997,7 +965,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(gc_reach12)))
+									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:24
 									_ = gc_if17
 //line specialize.go:24
