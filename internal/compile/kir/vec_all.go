@@ -7,12 +7,13 @@ import (
 
 // An if whose condition compares an affine index with a bound (a
 // helper's guard, if i < len(in) { return in[i] }) holds in every lane of
-// most steps: all but the last of a row that runs past the bound. Its
-// mask then only costs, each merge of a value the body sets and of the
-// lanes a return takes a blend, so the step tests the bound once, as a
-// scalar, and runs the body unmasked where every lane holds; elsewhere
-// the if runs as before, each branch under its lanes' mask. Both forms
-// compute the same lanes' values, bit for bit.
+// most steps: all but the last of a row that runs past the bound. There
+// its mask only costs: a blend for each value the body sets, and for the
+// lanes a return takes. So the step tests the bound once, as a scalar,
+// and where every lane passes runs the body unmasked; elsewhere the if
+// runs as before, each branch under its lanes' mask. Both compute the
+// same values, bit for bit. Warps' lane loops keep the mask alone
+// (compare, in vec_mask.go).
 
 // everyLane returns the scalar condition under which lane k's index, the
 // first lane's plus s*k, compares with the bound as op says in each of
