@@ -48,6 +48,8 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blocks.go:18
 							gc_vb4 := archsimd.BroadcastInt32x16(1)
+//line blocks.go:18
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -68,6 +70,8 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					if compiled.SIMD {
 //line blocks.go:18
 						gc_vb3 := archsimd.BroadcastInt32x8(1)
+//line blocks.go:18
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -98,6 +102,8 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blocks.go:18
 							gc_vb2 := archsimd.BroadcastInt32x16(1)
+//line blocks.go:18
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -124,6 +130,8 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					if compiled.SIMD {
 //line blocks.go:18
 						gc_vb := archsimd.BroadcastInt32x8(1)
+//line blocks.go:18
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -61,6 +61,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					if compiled.SIMD {
 //line daxpy.go:17
 						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+//line daxpy.go:17
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line daxpy.go:15
@@ -92,6 +94,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					if compiled.SIMD {
 //line daxpy.go:17
 						gc_vb := archsimd.BroadcastFloat64x4(a)
+//line daxpy.go:17
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line daxpy.go:15

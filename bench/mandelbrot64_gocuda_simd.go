@@ -87,21 +87,35 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:39
 						gc_vb24 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
+						_ = gc_vb24
+//line mandelbrot64.go:39
 						gc_vb25 := archsimd.BroadcastFloat64x4(x0)
+//line mandelbrot64.go:39
+						_ = gc_vb25
 //line mandelbrot64.go:13
 						gc_vb26 := archsimd.BroadcastInt64x4(int64(0))
+//line mandelbrot64.go:13
+						_ = gc_vb26
 //line mandelbrot64.go:13
 						gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line mandelbrot64.go:13
 						_ = gc_all4
 //line mandelbrot64.go:41
 						gc_vb27 := archsimd.BroadcastInt64x4(int64(maxIter))
+//line mandelbrot64.go:41
+						_ = gc_vb27
 //line mandelbrot64.go:14
 						gc_vb28 := archsimd.BroadcastFloat64x4(4)
+//line mandelbrot64.go:14
+						_ = gc_vb28
 //line mandelbrot64.go:18
 						gc_vb29 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
+						_ = gc_vb29
+//line mandelbrot64.go:18
 						gc_vb30 := archsimd.BroadcastInt64x4(1)
+//line mandelbrot64.go:18
+						_ = gc_vb30
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -240,21 +254,35 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:39
 						gc_vb9 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
+						_ = gc_vb9
+//line mandelbrot64.go:39
 						gc_vb10 := archsimd.BroadcastFloat64x4(x0)
+//line mandelbrot64.go:39
+						_ = gc_vb10
 //line mandelbrot64.go:13
 						gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
+//line mandelbrot64.go:13
+						_ = gc_vb11
 //line mandelbrot64.go:13
 						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line mandelbrot64.go:13
 						_ = gc_all2
 //line mandelbrot64.go:41
 						gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
+//line mandelbrot64.go:41
+						_ = gc_vb12
 //line mandelbrot64.go:14
 						gc_vb13 := archsimd.BroadcastFloat64x4(4)
+//line mandelbrot64.go:14
+						_ = gc_vb13
 //line mandelbrot64.go:18
 						gc_vb14 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
+						_ = gc_vb14
+//line mandelbrot64.go:18
 						gc_vb15 := archsimd.BroadcastInt64x4(1)
+//line mandelbrot64.go:18
+						_ = gc_vb15
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -71,6 +71,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:34
 							gc_vb4 := archsimd.BroadcastUint32x16(0)
+//line histogram.go:34
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -96,6 +98,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if compiled.SIMD {
 //line histogram.go:34
 						gc_vb3 := archsimd.BroadcastUint32x8(0)
+//line histogram.go:34
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -139,6 +143,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:34
 							gc_vb2 := archsimd.BroadcastUint32x16(0)
+//line histogram.go:34
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -170,6 +176,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if compiled.SIMD {
 //line histogram.go:34
 						gc_vb := archsimd.BroadcastUint32x8(0)
+//line histogram.go:34
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

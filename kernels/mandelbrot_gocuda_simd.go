@@ -87,21 +87,35 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:51
 						gc_vb39 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
+						_ = gc_vb39
+//line mandelbrot.go:51
 						gc_vb40 := archsimd.BroadcastFloat32x8(x0)
+//line mandelbrot.go:51
+						_ = gc_vb40
 //line mandelbrot.go:25
 						gc_vb41 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:25
+						_ = gc_vb41
 //line mandelbrot.go:25
 						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
 						_ = gc_all6
 //line mandelbrot.go:53
 						gc_vb42 := archsimd.BroadcastInt32x8(maxIter)
+//line mandelbrot.go:53
+						_ = gc_vb42
 //line mandelbrot.go:26
 						gc_vb43 := archsimd.BroadcastFloat32x8(4)
+//line mandelbrot.go:26
+						_ = gc_vb43
 //line mandelbrot.go:30
 						gc_vb44 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
+						_ = gc_vb44
+//line mandelbrot.go:30
 						gc_vb45 := archsimd.BroadcastInt32x8(1)
+//line mandelbrot.go:30
+						_ = gc_vb45
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -240,21 +254,35 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:51
 						gc_vb9 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
+						_ = gc_vb9
+//line mandelbrot.go:51
 						gc_vb10 := archsimd.BroadcastFloat32x8(x0)
+//line mandelbrot.go:51
+						_ = gc_vb10
 //line mandelbrot.go:25
 						gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:25
+						_ = gc_vb11
 //line mandelbrot.go:25
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
 						_ = gc_all2
 //line mandelbrot.go:53
 						gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
+//line mandelbrot.go:53
+						_ = gc_vb12
 //line mandelbrot.go:26
 						gc_vb13 := archsimd.BroadcastFloat32x8(4)
+//line mandelbrot.go:26
+						_ = gc_vb13
 //line mandelbrot.go:30
 						gc_vb14 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
+						_ = gc_vb14
+//line mandelbrot.go:30
 						gc_vb15 := archsimd.BroadcastInt32x8(1)
+//line mandelbrot.go:30
+						_ = gc_vb15
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

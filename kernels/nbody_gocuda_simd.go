@@ -309,8 +309,12 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:190
 					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+//line nbody.go:190
+					_ = gc_vb3
 //line nbody.go:131
 					gc_vb4 := archsimd.BroadcastFloat32x16(1)
+//line nbody.go:131
+					_ = gc_vb4
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						gc_pos2.Thread = gc_rank2
@@ -469,8 +473,12 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			if compiled.SIMD {
 //line nbody.go:190
 				gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:190
+				_ = gc_vb
 //line nbody.go:131
 				gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					gc_pos2.Thread = gc_rank2
@@ -1015,8 +1023,12 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:234
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+//line nbody.go:234
+						_ = gc_vb3
 //line nbody.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+//line nbody.go:131
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1182,8 +1194,12 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				if compiled.SIMD {
 //line nbody.go:234
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+//line nbody.go:234
+					_ = gc_vb
 //line nbody.go:131
 					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line nbody.go:131
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2

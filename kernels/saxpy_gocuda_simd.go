@@ -68,6 +68,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:33
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line saxpy.go:33
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -91,6 +93,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line saxpy.go:33
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line saxpy.go:33
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -124,6 +128,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:33
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line saxpy.go:33
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -152,6 +158,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line saxpy.go:33
 						gc_vb := archsimd.BroadcastFloat32x8(a)
+//line saxpy.go:33
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -321,6 +329,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:52
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line saxpy.go:52
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line saxpy.go:51
@@ -339,6 +349,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD {
 //line saxpy.go:52
 							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line saxpy.go:52
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:51
@@ -369,6 +381,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:52
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line saxpy.go:52
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line saxpy.go:51
@@ -393,6 +407,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD {
 //line saxpy.go:52
 							gc_vb := archsimd.BroadcastFloat32x8(a)
+//line saxpy.go:52
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:51

@@ -10772,6 +10772,8 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			_ = gc_iota4
 //line scan_block.go:173
 			gc_vb := archsimd.BroadcastFloat32x8(0)
+//line scan_block.go:173
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -11870,6 +11872,8 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 			_ = gc_iota11
 //line scan_block.go:173
 			gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line scan_block.go:173
+			_ = gc_vb2
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
 					continue
@@ -12968,6 +12972,8 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 			_ = gc_iota18
 //line scan_block.go:173
 			gc_vb3 := archsimd.BroadcastUint32x8(0)
+//line scan_block.go:173
+			_ = gc_vb3
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
 					continue

@@ -224,6 +224,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					_ = gc_all3
 //line sort.go:62
 					gc_vb := archsimd.BroadcastUint32x8(1)
+//line sort.go:62
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2

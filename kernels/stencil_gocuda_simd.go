@@ -137,6 +137,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stencil.go:39
 									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line stencil.go:39
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -165,6 +167,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							if compiled.SIMD {
 //line stencil.go:39
 								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line stencil.go:39
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -239,6 +243,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stencil.go:39
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line stencil.go:39
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -276,6 +282,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					if compiled.SIMD {
 //line stencil.go:39
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line stencil.go:39
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -766,6 +766,8 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kmeans.go:80
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(i))
+//line kmeans.go:80
+							_ = gc_vb4
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -824,6 +826,8 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					if compiled.SIMD {
 //line kmeans.go:80
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
+//line kmeans.go:80
+						_ = gc_vb2
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2

@@ -1261,6 +1261,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line lud.go:172
 						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line lud.go:172
+						_ = gc_vb6
 					gc_steps6:
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
@@ -1311,6 +1313,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line lud.go:172
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line lud.go:172
+					_ = gc_vb5
 				gc_steps5:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1389,6 +1393,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line lud.go:172
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line lud.go:172
+						_ = gc_vb4
 					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
@@ -1445,6 +1451,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line lud.go:172
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line lud.go:172
+					_ = gc_vb3
 				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6

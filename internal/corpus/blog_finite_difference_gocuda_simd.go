@@ -685,12 +685,20 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:49
 								gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
+//line blog_finite_difference.go:49
+								_ = gc_vb13
 //line blog_finite_difference.go:50
 								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
+//line blog_finite_difference.go:50
+								_ = gc_vb14
 //line blog_finite_difference.go:51
 								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
+//line blog_finite_difference.go:51
+								_ = gc_vb15
 //line blog_finite_difference.go:52
 								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
+//line blog_finite_difference.go:52
+								_ = gc_vb16
 								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -727,12 +735,20 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						if compiled.SIMD {
 //line blog_finite_difference.go:49
 							gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
+//line blog_finite_difference.go:49
+							_ = gc_vb9
 //line blog_finite_difference.go:50
 							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
+//line blog_finite_difference.go:50
+							_ = gc_vb10
 //line blog_finite_difference.go:51
 							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
+//line blog_finite_difference.go:51
+							_ = gc_vb11
 //line blog_finite_difference.go:52
 							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
+//line blog_finite_difference.go:52
+							_ = gc_vb12
 							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -831,12 +847,20 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:49
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
+//line blog_finite_difference.go:49
+						_ = gc_vb5
 //line blog_finite_difference.go:50
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
+//line blog_finite_difference.go:50
+						_ = gc_vb6
 //line blog_finite_difference.go:51
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
+//line blog_finite_difference.go:51
+						_ = gc_vb7
 //line blog_finite_difference.go:52
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
+//line blog_finite_difference.go:52
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -882,12 +906,20 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(cAx)
+//line blog_finite_difference.go:49
+					_ = gc_vb
 //line blog_finite_difference.go:50
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
+//line blog_finite_difference.go:50
+					_ = gc_vb2
 //line blog_finite_difference.go:51
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
+//line blog_finite_difference.go:51
+					_ = gc_vb3
 //line blog_finite_difference.go:52
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
+//line blog_finite_difference.go:52
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2022,12 +2054,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:119
 						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
+//line blog_finite_difference.go:119
+						_ = gc_vb13
 //line blog_finite_difference.go:120
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
+//line blog_finite_difference.go:120
+						_ = gc_vb14
 //line blog_finite_difference.go:121
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
+//line blog_finite_difference.go:121
+						_ = gc_vb15
 //line blog_finite_difference.go:122
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
+//line blog_finite_difference.go:122
+						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2064,12 +2104,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
 					gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
+//line blog_finite_difference.go:119
+					_ = gc_vb9
 //line blog_finite_difference.go:120
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
+//line blog_finite_difference.go:120
+					_ = gc_vb10
 //line blog_finite_difference.go:121
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
+//line blog_finite_difference.go:121
+					_ = gc_vb11
 //line blog_finite_difference.go:122
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
+//line blog_finite_difference.go:122
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2135,12 +2183,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:119
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
+//line blog_finite_difference.go:119
+						_ = gc_vb5
 //line blog_finite_difference.go:120
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
+//line blog_finite_difference.go:120
+						_ = gc_vb6
 //line blog_finite_difference.go:121
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
+//line blog_finite_difference.go:121
+						_ = gc_vb7
 //line blog_finite_difference.go:122
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
+//line blog_finite_difference.go:122
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2183,12 +2239,20 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
 					gc_vb := archsimd.BroadcastFloat32x8(cAy)
+//line blog_finite_difference.go:119
+					_ = gc_vb
 //line blog_finite_difference.go:120
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
+//line blog_finite_difference.go:120
+					_ = gc_vb2
 //line blog_finite_difference.go:121
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
+//line blog_finite_difference.go:121
+					_ = gc_vb3
 //line blog_finite_difference.go:122
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
+//line blog_finite_difference.go:122
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3200,12 +3264,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:188
 						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
+//line blog_finite_difference.go:188
+						_ = gc_vb13
 //line blog_finite_difference.go:189
 						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
+//line blog_finite_difference.go:189
+						_ = gc_vb14
 //line blog_finite_difference.go:190
 						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
+//line blog_finite_difference.go:190
+						_ = gc_vb15
 //line blog_finite_difference.go:191
 						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
+//line blog_finite_difference.go:191
+						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3242,12 +3314,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
 					gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
+//line blog_finite_difference.go:188
+					_ = gc_vb9
 //line blog_finite_difference.go:189
 					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
+//line blog_finite_difference.go:189
+					_ = gc_vb10
 //line blog_finite_difference.go:190
 					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
+//line blog_finite_difference.go:190
+					_ = gc_vb11
 //line blog_finite_difference.go:191
 					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
+//line blog_finite_difference.go:191
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3313,12 +3393,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:188
 						gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
+//line blog_finite_difference.go:188
+						_ = gc_vb5
 //line blog_finite_difference.go:189
 						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
+//line blog_finite_difference.go:189
+						_ = gc_vb6
 //line blog_finite_difference.go:190
 						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
+//line blog_finite_difference.go:190
+						_ = gc_vb7
 //line blog_finite_difference.go:191
 						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
+//line blog_finite_difference.go:191
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3361,12 +3449,20 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
 					gc_vb := archsimd.BroadcastFloat32x8(cAz)
+//line blog_finite_difference.go:188
+					_ = gc_vb
 //line blog_finite_difference.go:189
 					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
+//line blog_finite_difference.go:189
+					_ = gc_vb2
 //line blog_finite_difference.go:190
 					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
+//line blog_finite_difference.go:190
+					_ = gc_vb3
 //line blog_finite_difference.go:191
 					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
+//line blog_finite_difference.go:191
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2

@@ -63,6 +63,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line blog_memory.go:16
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:14
@@ -86,6 +88,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					if compiled.SIMD {
 //line blog_memory.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line blog_memory.go:16
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:14
@@ -119,6 +123,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:16
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line blog_memory.go:16
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:14
@@ -147,6 +153,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					if compiled.SIMD {
 //line blog_memory.go:16
 						gc_vb := archsimd.BroadcastFloat32x8(a)
+//line blog_memory.go:16
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:14
@@ -305,6 +313,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:26
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line blog_memory.go:26
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line blog_memory.go:25
@@ -323,6 +333,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						if compiled.SIMD {
 //line blog_memory.go:26
 							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line blog_memory.go:26
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:25
@@ -353,6 +365,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:26
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line blog_memory.go:26
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line blog_memory.go:25
@@ -377,6 +391,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						if compiled.SIMD {
 //line blog_memory.go:26
 							gc_vb := archsimd.BroadcastFloat32x8(a)
+//line blog_memory.go:26
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:25
@@ -1294,6 +1310,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:63
@@ -1312,6 +1330,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb3 := archsimd.BroadcastFloat32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:63
@@ -1338,6 +1358,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb2 := archsimd.BroadcastFloat32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:63
@@ -1362,6 +1384,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb := archsimd.BroadcastFloat32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:63
@@ -1483,6 +1507,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb8 := archsimd.BroadcastInt32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb8
 							for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 //line blog_memory.go:63
@@ -1501,6 +1527,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb7 := archsimd.BroadcastInt32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb7
 						for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 //line blog_memory.go:63
@@ -1527,6 +1555,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb6 := archsimd.BroadcastInt32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb6
 							for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line blog_memory.go:63
@@ -1551,6 +1581,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb5 := archsimd.BroadcastInt32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb5
 						for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 //line blog_memory.go:63
@@ -1672,6 +1704,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb12 := archsimd.BroadcastUint32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb12
 							for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 //line blog_memory.go:63
@@ -1690,6 +1724,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb11 := archsimd.BroadcastUint32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb11
 						for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
 //line blog_memory.go:63
@@ -1716,6 +1752,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_memory.go:64
 							gc_vb10 := archsimd.BroadcastUint32x16(1)
+//line blog_memory.go:64
+							_ = gc_vb10
 							for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line blog_memory.go:63
@@ -1740,6 +1778,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb9 := archsimd.BroadcastUint32x8(1)
+//line blog_memory.go:64
+						_ = gc_vb9
 						for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 //line blog_memory.go:63

@@ -222,6 +222,8 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 				gc_vstep := gc_from
 //line numba.go:39
 				gc_vb := lanes.BroadcastFloat64x4(0.)
+//line numba.go:39
+				_ = gc_vb
 			gc_steps2:
 				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					gc_tx := gc_vstep

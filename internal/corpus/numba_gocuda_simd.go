@@ -262,6 +262,8 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 				if compiled.SIMD {
 //line numba.go:39
 					gc_vb2 := archsimd.BroadcastFloat64x4(0.)
+//line numba.go:39
+					_ = gc_vb2
 				gc_steps4:
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
@@ -2047,7 +2049,11 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:206
 					gc_vb3 := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
+					_ = gc_vb3
+//line numba.go:206
 					gc_vb4 := archsimd.BroadcastFloat64x4(k)
+//line numba.go:206
+					_ = gc_vb4
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2

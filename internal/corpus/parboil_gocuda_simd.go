@@ -704,6 +704,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line parboil.go:80
 						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line parboil.go:80
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -731,6 +733,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line parboil.go:80
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -775,6 +779,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line parboil.go:80
 						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line parboil.go:80
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -808,6 +814,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line parboil.go:80
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -946,6 +954,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line parboil.go:93
 					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
+//line parboil.go:93
+					_ = gc_vb6
 //line parboil.go:93
 					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line parboil.go:93
@@ -1204,6 +1214,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			if compiled.SIMD {
 //line parboil.go:93
 				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
+//line parboil.go:93
+				_ = gc_vb5
 //line parboil.go:93
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line parboil.go:93
@@ -1531,8 +1543,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						_ = gc_all8
 //line parboil.go:133
 						gc_vb13 := archsimd.BroadcastFloat32x16(c1)
+//line parboil.go:133
+						_ = gc_vb13
 //line parboil.go:134
 						gc_vb14 := archsimd.BroadcastFloat32x16(c0)
+//line parboil.go:134
+						_ = gc_vb14
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
@@ -2227,8 +2243,12 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					_ = gc_all6
 //line parboil.go:133
 					gc_vb9 := archsimd.BroadcastFloat32x8(c1)
+//line parboil.go:133
+					_ = gc_vb9
 //line parboil.go:134
 					gc_vb10 := archsimd.BroadcastFloat32x8(c0)
+//line parboil.go:134
+					_ = gc_vb10
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

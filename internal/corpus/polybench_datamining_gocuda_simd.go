@@ -62,6 +62,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:35
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -86,6 +88,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:35
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -124,6 +128,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:35
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -154,6 +160,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:35
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -512,6 +520,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:39
+							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -537,6 +547,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:39
+						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -576,6 +588,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:39
 							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:39
+							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -608,6 +622,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					if compiled.SIMD {
 //line polybench_datamining.go:39
 						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:39
+						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -771,6 +787,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:51
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:51
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -795,6 +813,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:51
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:51
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -833,6 +853,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:51
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:51
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -863,6 +885,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:51
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:51
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1147,10 +1171,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:55
 							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:55
+							_ = gc_vb14
 //line polybench_datamining.go:57
 							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
+//line polybench_datamining.go:57
+							_ = gc_vb15
 //line polybench_datamining.go:58
 							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
+//line polybench_datamining.go:58
+							_ = gc_vb16
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1200,10 +1230,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:55
 						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:55
+						_ = gc_vb11
 //line polybench_datamining.go:57
 						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:57
+						_ = gc_vb12
 //line polybench_datamining.go:58
 						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
+//line polybench_datamining.go:58
+						_ = gc_vb13
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1271,10 +1307,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:55
 							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:55
+							_ = gc_vb8
 //line polybench_datamining.go:57
 							gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
+//line polybench_datamining.go:57
+							_ = gc_vb9
 //line polybench_datamining.go:58
 							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
+//line polybench_datamining.go:58
+							_ = gc_vb10
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1328,10 +1370,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					if compiled.SIMD {
 //line polybench_datamining.go:55
 						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:55
+						_ = gc_vb5
 //line polybench_datamining.go:57
 						gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:57
+						_ = gc_vb6
 //line polybench_datamining.go:58
 						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
+//line polybench_datamining.go:58
+						_ = gc_vb7
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1769,6 +1817,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:103
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1793,6 +1843,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:103
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1831,6 +1883,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:103
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_datamining.go:103
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1861,6 +1915,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_datamining.go:103
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2219,6 +2275,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+//line polybench_datamining.go:107
+							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2244,6 +2302,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+//line polybench_datamining.go:107
+						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2283,6 +2343,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:107
 							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+//line polybench_datamining.go:107
+							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2315,6 +2377,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					if compiled.SIMD {
 //line polybench_datamining.go:107
 						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+//line polybench_datamining.go:107
+						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2

@@ -75,6 +75,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:20
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -103,6 +105,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:20
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -149,6 +153,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:20
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -183,6 +189,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:20
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -580,6 +588,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+//line polybench_linalg.go:35
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -609,6 +619,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+//line polybench_linalg.go:35
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -656,6 +668,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+//line polybench_linalg.go:35
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -690,6 +704,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
+//line polybench_linalg.go:35
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1087,6 +1103,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:50
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1115,6 +1133,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:50
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1161,6 +1181,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:50
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:50
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1195,6 +1217,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:50
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1592,6 +1616,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:65
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1620,6 +1646,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:65
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1666,6 +1694,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:65
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:65
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1700,6 +1730,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:65
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2097,6 +2129,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:80
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2125,6 +2159,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:80
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2171,6 +2207,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:80
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:80
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2205,6 +2243,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:80
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2602,6 +2642,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+//line polybench_linalg.go:95
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2631,6 +2673,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+//line polybench_linalg.go:95
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2678,6 +2722,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+//line polybench_linalg.go:95
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2712,6 +2758,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
+//line polybench_linalg.go:95
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3329,6 +3377,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:156
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3353,6 +3403,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:156
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3391,6 +3443,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:156
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line polybench_linalg.go:156
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3421,6 +3475,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line polybench_linalg.go:156
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3808,6 +3864,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_linalg.go:170
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3832,6 +3890,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_linalg.go:170
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3870,6 +3930,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:170
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_linalg.go:170
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3900,6 +3962,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_linalg.go:170
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

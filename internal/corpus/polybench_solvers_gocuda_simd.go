@@ -258,6 +258,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_solvers.go:45
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -282,6 +284,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_solvers.go:45
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -320,6 +324,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:45
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line polybench_solvers.go:45
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -350,6 +356,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line polybench_solvers.go:45
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -78,6 +78,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:24
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+//line polybench_stencils.go:24
+							_ = gc_vb4
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -119,6 +121,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD {
 //line polybench_stencils.go:24
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+//line polybench_stencils.go:24
+						_ = gc_vb3
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -178,6 +182,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:24
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+//line polybench_stencils.go:24
+							_ = gc_vb2
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -227,6 +233,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD {
 //line polybench_stencils.go:24
 						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+//line polybench_stencils.go:24
+						_ = gc_vb
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -378,6 +386,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:37
 									gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+//line polybench_stencils.go:37
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
@@ -405,6 +415,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							if compiled.SIMD {
 //line polybench_stencils.go:37
 								gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+//line polybench_stencils.go:37
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
@@ -467,6 +479,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:37
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+//line polybench_stencils.go:37
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
@@ -499,6 +513,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD {
 //line polybench_stencils.go:37
 						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+//line polybench_stencils.go:37
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
@@ -624,6 +640,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:49
 									gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
+//line polybench_stencils.go:49
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
@@ -651,6 +669,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							if compiled.SIMD {
 //line polybench_stencils.go:49
 								gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
+//line polybench_stencils.go:49
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
@@ -713,6 +733,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:49
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
+//line polybench_stencils.go:49
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
@@ -745,6 +767,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD {
 //line polybench_stencils.go:49
 						gc_vb := archsimd.BroadcastFloat32x8(0.7)
+//line polybench_stencils.go:49
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
@@ -1232,6 +1256,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:87
 									gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
+//line polybench_stencils.go:87
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
@@ -1259,6 +1285,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							if compiled.SIMD {
 //line polybench_stencils.go:87
 								gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
+//line polybench_stencils.go:87
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
@@ -1321,6 +1349,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:87
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
+//line polybench_stencils.go:87
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
@@ -1353,6 +1383,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					if compiled.SIMD {
 //line polybench_stencils.go:87
 						gc_vb := archsimd.BroadcastFloat32x8(0.2)
+//line polybench_stencils.go:87
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
@@ -1727,21 +1759,39 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:119
+									_ = gc_vb28
+//line polybench_stencils.go:119
 									gc_vb29 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:119
+									_ = gc_vb29
+//line polybench_stencils.go:119
 									gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:119
+									_ = gc_vb30
 //line polybench_stencils.go:120
 									gc_vb31 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:120
+									_ = gc_vb31
+//line polybench_stencils.go:120
 									gc_vb32 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:120
+									_ = gc_vb32
+//line polybench_stencils.go:120
 									gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:120
+									_ = gc_vb33
 //line polybench_stencils.go:121
 									gc_vb34 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:121
+									_ = gc_vb34
+//line polybench_stencils.go:121
 									gc_vb35 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
+									_ = gc_vb35
+//line polybench_stencils.go:121
 									gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:121
+									_ = gc_vb36
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1772,21 +1822,39 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
+								_ = gc_vb19
+//line polybench_stencils.go:119
 								gc_vb20 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
+								_ = gc_vb20
+//line polybench_stencils.go:119
 								gc_vb21 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:119
+								_ = gc_vb21
 //line polybench_stencils.go:120
 								gc_vb22 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
+								_ = gc_vb22
+//line polybench_stencils.go:120
 								gc_vb23 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
+								_ = gc_vb23
+//line polybench_stencils.go:120
 								gc_vb24 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:120
+								_ = gc_vb24
 //line polybench_stencils.go:121
 								gc_vb25 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
+								_ = gc_vb25
+//line polybench_stencils.go:121
 								gc_vb26 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
+								_ = gc_vb26
+//line polybench_stencils.go:121
 								gc_vb27 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:121
+								_ = gc_vb27
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1857,21 +1925,39 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:119
+							_ = gc_vb10
+//line polybench_stencils.go:119
 							gc_vb11 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:119
+							_ = gc_vb11
+//line polybench_stencils.go:119
 							gc_vb12 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:119
+							_ = gc_vb12
 //line polybench_stencils.go:120
 							gc_vb13 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:120
+							_ = gc_vb13
+//line polybench_stencils.go:120
 							gc_vb14 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:120
+							_ = gc_vb14
+//line polybench_stencils.go:120
 							gc_vb15 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:120
+							_ = gc_vb15
 //line polybench_stencils.go:121
 							gc_vb16 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:121
+							_ = gc_vb16
+//line polybench_stencils.go:121
 							gc_vb17 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
+							_ = gc_vb17
+//line polybench_stencils.go:121
 							gc_vb18 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:121
+							_ = gc_vb18
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1911,21 +1997,39 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 						gc_vb := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
+						_ = gc_vb
+//line polybench_stencils.go:119
 						gc_vb2 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
+						_ = gc_vb2
+//line polybench_stencils.go:119
 						gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:119
+						_ = gc_vb3
 //line polybench_stencils.go:120
 						gc_vb4 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
+						_ = gc_vb4
+//line polybench_stencils.go:120
 						gc_vb5 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
+						_ = gc_vb5
+//line polybench_stencils.go:120
 						gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:120
+						_ = gc_vb6
 //line polybench_stencils.go:121
 						gc_vb7 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
+						_ = gc_vb7
+//line polybench_stencils.go:121
 						gc_vb8 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
+						_ = gc_vb8
+//line polybench_stencils.go:121
 						gc_vb9 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:121
+						_ = gc_vb9
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2090,21 +2194,39 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:141
 									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
+									_ = gc_vb28
+//line polybench_stencils.go:141
 									gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:141
+									_ = gc_vb29
 //line polybench_stencils.go:142
 									gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
+									_ = gc_vb30
+//line polybench_stencils.go:142
 									gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:142
+									_ = gc_vb31
 //line polybench_stencils.go:143
 									gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
+									_ = gc_vb32
+//line polybench_stencils.go:143
 									gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:143
+									_ = gc_vb33
 //line polybench_stencils.go:144
 									gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
+									_ = gc_vb34
+//line polybench_stencils.go:144
 									gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:144
+									_ = gc_vb35
 //line polybench_stencils.go:145
 									gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:145
+									_ = gc_vb36
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -2175,21 +2297,39 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:141
 								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
+								_ = gc_vb19
+//line polybench_stencils.go:141
 								gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:141
+								_ = gc_vb20
 //line polybench_stencils.go:142
 								gc_vb21 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
+								_ = gc_vb21
+//line polybench_stencils.go:142
 								gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:142
+								_ = gc_vb22
 //line polybench_stencils.go:143
 								gc_vb23 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
+								_ = gc_vb23
+//line polybench_stencils.go:143
 								gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:143
+								_ = gc_vb24
 //line polybench_stencils.go:144
 								gc_vb25 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
+								_ = gc_vb25
+//line polybench_stencils.go:144
 								gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:144
+								_ = gc_vb26
 //line polybench_stencils.go:145
 								gc_vb27 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:145
+								_ = gc_vb27
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2310,21 +2450,39 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:141
 							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
+							_ = gc_vb10
+//line polybench_stencils.go:141
 							gc_vb11 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:141
+							_ = gc_vb11
 //line polybench_stencils.go:142
 							gc_vb12 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
+							_ = gc_vb12
+//line polybench_stencils.go:142
 							gc_vb13 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:142
+							_ = gc_vb13
 //line polybench_stencils.go:143
 							gc_vb14 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
+							_ = gc_vb14
+//line polybench_stencils.go:143
 							gc_vb15 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:143
+							_ = gc_vb15
 //line polybench_stencils.go:144
 							gc_vb16 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
+							_ = gc_vb16
+//line polybench_stencils.go:144
 							gc_vb17 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:144
+							_ = gc_vb17
 //line polybench_stencils.go:145
 							gc_vb18 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:145
+							_ = gc_vb18
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2401,21 +2559,39 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:141
 						gc_vb := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
+						_ = gc_vb
+//line polybench_stencils.go:141
 						gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:141
+						_ = gc_vb2
 //line polybench_stencils.go:142
 						gc_vb3 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
+						_ = gc_vb3
+//line polybench_stencils.go:142
 						gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:142
+						_ = gc_vb4
 //line polybench_stencils.go:143
 						gc_vb5 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
+						_ = gc_vb5
+//line polybench_stencils.go:143
 						gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:143
+						_ = gc_vb6
 //line polybench_stencils.go:144
 						gc_vb7 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
+						_ = gc_vb7
+//line polybench_stencils.go:144
 						gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:144
+						_ = gc_vb8
 //line polybench_stencils.go:145
 						gc_vb9 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:145
+						_ = gc_vb9
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

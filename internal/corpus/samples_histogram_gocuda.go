@@ -1089,6 +1089,8 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				gc_vstep := gc_from
 //line samples_histogram.go:172
 				gc_vb2 := lanes.BroadcastUint32x8(0xFFFFFFFF)
+//line samples_histogram.go:172
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx

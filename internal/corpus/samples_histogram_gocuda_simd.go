@@ -1288,6 +1288,8 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				if compiled.SIMD {
 //line samples_histogram.go:172
 					gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+//line samples_histogram.go:172
+					_ = gc_vb4
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2

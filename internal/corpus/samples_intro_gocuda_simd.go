@@ -71,6 +71,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+//line samples_intro.go:23
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line samples_intro.go:20
@@ -94,6 +96,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					if compiled.SIMD {
 //line samples_intro.go:23
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+//line samples_intro.go:23
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:20
@@ -127,6 +131,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:23
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+//line samples_intro.go:23
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line samples_intro.go:20
@@ -155,6 +161,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					if compiled.SIMD {
 //line samples_intro.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line samples_intro.go:23
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:20
@@ -1334,6 +1342,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:91
 							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
+//line samples_intro.go:91
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line samples_intro.go:90
@@ -1352,6 +1362,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					if compiled.SIMD {
 //line samples_intro.go:91
 						gc_vb3 := archsimd.BroadcastInt32x8(incValue)
+//line samples_intro.go:91
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:90
@@ -1378,6 +1390,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:91
 							gc_vb2 := archsimd.BroadcastInt32x16(incValue)
+//line samples_intro.go:91
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line samples_intro.go:90
@@ -1402,6 +1416,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					if compiled.SIMD {
 //line samples_intro.go:91
 						gc_vb := archsimd.BroadcastInt32x8(incValue)
+//line samples_intro.go:91
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:90
@@ -1692,6 +1708,8 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:110
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+//line samples_intro.go:110
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1712,6 +1730,8 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD {
 //line samples_intro.go:110
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+//line samples_intro.go:110
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1742,6 +1762,8 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:110
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+//line samples_intro.go:110
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1768,6 +1790,8 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD {
 //line samples_intro.go:110
 					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+//line samples_intro.go:110
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2490,6 +2514,8 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2510,6 +2536,8 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2540,6 +2568,8 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2566,6 +2596,8 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2998,6 +3030,8 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb8
 						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3018,6 +3052,8 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb7
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3048,6 +3084,8 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb6
 						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3074,6 +3112,8 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb5
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3506,6 +3546,8 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb12
 						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3526,6 +3568,8 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb11
 					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3556,6 +3600,8 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_intro.go:131
 						gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
+//line samples_intro.go:131
+						_ = gc_vb10
 						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3582,6 +3628,8 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
+//line samples_intro.go:131
+					_ = gc_vb9
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4

@@ -508,6 +508,8 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb4
+//line samples_reduction.go:29
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota4
@@ -554,6 +556,8 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb3
 //line samples_reduction.go:29
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -621,6 +625,8 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb2
+//line samples_reduction.go:29
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota2
@@ -671,6 +677,8 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb
 //line samples_reduction.go:29
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -1200,6 +1208,8 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb8
+//line samples_reduction.go:29
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota10
@@ -1246,6 +1256,8 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb7
 //line samples_reduction.go:29
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -1313,6 +1325,8 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb6
+//line samples_reduction.go:29
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota8
@@ -1363,6 +1377,8 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb5
 //line samples_reduction.go:29
 					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -1892,6 +1908,8 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb12
+//line samples_reduction.go:29
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota16
@@ -1938,6 +1956,8 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb11 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb11
 //line samples_reduction.go:29
 					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -2005,6 +2025,8 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
+						_ = gc_vb10
+//line samples_reduction.go:29
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
 						_ = gc_iota14
@@ -2055,6 +2077,8 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb9 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:29
+					_ = gc_vb9
 //line samples_reduction.go:29
 					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
@@ -2967,6 +2991,8 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb4
+//line samples_reduction.go:63
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota4
@@ -3013,6 +3039,8 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb3
 //line samples_reduction.go:63
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -3080,6 +3108,8 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb2
+//line samples_reduction.go:63
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota2
@@ -3130,6 +3160,8 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb
 //line samples_reduction.go:63
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -3942,6 +3974,8 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb8
+//line samples_reduction.go:63
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota10
@@ -3988,6 +4022,8 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb7
 //line samples_reduction.go:63
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -4055,6 +4091,8 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb6
+//line samples_reduction.go:63
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota8
@@ -4105,6 +4143,8 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb5
 //line samples_reduction.go:63
 					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -4917,6 +4957,8 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb12
+//line samples_reduction.go:63
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota16
@@ -4963,6 +5005,8 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb11 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb11
 //line samples_reduction.go:63
 					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -5030,6 +5074,8 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
+						_ = gc_vb10
+//line samples_reduction.go:63
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:63
 						_ = gc_iota14
@@ -5080,6 +5126,8 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb9 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:63
+					_ = gc_vb9
 //line samples_reduction.go:63
 					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
@@ -6277,6 +6325,8 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb4
+//line samples_reduction.go:95
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota4
@@ -6323,6 +6373,8 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb3
 //line samples_reduction.go:95
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
@@ -6390,6 +6442,8 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb2
+//line samples_reduction.go:95
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota2
@@ -6440,6 +6494,8 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb
 //line samples_reduction.go:95
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
@@ -6925,6 +6981,8 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb8
+//line samples_reduction.go:95
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota8
@@ -6971,6 +7029,8 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb7
 //line samples_reduction.go:95
 					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
@@ -7038,6 +7098,8 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb6
+//line samples_reduction.go:95
 						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota6
@@ -7088,6 +7150,8 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb5
 //line samples_reduction.go:95
 					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
@@ -7573,6 +7637,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb12
+//line samples_reduction.go:95
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota12
@@ -7619,6 +7685,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb11 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb11
 //line samples_reduction.go:95
 					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
@@ -7686,6 +7754,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
+						_ = gc_vb10
+//line samples_reduction.go:95
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:95
 						_ = gc_iota10
@@ -7736,6 +7806,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb9 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:95
+					_ = gc_vb9
 //line samples_reduction.go:95
 					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95

@@ -57,6 +57,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line shoc.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+//line shoc.go:20
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line shoc.go:19
@@ -75,6 +77,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					if compiled.SIMD {
 //line shoc.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(s)
+//line shoc.go:20
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line shoc.go:19
@@ -101,6 +105,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line shoc.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(s)
+//line shoc.go:20
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line shoc.go:19
@@ -125,6 +131,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					if compiled.SIMD {
 //line shoc.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(s)
+//line shoc.go:20
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line shoc.go:19

@@ -328,6 +328,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						_ = gc_iota6
 //line clamp.go:37
 						gc_vb2 := archsimd.BroadcastFloat32x16(3)
+//line clamp.go:37
+						_ = gc_vb2
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -442,6 +444,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					_ = gc_iota5
 //line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
+//line clamp.go:37
+					_ = gc_vb
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2

@@ -159,3 +159,166 @@ func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		}
 	}
 }
+
+// DiscardVectorKernel writes in[i]*2 to out[i] for thread i of the grid,
+// discarding an expression of its element and a block's value
+// (_ = w & p): the vector steps drop it, a vector being unable to fail,
+// and the broadcast of p they hoisted must still build (the compiler
+// fuzzer's seed 7901161).
+//
+//line discard.go:27
+func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.GridStrideKernel(gc_src_discardVector,
+		func(gc_t *gocuda.Thread) { discardVector(gc_t, in, out, p) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_discardVector(gc_b, gc_lo, gc_hi, in, out, p) })
+}
+
+//line discard.go:27
+var gc_src_discardVector = compiled.NewSource("discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34")
+
+//line discard.go:27
+func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		{
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+
+//line discard.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line discard.go:29
+						{
+							w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line discard.go:28
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line discard.go:28
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line discard.go:28
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line discard.go:28
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+
+//line discard.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line discard.go:29
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -69,6 +69,8 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line discard.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line discard.go:16
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -95,6 +97,8 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					if compiled.SIMD {
 //line discard.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line discard.go:16
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -134,6 +138,8 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line discard.go:16
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line discard.go:16
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -165,6 +171,8 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					if compiled.SIMD {
 //line discard.go:16
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line discard.go:16
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -263,6 +271,231 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						{
 							_ = d / k
 							out[i] = in[i] * 2
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// DiscardVectorKernel writes in[i]*2 to out[i] for thread i of the grid,
+// discarding an expression of its element and a block's value
+// (_ = w & p): the vector steps drop it, a vector being unable to fail,
+// and the broadcast of p they hoisted must still build (the compiler
+// fuzzer's seed 7901161).
+//
+//line discard.go:27
+func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.GridStrideKernel(gc_src_discardVector,
+		func(gc_t *gocuda.Thread) { discardVector(gc_t, in, out, p) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_discardVector(gc_b, gc_lo, gc_hi, in, out, p) })
+}
+
+//line discard.go:27
+var gc_src_discardVector = compiled.NewSource("discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34")
+
+//line discard.go:27
+func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, p int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		{
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_to2]
+					gc_at4 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+//line discard.go:31
+						gc_vb3 := archsimd.BroadcastInt32x8(p)
+//line discard.go:31
+						_ = gc_vb3
+//line discard.go:32
+						gc_vb4 := archsimd.BroadcastInt32x8(2)
+//line discard.go:32
+						_ = gc_vb4
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+//line discard.go:28
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line discard.go:28
+							_ = i
+//line discard.go:29
+							{
+								w := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line discard.go:30
+								_ = w
+//line discard.go:30
+								w.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+//line discard.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line discard.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line discard.go:29
+						{
+							w := gc_at3[gc_tx2]
+							_ = w & p
+							gc_at4[gc_tx2] = w * 2
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line discard.go:31
+						gc_vb := archsimd.BroadcastInt32x8(p)
+//line discard.go:31
+						_ = gc_vb
+//line discard.go:32
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+//line discard.go:32
+						_ = gc_vb2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line discard.go:28
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line discard.go:28
+							_ = i
+//line discard.go:29
+							{
+								if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line discard.go:30
+									break
+//line discard.go:30
+								}
+//line discard.go:30
+								w := archsimd.LoadInt32x8Slice(in[i:])
+//line discard.go:30
+								_ = w
+//line discard.go:30
+								w.Mul(gc_vb2).StoreSlice(out[i:])
+//line discard.go:32
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line discard.go:28
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line discard.go:28
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line discard.go:28
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line discard.go:28
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line discard.go:29
+							{
+								w := in[i]
+								_ = w & p
+								out[i] = w * 2
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line discard.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line discard.go:29
+						{
+							w := in[i]
+							_ = w & p
+							out[i] = w * 2
 						}
 					}
 				}

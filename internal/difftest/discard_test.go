@@ -32,3 +32,17 @@ func TestDiscard(t *testing.T) {
 		assert.Contains(t, fmt.Sprint(e.Value), "integer divide by zero")
 	}
 }
+
+// TestDiscardVector: a discarded vector expression leaves the host's
+// values on every path (and its package builds).
+func TestDiscardVector(t *testing.T) {
+	in := randInts(100)
+	got := agreeSIMD(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in))
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 64}}, DiscardVectorKernel(in, out, 7))
+		return out, err
+	})
+	for i, x := range in {
+		assert.Equal(t, x*2, got[i], "thread %d", i)
+	}
+}

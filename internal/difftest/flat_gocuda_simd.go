@@ -73,6 +73,8 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								_ = gc_iota4
 //line flat.go:19
 								gc_vb4 := archsimd.BroadcastInt32x16(100)
+//line flat.go:19
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -103,6 +105,8 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							_ = gc_iota3
 //line flat.go:19
 							gc_vb3 := archsimd.BroadcastInt32x8(100)
+//line flat.go:19
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -147,6 +151,8 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								_ = gc_iota2
 //line flat.go:19
 								gc_vb2 := archsimd.BroadcastInt32x16(100)
+//line flat.go:19
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -177,6 +183,8 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							_ = gc_iota
 //line flat.go:19
 							gc_vb := archsimd.BroadcastInt32x8(100)
+//line flat.go:19
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -430,8 +438,12 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:30
 								gc_vb7 := archsimd.BroadcastInt32x16(3)
+//line flat.go:30
+								_ = gc_vb7
 //line flat.go:31
 								gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line flat.go:31
+								_ = gc_vb8
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -498,8 +510,12 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						if compiled.SIMD {
 //line flat.go:30
 							gc_vb5 := archsimd.BroadcastInt32x8(3)
+//line flat.go:30
+							_ = gc_vb5
 //line flat.go:31
 							gc_vb6 := archsimd.BroadcastInt32x8(0)
+//line flat.go:31
+							_ = gc_vb6
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -592,8 +608,12 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:30
 								gc_vb3 := archsimd.BroadcastInt32x16(3)
+//line flat.go:30
+								_ = gc_vb3
 //line flat.go:31
 								gc_vb4 := archsimd.BroadcastInt32x16(0)
+//line flat.go:31
+								_ = gc_vb4
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -666,8 +686,12 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						if compiled.SIMD {
 //line flat.go:30
 							gc_vb := archsimd.BroadcastInt32x8(3)
+//line flat.go:30
+							_ = gc_vb
 //line flat.go:31
 							gc_vb2 := archsimd.BroadcastInt32x8(0)
+//line flat.go:31
+							_ = gc_vb2
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1384,6 +1408,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							_ = gc_iota4
 //line flat.go:62
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line flat.go:62
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1433,6 +1459,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						_ = gc_iota3
 //line flat.go:62
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line flat.go:62
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1503,6 +1531,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							_ = gc_iota2
 //line flat.go:62
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line flat.go:62
+							_ = gc_vb2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1558,6 +1588,8 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						_ = gc_iota
 //line flat.go:62
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line flat.go:62
+						_ = gc_vb
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2026,6 +2058,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							_ = gc_iota8
 //line flat.go:62
 							gc_vb8 := archsimd.BroadcastInt32x16(2)
+//line flat.go:62
+							_ = gc_vb8
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2075,6 +2109,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						_ = gc_iota7
 //line flat.go:62
 						gc_vb7 := archsimd.BroadcastInt32x8(2)
+//line flat.go:62
+						_ = gc_vb7
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2145,6 +2181,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							_ = gc_iota6
 //line flat.go:62
 							gc_vb6 := archsimd.BroadcastInt32x16(2)
+//line flat.go:62
+							_ = gc_vb6
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2200,6 +2238,8 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						_ = gc_iota5
 //line flat.go:62
 						gc_vb5 := archsimd.BroadcastInt32x8(2)
+//line flat.go:62
+						_ = gc_vb5
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3

@@ -689,6 +689,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						_ = gc_all4
 //line interchange.go:45
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line interchange.go:45
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -741,6 +743,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					_ = gc_all3
 //line interchange.go:45
 					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line interchange.go:45
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1479,6 +1483,8 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:77
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(c))
+//line interchange.go:77
+							_ = gc_vb2
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1531,6 +1537,8 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD {
 //line interchange.go:77
 						gc_vb := archsimd.BroadcastInt32x8(int32(c))
+//line interchange.go:77
+						_ = gc_vb
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2163,6 +2171,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:94
 							gc_vb8 := archsimd.BroadcastFloat32x16(s)
+//line interchange.go:94
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2193,6 +2203,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD {
 //line interchange.go:94
 						gc_vb6 := archsimd.BroadcastFloat32x8(s)
+//line interchange.go:94
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2242,6 +2254,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:94
 							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+//line interchange.go:94
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2278,6 +2292,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD {
 //line interchange.go:94
 						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+//line interchange.go:94
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2700,6 +2716,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = gc_iota4
 //line interchange.go:101
 							gc_vb12 := archsimd.BroadcastFloat32x16(s)
+//line interchange.go:101
+							_ = gc_vb12
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2763,6 +2781,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						_ = gc_iota3
 //line interchange.go:101
 						gc_vb11 := archsimd.BroadcastFloat32x8(s)
+//line interchange.go:101
+						_ = gc_vb11
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2846,6 +2866,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = gc_iota2
 //line interchange.go:101
 							gc_vb10 := archsimd.BroadcastFloat32x16(s)
+//line interchange.go:101
+							_ = gc_vb10
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2913,6 +2935,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						_ = gc_iota
 //line interchange.go:101
 						gc_vb9 := archsimd.BroadcastFloat32x8(s)
+//line interchange.go:101
+						_ = gc_vb9
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4173,6 +4197,8 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					_ = gc_iota8
 //line interchange.go:167
 					gc_vb2 := archsimd.BroadcastInt32x8(w)
+//line interchange.go:167
+					_ = gc_vb2
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2

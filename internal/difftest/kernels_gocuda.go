@@ -4265,7 +4265,11 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:444
 					gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
 //line kernels.go:444
+					_ = gc_vb3
+//line kernels.go:444
 					gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
+//line kernels.go:444
+					_ = gc_vb4
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
@@ -4324,7 +4328,11 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:444
 					gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
 //line kernels.go:444
+					_ = gc_vb
+//line kernels.go:444
 					gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
+//line kernels.go:444
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx

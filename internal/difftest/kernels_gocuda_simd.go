@@ -6294,6 +6294,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:200
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line kernels.go:200
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line kernels.go:199
@@ -6312,6 +6314,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD {
 //line kernels.go:200
 							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line kernels.go:200
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line kernels.go:199
@@ -6342,6 +6346,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:200
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line kernels.go:200
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -6366,6 +6372,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD {
 //line kernels.go:200
 							gc_vb := archsimd.BroadcastFloat32x8(a)
+//line kernels.go:200
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -9988,6 +9996,8 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:300
 						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
+//line kernels.go:300
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10021,6 +10031,8 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 //line kernels.go:300
 					gc_vb3 := archsimd.BroadcastFloat32x8(1024)
+//line kernels.go:300
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10068,6 +10080,8 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:300
 						gc_vb2 := archsimd.BroadcastFloat32x16(1024)
+//line kernels.go:300
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10106,6 +10120,8 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 //line kernels.go:300
 					gc_vb := archsimd.BroadcastFloat32x8(1024)
+//line kernels.go:300
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -12074,7 +12090,11 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:444
 							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
+							_ = gc_vb11
+//line kernels.go:444
 							gc_vb12 := archsimd.BroadcastFloat32x16(1)
+//line kernels.go:444
+							_ = gc_vb12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12113,7 +12133,11 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:444
 						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
+						_ = gc_vb9
+//line kernels.go:444
 						gc_vb10 := archsimd.BroadcastFloat32x8(1)
+//line kernels.go:444
+						_ = gc_vb10
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12177,7 +12201,11 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:444
 							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
+							_ = gc_vb7
+//line kernels.go:444
 							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+//line kernels.go:444
+							_ = gc_vb8
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12222,7 +12250,11 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:444
 						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
+						_ = gc_vb5
+//line kernels.go:444
 						gc_vb6 := archsimd.BroadcastFloat32x8(1)
+//line kernels.go:444
+						_ = gc_vb6
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2

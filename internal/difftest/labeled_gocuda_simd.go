@@ -654,6 +654,8 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD {
 //line labeled.go:58
 					gc_vb := archsimd.BroadcastInt32x8(1)
+//line labeled.go:58
+					_ = gc_vb
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -1322,6 +1324,8 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD {
 //line labeled.go:111
 					gc_vb := archsimd.BroadcastInt32x8(2)
+//line labeled.go:111
+					_ = gc_vb
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue

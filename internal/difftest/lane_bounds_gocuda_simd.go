@@ -66,18 +66,28 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							_ = gc_iota9
 //line lane_bounds.go:19
 							gc_vb22 := archsimd.BroadcastFloat32x16(1)
+//line lane_bounds.go:19
+							_ = gc_vb22
 //line lane_bounds.go:22
 							gc_vb23 := archsimd.BroadcastFloat32x16(2)
+//line lane_bounds.go:22
+							_ = gc_vb23
 //line lane_bounds.go:25
 							gc_vb24 := archsimd.BroadcastFloat32x16(4)
+//line lane_bounds.go:25
+							_ = gc_vb24
 //line lane_bounds.go:28
 							gc_vb25 := archsimd.BroadcastFloat32x16(8)
+//line lane_bounds.go:28
+							_ = gc_vb25
 //line lane_bounds.go:28
 							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line lane_bounds.go:28
 							_ = gc_iota28
 //line lane_bounds.go:31
 							gc_vb26 := archsimd.BroadcastFloat32x16(16)
+//line lane_bounds.go:31
+							_ = gc_vb26
 //line lane_bounds.go:31
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
@@ -88,8 +98,12 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							_ = gc_all4
 //line lane_bounds.go:47
 							gc_vb27 := archsimd.BroadcastFloat32x16(0)
+//line lane_bounds.go:47
+							_ = gc_vb27
 //line lane_bounds.go:37
 							gc_vb28 := archsimd.BroadcastFloat32x16(64)
+//line lane_bounds.go:37
+							_ = gc_vb28
 						gc_steps8:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
@@ -392,18 +406,28 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = gc_iota7
 //line lane_bounds.go:19
 						gc_vb15 := archsimd.BroadcastFloat32x8(1)
+//line lane_bounds.go:19
+						_ = gc_vb15
 //line lane_bounds.go:22
 						gc_vb16 := archsimd.BroadcastFloat32x8(2)
+//line lane_bounds.go:22
+						_ = gc_vb16
 //line lane_bounds.go:25
 						gc_vb17 := archsimd.BroadcastFloat32x8(4)
+//line lane_bounds.go:25
+						_ = gc_vb17
 //line lane_bounds.go:28
 						gc_vb18 := archsimd.BroadcastFloat32x8(8)
+//line lane_bounds.go:28
+						_ = gc_vb18
 //line lane_bounds.go:28
 						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line lane_bounds.go:28
 						_ = gc_iota26
 //line lane_bounds.go:31
 						gc_vb19 := archsimd.BroadcastFloat32x8(16)
+//line lane_bounds.go:31
+						_ = gc_vb19
 //line lane_bounds.go:31
 						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_bounds.go:31
@@ -414,8 +438,12 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = gc_all3
 //line lane_bounds.go:47
 						gc_vb20 := archsimd.BroadcastFloat32x8(0)
+//line lane_bounds.go:47
+						_ = gc_vb20
 //line lane_bounds.go:37
 						gc_vb21 := archsimd.BroadcastFloat32x8(64)
+//line lane_bounds.go:37
+						_ = gc_vb21
 					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -767,18 +795,28 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							_ = gc_iota5
 //line lane_bounds.go:19
 							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+//line lane_bounds.go:19
+							_ = gc_vb8
 //line lane_bounds.go:22
 							gc_vb9 := archsimd.BroadcastFloat32x16(2)
+//line lane_bounds.go:22
+							_ = gc_vb9
 //line lane_bounds.go:25
 							gc_vb10 := archsimd.BroadcastFloat32x16(4)
+//line lane_bounds.go:25
+							_ = gc_vb10
 //line lane_bounds.go:28
 							gc_vb11 := archsimd.BroadcastFloat32x16(8)
+//line lane_bounds.go:28
+							_ = gc_vb11
 //line lane_bounds.go:28
 							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line lane_bounds.go:28
 							_ = gc_iota24
 //line lane_bounds.go:31
 							gc_vb12 := archsimd.BroadcastFloat32x16(16)
+//line lane_bounds.go:31
+							_ = gc_vb12
 //line lane_bounds.go:31
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
@@ -789,8 +827,12 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							_ = gc_all2
 //line lane_bounds.go:47
 							gc_vb13 := archsimd.BroadcastFloat32x16(0)
+//line lane_bounds.go:47
+							_ = gc_vb13
 //line lane_bounds.go:37
 							gc_vb14 := archsimd.BroadcastFloat32x16(64)
+//line lane_bounds.go:37
+							_ = gc_vb14
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -1099,18 +1141,28 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = gc_iota3
 //line lane_bounds.go:19
 						gc_vb := archsimd.BroadcastFloat32x8(1)
+//line lane_bounds.go:19
+						_ = gc_vb
 //line lane_bounds.go:22
 						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line lane_bounds.go:22
+						_ = gc_vb2
 //line lane_bounds.go:25
 						gc_vb3 := archsimd.BroadcastFloat32x8(4)
+//line lane_bounds.go:25
+						_ = gc_vb3
 //line lane_bounds.go:28
 						gc_vb4 := archsimd.BroadcastFloat32x8(8)
+//line lane_bounds.go:28
+						_ = gc_vb4
 //line lane_bounds.go:28
 						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line lane_bounds.go:28
 						_ = gc_iota22
 //line lane_bounds.go:31
 						gc_vb5 := archsimd.BroadcastFloat32x8(16)
+//line lane_bounds.go:31
+						_ = gc_vb5
 //line lane_bounds.go:31
 						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_bounds.go:31
@@ -1121,8 +1173,12 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = gc_all
 //line lane_bounds.go:47
 						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+//line lane_bounds.go:47
+						_ = gc_vb6
 //line lane_bounds.go:37
 						gc_vb7 := archsimd.BroadcastFloat32x8(64)
+//line lane_bounds.go:37
+						_ = gc_vb7
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

@@ -288,6 +288,8 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			_ = gc_iota4
 //line lane_range.go:32
 			gc_vb := archsimd.BroadcastInt32x8(3)
+//line lane_range.go:32
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -1009,6 +1011,8 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 				if compiled.SIMD {
 //line lane_range.go:90
 					gc_vb2 := archsimd.BroadcastInt32x8(1000)
+//line lane_range.go:90
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
@@ -1193,6 +1197,8 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_range.go:105
 							gc_vb4 := archsimd.BroadcastInt32x16(1)
+//line lane_range.go:105
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1221,6 +1227,8 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 					if compiled.SIMD {
 //line lane_range.go:105
 						gc_vb3 := archsimd.BroadcastInt32x8(1)
+//line lane_range.go:105
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1265,6 +1273,8 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_range.go:105
 							gc_vb2 := archsimd.BroadcastInt32x16(1)
+//line lane_range.go:105
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1299,6 +1309,8 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 					if compiled.SIMD {
 //line lane_range.go:105
 						gc_vb := archsimd.BroadcastInt32x8(1)
+//line lane_range.go:105
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

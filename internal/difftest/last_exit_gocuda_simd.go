@@ -70,6 +70,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							_ = gc_iota4
 //line last_exit.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line last_exit.go:23
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -125,6 +127,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						_ = gc_iota3
 //line last_exit.go:23
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line last_exit.go:23
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -198,6 +202,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							_ = gc_iota2
 //line last_exit.go:23
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line last_exit.go:23
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -257,6 +263,8 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						_ = gc_iota
 //line last_exit.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line last_exit.go:23
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

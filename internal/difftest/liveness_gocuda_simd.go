@@ -43,6 +43,8 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line liveness.go:16
 					gc_vb4 := archsimd.BroadcastInt32x8(5)
+//line liveness.go:16
+					_ = gc_vb4
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -103,6 +105,8 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line liveness.go:16
 					gc_vb2 := archsimd.BroadcastInt32x8(5)
+//line liveness.go:16
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -313,7 +317,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 						gc_vb11 := archsimd.BroadcastInt32x16(3)
 //line liveness.go:33
+						_ = gc_vb11
+//line liveness.go:33
 						gc_vb12 := archsimd.BroadcastInt32x16(5)
+//line liveness.go:33
+						_ = gc_vb12
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -347,7 +355,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 					gc_vb9 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
+					_ = gc_vb9
+//line liveness.go:33
 					gc_vb10 := archsimd.BroadcastInt32x8(5)
+//line liveness.go:33
+					_ = gc_vb10
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -394,7 +406,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 						gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line liveness.go:33
+						_ = gc_vb7
+//line liveness.go:33
 						gc_vb8 := archsimd.BroadcastInt32x16(5)
+//line liveness.go:33
+						_ = gc_vb8
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -434,7 +450,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 					gc_vb5 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
+					_ = gc_vb5
+//line liveness.go:33
 					gc_vb6 := archsimd.BroadcastInt32x8(5)
+//line liveness.go:33
+					_ = gc_vb6
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -582,6 +602,8 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 		if compiled.SIMD {
 //line liveness.go:45
 			gc_vb := archsimd.BroadcastInt32x8(3)
+//line liveness.go:45
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -668,6 +690,8 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			_ = gc_all
 //line liveness.go:47
 			gc_vb3 := archsimd.BroadcastInt32x8(3)
+//line liveness.go:47
+			_ = gc_vb3
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -752,6 +776,8 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 		if compiled.SIMD {
 //line liveness.go:51
 			gc_vb4 := archsimd.BroadcastInt32x8(7)
+//line liveness.go:51
+			_ = gc_vb4
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue

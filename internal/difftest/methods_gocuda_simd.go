@@ -1696,6 +1696,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = gc_iota10
 //line methods.go:58
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
+//line methods.go:58
+						_ = gc_vb4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1753,6 +1755,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = gc_iota9
 //line methods.go:58
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
+//line methods.go:58
+					_ = gc_vb3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1837,6 +1841,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = gc_iota8
 //line methods.go:58
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
+//line methods.go:58
+						_ = gc_vb2
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1896,6 +1902,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = gc_iota7
 //line methods.go:58
 					gc_vb := archsimd.BroadcastInt32x8(1)
+//line methods.go:58
+					_ = gc_vb
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2116,6 +2124,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								_ = gc_iota12
 //line methods.go:58
 								gc_vb6 := archsimd.BroadcastInt32x16(1)
+//line methods.go:58
+								_ = gc_vb6
 								for ; gc_vstep6+15 < gc_segend4; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2163,6 +2173,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							_ = gc_iota11
 //line methods.go:58
 							gc_vb5 := archsimd.BroadcastInt32x8(1)
+//line methods.go:58
+							_ = gc_vb5
 							for ; gc_vstep6+7 < gc_segend4; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2

@@ -1015,6 +1015,8 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line normalize.go:74
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
+//line normalize.go:74
+						_ = gc_vb2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1059,6 +1061,8 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD {
 //line normalize.go:74
 					gc_vb := archsimd.BroadcastInt32x8(1)
+//line normalize.go:74
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2

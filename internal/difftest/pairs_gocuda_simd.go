@@ -54,6 +54,8 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 						gc_vb2 := archsimd.BroadcastFloat32x16(scale)
 //line pairs.go:27
+						_ = gc_vb2
+//line pairs.go:27
 						gc_pairLo := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
 //line pairs.go:27
 						_ = gc_pairLo
@@ -139,6 +141,8 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 				if compiled.SIMD {
 //line pairs.go:27
 					gc_vb := archsimd.BroadcastFloat32x8(scale)
+//line pairs.go:27
+					_ = gc_vb
 //line pairs.go:27
 					gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line pairs.go:27

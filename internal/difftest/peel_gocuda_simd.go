@@ -309,6 +309,8 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								_ = gc_iota4
 //line peel.go:28
 								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line peel.go:28
+								_ = gc_vb4
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -368,6 +370,8 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							_ = gc_iota3
 //line peel.go:28
 							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line peel.go:28
+							_ = gc_vb3
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -467,6 +471,8 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						_ = gc_iota2
 //line peel.go:28
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line peel.go:28
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -531,6 +537,8 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_iota
 //line peel.go:28
 					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line peel.go:28
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -854,6 +862,8 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 								gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
+								_ = gc_vb4
+//line peel.go:44
 								gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line peel.go:44
 								_ = gc_iota8
@@ -904,6 +914,8 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						if compiled.SIMD {
 //line peel.go:44
 							gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
+//line peel.go:44
+							_ = gc_vb3
 //line peel.go:44
 							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line peel.go:44
@@ -1006,6 +1018,8 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
+						_ = gc_vb2
+//line peel.go:44
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line peel.go:44
 						_ = gc_iota4
@@ -1061,6 +1075,8 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 				if compiled.SIMD {
 //line peel.go:44
 					gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
+//line peel.go:44
+					_ = gc_vb
 //line peel.go:44
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line peel.go:44
@@ -1826,6 +1842,8 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 								_ = gc_all4
 //line peel.go:77
 								gc_vb4 := archsimd.BroadcastFloat32x16(4)
+//line peel.go:77
+								_ = gc_vb4
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1897,6 +1915,8 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							_ = gc_all3
 //line peel.go:77
 							gc_vb3 := archsimd.BroadcastFloat32x8(4)
+//line peel.go:77
+							_ = gc_vb3
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2026,6 +2046,8 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 						_ = gc_all2
 //line peel.go:77
 						gc_vb2 := archsimd.BroadcastFloat32x16(4)
+//line peel.go:77
+						_ = gc_vb2
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
@@ -2152,6 +2174,8 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_all
 //line peel.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(4)
+//line peel.go:77
+					_ = gc_vb
 				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

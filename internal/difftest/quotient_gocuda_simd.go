@@ -79,6 +79,8 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 									_ = gc_iota2
 //line quotient.go:17
 									gc_vb2 := archsimd.BroadcastInt32x16(7)
+//line quotient.go:17
+									_ = gc_vb2
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -116,6 +118,8 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 								_ = gc_iota
 //line quotient.go:17
 								gc_vb := archsimd.BroadcastInt32x8(7)
+//line quotient.go:17
+								_ = gc_vb
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2

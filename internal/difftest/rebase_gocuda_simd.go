@@ -80,6 +80,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:17
 									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:17
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line rebase.go:15
@@ -103,6 +105,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							if compiled.SIMD {
 //line rebase.go:17
 								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:17
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line rebase.go:15
@@ -153,6 +157,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:17
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:17
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:15
@@ -181,6 +187,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD {
 //line rebase.go:17
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:17
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:15
@@ -290,11 +298,15 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 							gc_vb7 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
+							_ = gc_vb7
+//line rebase.go:30
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line rebase.go:30
 							_ = gc_iota4
 //line rebase.go:30
 							gc_vb8 := archsimd.BroadcastInt32x16(1000)
+//line rebase.go:30
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -330,11 +342,15 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 						gc_vb5 := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
+						_ = gc_vb5
+//line rebase.go:30
 						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:30
 						_ = gc_iota3
 //line rebase.go:30
 						gc_vb6 := archsimd.BroadcastInt32x8(1000)
+//line rebase.go:30
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -386,11 +402,15 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 							gc_vb3 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
+							_ = gc_vb3
+//line rebase.go:30
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line rebase.go:30
 							_ = gc_iota2
 //line rebase.go:30
 							gc_vb4 := archsimd.BroadcastInt32x16(1000)
+//line rebase.go:30
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -426,11 +446,15 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 						gc_vb := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
+						_ = gc_vb
+//line rebase.go:30
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:30
 						_ = gc_iota
 //line rebase.go:30
 						gc_vb2 := archsimd.BroadcastInt32x8(1000)
+//line rebase.go:30
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -537,6 +561,8 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:41
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:41
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:39
@@ -560,6 +586,8 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD {
 //line rebase.go:41
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:41
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:39
@@ -593,6 +621,8 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:41
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:41
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:39
@@ -621,6 +651,8 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD {
 //line rebase.go:41
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:41
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:39
@@ -777,6 +809,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:51
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+//line rebase.go:51
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line rebase.go:50
@@ -795,6 +829,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						if compiled.SIMD {
 //line rebase.go:51
 							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+//line rebase.go:51
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line rebase.go:50
@@ -825,6 +861,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:51
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+//line rebase.go:51
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line rebase.go:50
@@ -849,6 +887,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						if compiled.SIMD {
 //line rebase.go:51
 							gc_vb := archsimd.BroadcastFloat32x8(a)
+//line rebase.go:51
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:50
@@ -1385,11 +1425,15 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							gc_vb11 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
+							_ = gc_vb11
+//line rebase.go:77
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line rebase.go:77
 							_ = gc_iota8
 //line rebase.go:79
 							gc_vb12 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:79
+							_ = gc_vb12
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1434,11 +1478,15 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 						gc_vb8 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
+						_ = gc_vb8
+//line rebase.go:77
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:77
 						_ = gc_iota6
 //line rebase.go:79
 						gc_vb9 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:79
+						_ = gc_vb9
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1502,11 +1550,15 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							gc_vb5 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
+							_ = gc_vb5
+//line rebase.go:77
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line rebase.go:77
 							_ = gc_iota4
 //line rebase.go:79
 							gc_vb6 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:79
+							_ = gc_vb6
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1556,11 +1608,15 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 						gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
+						_ = gc_vb2
+//line rebase.go:77
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:77
 						_ = gc_iota2
 //line rebase.go:79
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:79
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2634,6 +2690,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:137
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:137
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:134
@@ -2660,6 +2718,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD {
 //line rebase.go:137
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:137
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:134
@@ -2699,6 +2759,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:137
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line rebase.go:137
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:134
@@ -2730,6 +2792,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD {
 //line rebase.go:137
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:137
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:134

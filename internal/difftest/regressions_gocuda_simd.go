@@ -51,6 +51,8 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
+						_ = gc_vb4
+//line regressions.go:17
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line regressions.go:17
 						_ = gc_iota4
@@ -99,6 +101,8 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line regressions.go:17
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
+//line regressions.go:17
+					_ = gc_vb3
 //line regressions.go:17
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:17
@@ -174,6 +178,8 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
+						_ = gc_vb2
+//line regressions.go:17
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line regressions.go:17
 						_ = gc_iota2
@@ -222,6 +228,8 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line regressions.go:17
 					gc_vb := archsimd.BroadcastInt32x8(2)
+//line regressions.go:17
+					_ = gc_vb
 //line regressions.go:17
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:17
@@ -805,6 +813,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						_ = gc_iota4
 //line regressions.go:41
 						gc_vb4 := archsimd.BroadcastFloat32x16(k)
+//line regressions.go:41
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -840,6 +850,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					_ = gc_iota3
 //line regressions.go:41
 					gc_vb3 := archsimd.BroadcastFloat32x8(k)
+//line regressions.go:41
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -885,6 +897,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						_ = gc_iota2
 //line regressions.go:41
 						gc_vb2 := archsimd.BroadcastFloat32x16(k)
+//line regressions.go:41
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -922,6 +936,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					_ = gc_iota
 //line regressions.go:41
 					gc_vb := archsimd.BroadcastFloat32x8(k)
+//line regressions.go:41
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3148,6 +3164,8 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:117
 						gc_vb4 := archsimd.BroadcastInt32x16(100)
+//line regressions.go:117
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3172,6 +3190,8 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD {
 //line regressions.go:117
 					gc_vb3 := archsimd.BroadcastInt32x8(100)
+//line regressions.go:117
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3207,6 +3227,8 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:117
 						gc_vb2 := archsimd.BroadcastInt32x16(100)
+//line regressions.go:117
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3237,6 +3259,8 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD {
 //line regressions.go:117
 					gc_vb := archsimd.BroadcastInt32x8(100)
+//line regressions.go:117
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3799,6 +3823,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 					gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line regressions.go:180
+					_ = gc_vb2
+//line regressions.go:180
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line regressions.go:180
 					_ = gc_iota2
@@ -3848,6 +3874,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				_ = gc_all
 //line regressions.go:180
 				gc_vb := archsimd.BroadcastInt32x8(-1)
+//line regressions.go:180
+				_ = gc_vb
 //line regressions.go:180
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:180
@@ -4079,6 +4107,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 					_ = gc_all6
 //line regressions.go:178
 					gc_vb4 := archsimd.BroadcastInt32x16(1)
+//line regressions.go:178
+					_ = gc_vb4
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4119,6 +4149,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				_ = gc_all5
 //line regressions.go:178
 				gc_vb3 := archsimd.BroadcastInt32x8(1)
+//line regressions.go:178
+				_ = gc_vb3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -4176,7 +4208,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 					gc_vb7 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:191
+					_ = gc_vb7
+//line regressions.go:191
 					gc_vb8 := archsimd.BroadcastInt32x16(w)
+//line regressions.go:191
+					_ = gc_vb8
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4222,7 +4258,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 				gc_vb5 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:191
+				_ = gc_vb5
+//line regressions.go:191
 				gc_vb6 := archsimd.BroadcastInt32x8(w)
+//line regressions.go:191
+				_ = gc_vb6
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
@@ -4696,6 +4736,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:216
 						gc_vb4 := archsimd.BroadcastInt32x16(1000)
+//line regressions.go:216
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4728,6 +4770,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				if compiled.SIMD {
 //line regressions.go:216
 					gc_vb3 := archsimd.BroadcastInt32x8(1000)
+//line regressions.go:216
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4776,6 +4820,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:216
 						gc_vb2 := archsimd.BroadcastInt32x16(1000)
+//line regressions.go:216
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4814,6 +4860,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				if compiled.SIMD {
 //line regressions.go:216
 					gc_vb := archsimd.BroadcastInt32x8(1000)
+//line regressions.go:216
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2

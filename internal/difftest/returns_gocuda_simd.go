@@ -1184,6 +1184,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line returns.go:59
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
+//line returns.go:59
+					_ = gc_vb2
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1225,6 +1227,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if compiled.SIMD {
 //line returns.go:59
 				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
+//line returns.go:59
+				_ = gc_vb
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2

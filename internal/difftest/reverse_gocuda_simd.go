@@ -1124,7 +1124,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
+						_ = gc_vb15
+//line reverse.go:56
 						gc_vb16 := archsimd.BroadcastInt32x16(1)
+//line reverse.go:56
+						_ = gc_vb16
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1173,7 +1177,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
+					_ = gc_vb11
+//line reverse.go:56
 					gc_vb12 := archsimd.BroadcastInt32x8(1)
+//line reverse.go:56
+					_ = gc_vb12
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1239,7 +1247,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 						gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
+						_ = gc_vb7
+//line reverse.go:56
 						gc_vb8 := archsimd.BroadcastInt32x16(1)
+//line reverse.go:56
+						_ = gc_vb8
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1293,7 +1305,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
+					_ = gc_vb3
+//line reverse.go:56
 					gc_vb4 := archsimd.BroadcastInt32x8(1)
+//line reverse.go:56
+					_ = gc_vb4
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2068,6 +2084,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
+							_ = gc_vb4
+//line reverse.go:82
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:82
 							_ = gc_iota8
@@ -2110,6 +2128,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
+//line reverse.go:82
+						_ = gc_vb3
 //line reverse.go:82
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:82
@@ -2166,6 +2186,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:82
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
+//line reverse.go:82
+							_ = gc_vb2
 //line reverse.go:82
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:82
@@ -2250,6 +2272,8 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
+//line reverse.go:82
+						_ = gc_vb
 //line reverse.go:82
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:82

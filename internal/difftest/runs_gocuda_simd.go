@@ -76,6 +76,8 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
+							_ = gc_vb4
+//line runs.go:20
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:20
 							_ = gc_iota4
@@ -115,6 +117,8 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					if compiled.SIMD {
 //line runs.go:20
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line runs.go:20
+						_ = gc_vb3
 //line runs.go:20
 						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:20
@@ -174,6 +178,8 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
+							_ = gc_vb2
+//line runs.go:20
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:20
 							_ = gc_iota2
@@ -213,6 +219,8 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					if compiled.SIMD {
 //line runs.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:20
+						_ = gc_vb
 //line runs.go:20
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:20
@@ -347,6 +355,8 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
+							_ = gc_vb4
+//line runs.go:34
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:34
 							_ = gc_iota4
@@ -386,6 +396,8 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD {
 //line runs.go:34
 						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line runs.go:34
+						_ = gc_vb3
 //line runs.go:34
 						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:34
@@ -445,6 +457,8 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
+							_ = gc_vb2
+//line runs.go:34
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:34
 							_ = gc_iota2
@@ -484,6 +498,8 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD {
 //line runs.go:34
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:34
+						_ = gc_vb
 //line runs.go:34
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:34

@@ -175,7 +175,11 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:24
 					gc_vb := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
+					_ = gc_vb
+//line simt.go:24
 					gc_vb2 := archsimd.BroadcastInt32x8(1)
+//line simt.go:24
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue

@@ -214,11 +214,15 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:23
 							gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
+							_ = gc_vb7
+//line specialize.go:23
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all4
 //line specialize.go:35
 							gc_vb8 := archsimd.BroadcastFloat32x16(k)
+//line specialize.go:35
+							_ = gc_vb8
 						gc_steps8:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
@@ -389,11 +393,15 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
+						_ = gc_vb5
+//line specialize.go:23
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all3
 //line specialize.go:35
 						gc_vb6 := archsimd.BroadcastFloat32x8(k)
+//line specialize.go:35
+						_ = gc_vb6
 					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -576,11 +584,15 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:23
 							gc_vb3 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
+							_ = gc_vb3
+//line specialize.go:23
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all2
 //line specialize.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(k)
+//line specialize.go:35
+							_ = gc_vb4
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -757,11 +769,15 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
+						_ = gc_vb
+//line specialize.go:23
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all
 //line specialize.go:35
 						gc_vb2 := archsimd.BroadcastFloat32x8(k)
+//line specialize.go:35
+						_ = gc_vb2
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1044,11 +1060,15 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:23
 							gc_vb15 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
+							_ = gc_vb15
+//line specialize.go:23
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all8
 //line specialize.go:35
 							gc_vb16 := archsimd.BroadcastInt32x16(k)
+//line specialize.go:35
+							_ = gc_vb16
 						gc_steps16:
 							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
@@ -1219,11 +1239,15 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:23
 						gc_vb13 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
+						_ = gc_vb13
+//line specialize.go:23
 						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all7
 //line specialize.go:35
 						gc_vb14 := archsimd.BroadcastInt32x8(k)
+//line specialize.go:35
+						_ = gc_vb14
 					gc_steps14:
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
@@ -1406,11 +1430,15 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:23
 							gc_vb11 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
+							_ = gc_vb11
+//line specialize.go:23
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all6
 //line specialize.go:35
 							gc_vb12 := archsimd.BroadcastInt32x16(k)
+//line specialize.go:35
+							_ = gc_vb12
 						gc_steps12:
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
@@ -1587,11 +1615,15 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
+						_ = gc_vb9
+//line specialize.go:23
 						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all5
 //line specialize.go:35
 						gc_vb10 := archsimd.BroadcastInt32x8(k)
+//line specialize.go:35
+						_ = gc_vb10
 					gc_steps10:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
@@ -1874,11 +1906,15 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:23
 							gc_vb23 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
+							_ = gc_vb23
+//line specialize.go:23
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all12
 //line specialize.go:35
 							gc_vb24 := archsimd.BroadcastUint32x16(k)
+//line specialize.go:35
+							_ = gc_vb24
 						gc_steps24:
 							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
@@ -2049,11 +2085,15 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:23
 						gc_vb21 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
+						_ = gc_vb21
+//line specialize.go:23
 						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all11
 //line specialize.go:35
 						gc_vb22 := archsimd.BroadcastUint32x8(k)
+//line specialize.go:35
+						_ = gc_vb22
 					gc_steps22:
 						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
@@ -2236,11 +2276,15 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:23
 							gc_vb19 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
+							_ = gc_vb19
+//line specialize.go:23
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all10
 //line specialize.go:35
 							gc_vb20 := archsimd.BroadcastUint32x16(k)
+//line specialize.go:35
+							_ = gc_vb20
 						gc_steps20:
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
@@ -2417,11 +2461,15 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
+						_ = gc_vb17
+//line specialize.go:23
 						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 						_ = gc_all9
 //line specialize.go:35
 						gc_vb18 := archsimd.BroadcastUint32x8(k)
+//line specialize.go:35
+						_ = gc_vb18
 					gc_steps18:
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
@@ -3040,6 +3088,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
+						_ = gc_vb2
+//line specialize.go:23
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all2
@@ -3147,6 +3197,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					_ = gc_iota2
 //line specialize.go:23
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+					_ = gc_vb
 //line specialize.go:23
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -3353,6 +3405,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
+							_ = gc_vb6
+//line specialize.go:23
 							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all6
@@ -3463,6 +3517,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota10
 //line specialize.go:23
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						_ = gc_vb5
 //line specialize.go:23
 						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -3590,6 +3646,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
+							_ = gc_vb4
+//line specialize.go:23
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all4
@@ -3706,6 +3764,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = gc_iota6
 //line specialize.go:23
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						_ = gc_vb3
 //line specialize.go:23
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -4338,6 +4398,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
+						_ = gc_vb8
+//line specialize.go:23
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all8
@@ -4445,6 +4507,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 					_ = gc_iota14
 //line specialize.go:23
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+					_ = gc_vb7
 //line specialize.go:23
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -4651,6 +4715,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 							gc_vb12 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
+							_ = gc_vb12
+//line specialize.go:23
 							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all12
@@ -4761,6 +4827,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						_ = gc_iota22
 //line specialize.go:23
 						gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						_ = gc_vb11
 //line specialize.go:23
 						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -4888,6 +4956,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 							gc_vb10 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
+							_ = gc_vb10
+//line specialize.go:23
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all10
@@ -5004,6 +5074,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						_ = gc_iota18
 //line specialize.go:23
 						gc_vb9 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						_ = gc_vb9
 //line specialize.go:23
 						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -5636,6 +5708,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						gc_vb14 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
+						_ = gc_vb14
+//line specialize.go:23
 						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all14
@@ -5743,6 +5817,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 					_ = gc_iota26
 //line specialize.go:23
 					gc_vb13 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+					_ = gc_vb13
 //line specialize.go:23
 					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -5949,6 +6025,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 							gc_vb18 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
+							_ = gc_vb18
+//line specialize.go:23
 							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all18
@@ -6059,6 +6137,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						_ = gc_iota34
 //line specialize.go:23
 						gc_vb17 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						_ = gc_vb17
 //line specialize.go:23
 						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
@@ -6186,6 +6266,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 							gc_vb16 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
+							_ = gc_vb16
+//line specialize.go:23
 							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 							_ = gc_all16
@@ -6302,6 +6384,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						_ = gc_iota30
 //line specialize.go:23
 						gc_vb15 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						_ = gc_vb15
 //line specialize.go:23
 						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23

@@ -59,6 +59,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = gc_all2
 //line streams.go:16
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+						_ = gc_vb2
 					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -179,6 +181,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					_ = gc_all
 //line streams.go:16
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+					_ = gc_vb
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -396,6 +400,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							_ = gc_all6
 //line streams.go:16
 							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+							_ = gc_vb6
 						gc_steps12:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
@@ -519,6 +525,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = gc_all5
 //line streams.go:16
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+						_ = gc_vb5
 					gc_steps10:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -657,6 +665,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							_ = gc_all4
 //line streams.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+							_ = gc_vb4
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
@@ -786,6 +796,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = gc_all3
 //line streams.go:16
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+						_ = gc_vb3
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3

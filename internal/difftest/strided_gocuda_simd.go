@@ -352,8 +352,12 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							_ = gc_iota24
 //line strided.go:39
 							gc_vb7 := archsimd.BroadcastFloat32x16(0)
+//line strided.go:39
+							_ = gc_vb7
 //line strided.go:40
 							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+//line strided.go:40
+							_ = gc_vb8
 //line strided.go:40
 							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line strided.go:40
@@ -432,8 +436,12 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						_ = gc_iota23
 //line strided.go:39
 						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line strided.go:39
+						_ = gc_vb5
 //line strided.go:40
 						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+//line strided.go:40
+						_ = gc_vb6
 //line strided.go:40
 						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line strided.go:40
@@ -526,8 +534,12 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							_ = gc_iota22
 //line strided.go:39
 							gc_vb3 := archsimd.BroadcastFloat32x16(0)
+//line strided.go:39
+							_ = gc_vb3
 //line strided.go:40
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line strided.go:40
+							_ = gc_vb4
 //line strided.go:40
 							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line strided.go:40
@@ -612,8 +624,12 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						_ = gc_iota2
 //line strided.go:39
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line strided.go:39
+						_ = gc_vb
 //line strided.go:40
 						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line strided.go:40
+						_ = gc_vb2
 //line strided.go:40
 						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line strided.go:40

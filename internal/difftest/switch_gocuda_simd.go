@@ -894,6 +894,8 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line switch.go:33
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
+//line switch.go:33
+						_ = gc_vb2
 						for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
 							gc_rank2 := gc_vstep6
 							_ = gc_rank2
@@ -916,6 +918,8 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD {
 //line switch.go:33
 					gc_vb := archsimd.BroadcastInt32x8(2)
+//line switch.go:33
+					_ = gc_vb
 					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
 						gc_rank2 := gc_vstep6
 						_ = gc_rank2

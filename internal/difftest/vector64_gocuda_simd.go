@@ -62,6 +62,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					if compiled.SIMD {
 //line vector64.go:21
 						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+//line vector64.go:21
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line vector64.go:19
@@ -93,6 +95,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					if compiled.SIMD {
 //line vector64.go:21
 						gc_vb := archsimd.BroadcastFloat64x4(a)
+//line vector64.go:21
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line vector64.go:19
@@ -249,17 +253,27 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						gc_vb6 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
+						_ = gc_vb6
+//line vector64.go:35
 						gc_iota322 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line vector64.go:35
 						_ = gc_iota322
 //line vector64.go:36
 						gc_vb7 := archsimd.BroadcastFloat64x4(0)
+//line vector64.go:36
+						_ = gc_vb7
 //line vector64.go:38
 						gc_vb8 := archsimd.BroadcastFloat64x4(3)
+//line vector64.go:38
+						_ = gc_vb8
 //line vector64.go:39
 						gc_vb9 := archsimd.BroadcastFloat64x4(1)
+//line vector64.go:39
+						_ = gc_vb9
 //line vector64.go:41
 						gc_vb10 := archsimd.BroadcastFloat64x4(0.5)
+//line vector64.go:41
+						_ = gc_vb10
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line vector64.go:31
@@ -334,17 +348,27 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						gc_vb := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
+						_ = gc_vb
+//line vector64.go:35
 						gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line vector64.go:35
 						_ = gc_iota32
 //line vector64.go:36
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
+//line vector64.go:36
+						_ = gc_vb2
 //line vector64.go:38
 						gc_vb3 := archsimd.BroadcastFloat64x4(3)
+//line vector64.go:38
+						_ = gc_vb3
 //line vector64.go:39
 						gc_vb4 := archsimd.BroadcastFloat64x4(1)
+//line vector64.go:39
+						_ = gc_vb4
 //line vector64.go:41
 						gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
+//line vector64.go:41
+						_ = gc_vb5
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line vector64.go:31
@@ -548,8 +572,12 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 				_ = gc_iota2
 //line vector64.go:72
 				gc_vb := archsimd.BroadcastInt64x4(0x5bd1e995)
+//line vector64.go:72
+				_ = gc_vb
 //line vector64.go:74
 				gc_vb2 := archsimd.BroadcastInt64x4(0xff)
+//line vector64.go:74
+				_ = gc_vb2
 				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -731,11 +759,19 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:95
 						gc_vb13 := archsimd.BroadcastInt64x4(limit)
 //line vector64.go:95
+						_ = gc_vb13
+//line vector64.go:95
 						gc_vb14 := archsimd.BroadcastFloat64x4(4)
+//line vector64.go:95
+						_ = gc_vb14
 //line vector64.go:96
 						gc_vb15 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
+						_ = gc_vb15
+//line vector64.go:96
 						gc_vb16 := archsimd.BroadcastInt64x4(1)
+//line vector64.go:96
+						_ = gc_vb16
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -862,11 +898,19 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:95
 						gc_vb5 := archsimd.BroadcastInt64x4(limit)
 //line vector64.go:95
+						_ = gc_vb5
+//line vector64.go:95
 						gc_vb6 := archsimd.BroadcastFloat64x4(4)
+//line vector64.go:95
+						_ = gc_vb6
 //line vector64.go:96
 						gc_vb7 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
+						_ = gc_vb7
+//line vector64.go:96
 						gc_vb8 := archsimd.BroadcastInt64x4(1)
+//line vector64.go:96
+						_ = gc_vb8
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -66,8 +66,12 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:39
 					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
+//line vector.go:39
+					_ = gc_vb7
 //line vector.go:17
 					gc_vb8 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:17
+					_ = gc_vb8
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -145,8 +149,12 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 			if compiled.SIMD {
 //line vector.go:39
 				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
+//line vector.go:39
+				_ = gc_vb3
 //line vector.go:17
 				gc_vb4 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:17
+				_ = gc_vb4
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -298,13 +306,23 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:55
 						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
+						_ = gc_vb6
+//line vector.go:55
 						gc_vb7 := archsimd.BroadcastInt32x8(31)
+//line vector.go:55
+						_ = gc_vb7
 //line vector.go:56
 						gc_vb8 := archsimd.BroadcastInt32x8(-7)
+//line vector.go:56
+						_ = gc_vb8
 //line vector.go:57
 						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
+//line vector.go:57
+						_ = gc_vb9
 //line vector.go:58
 						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:58
+						_ = gc_vb10
 						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
 							for gc_sx >= gc_bdx2 {
@@ -362,13 +380,23 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:55
 						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
+						_ = gc_vb
+//line vector.go:55
 						gc_vb2 := archsimd.BroadcastInt32x8(31)
+//line vector.go:55
+						_ = gc_vb2
 //line vector.go:56
 						gc_vb3 := archsimd.BroadcastInt32x8(-7)
+//line vector.go:56
+						_ = gc_vb3
 //line vector.go:57
 						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
+//line vector.go:57
+						_ = gc_vb4
 //line vector.go:58
 						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:58
+						_ = gc_vb5
 						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -708,6 +736,8 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:87
 									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:87
+									_ = gc_vb4
 									gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 										for gc_sx >= gc_bdx2 {
@@ -733,6 +763,8 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							if compiled.SIMD {
 //line vector.go:87
 								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:87
+								_ = gc_vb3
 								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 									for gc_sx2 >= gc_bdx2 {
@@ -781,6 +813,8 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line vector.go:87
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:87
+							_ = gc_vb2
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -812,6 +846,8 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					if compiled.SIMD {
 //line vector.go:87
 						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:87
+						_ = gc_vb
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -907,18 +943,28 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:101
 							gc_vb16 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:101
+							_ = gc_vb16
 //line vector.go:103
 							gc_vb17 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:103
+							_ = gc_vb17
 //line vector.go:107
 							gc_vb18 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							_ = gc_vb18
 //line vector.go:107
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:107
 							_ = gc_iota4
 //line vector.go:109
 							gc_vb19 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:109
+							_ = gc_vb19
 //line vector.go:110
 							gc_vb20 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:110
+							_ = gc_vb20
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line vector.go:96
@@ -990,18 +1036,28 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD {
 //line vector.go:101
 						gc_vb11 := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:101
+						_ = gc_vb11
 //line vector.go:103
 						gc_vb12 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:103
+						_ = gc_vb12
 //line vector.go:107
 						gc_vb13 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
+						_ = gc_vb13
 //line vector.go:107
 						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:107
 						_ = gc_iota3
 //line vector.go:109
 						gc_vb14 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:109
+						_ = gc_vb14
 //line vector.go:110
 						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:110
+						_ = gc_vb15
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line vector.go:96
@@ -1102,18 +1158,28 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line vector.go:101
 							gc_vb6 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:101
+							_ = gc_vb6
 //line vector.go:103
 							gc_vb7 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:103
+							_ = gc_vb7
 //line vector.go:107
 							gc_vb8 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							_ = gc_vb8
 //line vector.go:107
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line vector.go:107
 							_ = gc_iota2
 //line vector.go:109
 							gc_vb9 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:109
+							_ = gc_vb9
 //line vector.go:110
 							gc_vb10 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:110
+							_ = gc_vb10
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line vector.go:96
@@ -1191,18 +1257,28 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD {
 //line vector.go:101
 						gc_vb := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:101
+						_ = gc_vb
 //line vector.go:103
 						gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:103
+						_ = gc_vb2
 //line vector.go:107
 						gc_vb3 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
+						_ = gc_vb3
 //line vector.go:107
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:107
 						_ = gc_iota
 //line vector.go:109
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:109
+						_ = gc_vb4
 //line vector.go:110
 						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:110
+						_ = gc_vb5
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line vector.go:96
@@ -1372,13 +1448,23 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:129
 								gc_vb38 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
+								_ = gc_vb38
+//line vector.go:129
 								gc_vb39 := archsimd.BroadcastInt32x8(maxIter)
+//line vector.go:129
+								_ = gc_vb39
 //line vector.go:130
 								gc_vb40 := archsimd.BroadcastFloat32x8(4)
+//line vector.go:130
+								_ = gc_vb40
 //line vector.go:133
 								gc_vb41 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
+								_ = gc_vb41
+//line vector.go:133
 								gc_vb42 := archsimd.BroadcastInt32x8(1)
+//line vector.go:133
+								_ = gc_vb42
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1602,13 +1688,23 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:129
 						gc_vb10 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
+						_ = gc_vb10
+//line vector.go:129
 						gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+//line vector.go:129
+						_ = gc_vb11
 //line vector.go:130
 						gc_vb12 := archsimd.BroadcastFloat32x8(4)
+//line vector.go:130
+						_ = gc_vb12
 //line vector.go:133
 						gc_vb13 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
+						_ = gc_vb13
+//line vector.go:133
 						gc_vb14 := archsimd.BroadcastInt32x8(1)
+//line vector.go:133
+						_ = gc_vb14
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1825,9 +1921,15 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:150
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line vector.go:150
+					_ = gc_vb3
+//line vector.go:150
 					gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line vector.go:150
+					_ = gc_vb4
 //line vector.go:154
 					gc_vb5 := archsimd.BroadcastInt32x8(1000)
+//line vector.go:154
+					_ = gc_vb5
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2190,6 +2292,8 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:191
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:191
+						_ = gc_vb2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2305,6 +2409,8 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD {
 //line vector.go:191
 					gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:191
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2493,7 +2599,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 						gc_vb3 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:206
+						_ = gc_vb3
+//line vector.go:206
 						gc_vb4 := archsimd.BroadcastFloat32x16(3)
+//line vector.go:206
+						_ = gc_vb4
 //line vector.go:206
 						gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line vector.go:206
@@ -2911,7 +3021,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:206
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:206
+					_ = gc_vb
+//line vector.go:206
 					gc_vb2 := archsimd.BroadcastFloat32x8(3)
+//line vector.go:206
+					_ = gc_vb2
 //line vector.go:206
 					gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line vector.go:206
@@ -3390,9 +3504,15 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:223
 							gc_vb10 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:223
+							_ = gc_vb10
+//line vector.go:223
 							gc_vb11 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:223
+							_ = gc_vb11
 //line vector.go:226
 							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:226
+							_ = gc_vb12
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3476,9 +3596,15 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:223
 						gc_vb7 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:223
+						_ = gc_vb7
+//line vector.go:223
 						gc_vb8 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:223
+						_ = gc_vb8
 //line vector.go:226
 						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:226
+						_ = gc_vb9
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3600,9 +3726,15 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:223
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:223
+							_ = gc_vb4
+//line vector.go:223
 							gc_vb5 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:223
+							_ = gc_vb5
 //line vector.go:226
 							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:226
+							_ = gc_vb6
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3692,9 +3824,15 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:223
 						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:223
+						_ = gc_vb
+//line vector.go:223
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:223
+						_ = gc_vb2
 //line vector.go:226
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:226
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3870,6 +4008,8 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						_ = gc_all4
 //line vector.go:251
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:251
+						_ = gc_vb4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
@@ -3986,6 +4126,8 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = gc_all3
 //line vector.go:251
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:251
+					_ = gc_vb3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -4112,6 +4254,8 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						_ = gc_all2
 //line vector.go:251
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:251
+						_ = gc_vb2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
@@ -4234,6 +4378,8 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = gc_all
 //line vector.go:251
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line vector.go:251
+					_ = gc_vb
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

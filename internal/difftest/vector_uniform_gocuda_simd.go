@@ -328,6 +328,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							_ = gc_iota4
 //line vector_uniform.go:33
 							gc_vb4 := archsimd.BroadcastInt32x16(0)
+//line vector_uniform.go:33
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -382,6 +384,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						_ = gc_iota3
 //line vector_uniform.go:33
 						gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line vector_uniform.go:33
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -452,6 +456,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							_ = gc_iota2
 //line vector_uniform.go:33
 							gc_vb2 := archsimd.BroadcastInt32x16(0)
+//line vector_uniform.go:33
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -512,6 +518,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						_ = gc_iota
 //line vector_uniform.go:33
 						gc_vb := archsimd.BroadcastInt32x8(0)
+//line vector_uniform.go:33
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -452,6 +452,8 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:39
 			gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
+			_ = gc_vb
+//line warp_lanes.go:39
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:39
 			_ = gc_iota2
@@ -1242,6 +1244,8 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 		if compiled.SIMD {
 //line warp_lanes.go:87
 			gc_vb := archsimd.BroadcastFloat32x8(2)
+//line warp_lanes.go:87
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue

@@ -260,6 +260,8 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD {
 //line warp_mask.go:21
 				gc_vb := archsimd.BroadcastUint32x8(0)
+//line warp_mask.go:21
+				_ = gc_vb
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue

@@ -55,6 +55,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
+//line warp_tail.go:17
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -79,6 +81,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line warp_tail.go:17
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -115,6 +119,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line warp_tail.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
+//line warp_tail.go:17
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -145,6 +151,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb := archsimd.BroadcastInt32x8(0)
+//line warp_tail.go:17
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2

@@ -65,6 +65,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
+//line histogram_solution.go:21
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -106,6 +108,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb := archsimd.BroadcastUint32x8(0)
+//line histogram_solution.go:21
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -123,6 +123,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
+						_ = gc_vb2
+//line matmul_solution.go:23
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul_solution.go:23
 						_ = gc_iota2
@@ -238,6 +240,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					if compiled.SIMD {
 //line matmul_solution.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line matmul_solution.go:23
+						_ = gc_vb
 //line matmul_solution.go:23
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul_solution.go:23

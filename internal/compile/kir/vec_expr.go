@@ -461,7 +461,10 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 	if !ok {
 		name = v.temp("vb")
 		v.hoist[key] = name
-		v.hoisted = append(v.hoisted, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+		// Marked used: the statement reading it may be one the step drops
+		// (_ = w & p, whose vector cannot fail; fuzz seed 7901161).
+		v.hoisted = append(v.hoisted, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{call}},
+			blank(name))
 	}
 	return ast.NewIdent(name)
 }

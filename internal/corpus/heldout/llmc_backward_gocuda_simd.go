@@ -461,6 +461,8 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					_ = gc_all
 //line llmc_backward.go:92
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line llmc_backward.go:92
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2

@@ -537,6 +537,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep := 0
 //line rodinia_lud.go:166
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+				_ = gc_vb2
 			gc_steps2:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
@@ -610,6 +612,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep2 := 0
 //line rodinia_lud.go:166
 				gc_vb := lanes.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+				_ = gc_vb
 			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2

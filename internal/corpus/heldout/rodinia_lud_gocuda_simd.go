@@ -876,6 +876,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line rodinia_lud.go:166
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+					_ = gc_vb4
 				gc_steps4:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -952,6 +954,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line rodinia_lud.go:166
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line rodinia_lud.go:166
+					_ = gc_vb3
 				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6

@@ -1788,6 +1788,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		if compiled.SIMD {
 //line hecbench_groupnorm.go:262
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
+//line hecbench_groupnorm.go:262
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -2037,7 +2039,11 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:291
 								gc_vb4 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
+								_ = gc_vb4
+//line hecbench_groupnorm.go:291
 								gc_vb5 := archsimd.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+								_ = gc_vb5
 								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2107,7 +2113,11 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:291
 								gc_vb2 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
+								_ = gc_vb2
+//line hecbench_groupnorm.go:291
 								gc_vb3 := archsimd.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+								_ = gc_vb3
 								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2

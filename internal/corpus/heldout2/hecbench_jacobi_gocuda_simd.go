@@ -827,11 +827,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:59
 			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
+			_ = gc_vb2
+//line hecbench_jacobi.go:59
 			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:59
 			_ = gc_iota4
 //line hecbench_jacobi.go:64
 			gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
+//line hecbench_jacobi.go:64
+			_ = gc_vb3
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue

@@ -290,6 +290,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
 						gc_vb2 := archsimd.BroadcastInt64x4(0)
+//line hecbench_mpc.go:170
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -346,6 +348,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
 						gc_vb := archsimd.BroadcastInt64x4(0)
+//line hecbench_mpc.go:170
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -1894,6 +1894,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						_ = gc_iota2
 //line hecbench_tridiagonal.go:213
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line hecbench_tridiagonal.go:213
+						_ = gc_vb2
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2

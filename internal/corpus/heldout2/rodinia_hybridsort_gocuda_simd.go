@@ -65,6 +65,8 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
+//line rodinia_hybridsort.go:59
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -98,6 +100,8 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 						gc_vb := archsimd.BroadcastUint32x8(0)
+//line rodinia_hybridsort.go:59
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -306,6 +310,8 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 						gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+//line rodinia_hybridsort.go:92
+						_ = gc_vb4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -338,6 +344,8 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 						gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+//line rodinia_hybridsort.go:92
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2

@@ -554,6 +554,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					_ = gc_iota322
 //line rodinia_particlefilter.go:158
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+//line rodinia_particlefilter.go:158
+					_ = gc_vb2
 					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -598,6 +600,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					_ = gc_iota32
 //line rodinia_particlefilter.go:158
 					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
+//line rodinia_particlefilter.go:158
+					_ = gc_vb
 					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2

@@ -189,6 +189,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					if compiled.SIMD {
 //line cbe_heat.go:69
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line cbe_heat.go:69
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line cbe_heat.go:64
@@ -248,6 +250,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					if compiled.SIMD {
 //line cbe_heat.go:69
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line cbe_heat.go:69
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line cbe_heat.go:64

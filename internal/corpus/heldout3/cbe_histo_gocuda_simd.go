@@ -107,6 +107,8 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				if compiled.SIMD {
 //line cbe_histo.go:30
 					gc_vb2 := archsimd.BroadcastUint32x8(0)
+//line cbe_histo.go:30
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -128,6 +130,8 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				if compiled.SIMD {
 //line cbe_histo.go:30
 					gc_vb := archsimd.BroadcastUint32x8(0)
+//line cbe_histo.go:30
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2

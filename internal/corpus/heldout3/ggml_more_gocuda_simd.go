@@ -1729,6 +1729,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		if compiled.SIMD {
 //line ggml_more.go:120
 			gc_vb := archsimd.BroadcastFloat32x8(1.0)
+//line ggml_more.go:120
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -1816,6 +1818,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					if compiled.SIMD {
 //line ggml_more.go:128
 						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
+//line ggml_more.go:128
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1871,6 +1875,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					if compiled.SIMD {
 //line ggml_more.go:128
 						gc_vb2 := archsimd.BroadcastFloat32x8(dByNrows)
+//line ggml_more.go:128
+						_ = gc_vb2
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2

@@ -1519,8 +1519,12 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		if compiled.SIMD {
 //line ggml_norm.go:114
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupSize))
+//line ggml_norm.go:114
+			_ = gc_vb
 //line ggml_norm.go:115
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+//line ggml_norm.go:115
+			_ = gc_vb2
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2

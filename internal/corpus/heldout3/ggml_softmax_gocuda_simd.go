@@ -4395,6 +4395,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				_ = gc_iota2
 //line ggml_softmax.go:329
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+//line ggml_softmax.go:329
+				_ = gc_vb
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
@@ -5537,6 +5539,8 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					if compiled.SIMD {
 //line ggml_softmax.go:385
 						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+//line ggml_softmax.go:385
+						_ = gc_vb2
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5582,6 +5586,8 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					if compiled.SIMD {
 //line ggml_softmax.go:385
 						gc_vb := archsimd.BroadcastFloat32x8(scale)
+//line ggml_softmax.go:385
+						_ = gc_vb
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2

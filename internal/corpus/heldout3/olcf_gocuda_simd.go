@@ -1998,6 +1998,8 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			if compiled.SIMD {
 //line olcf.go:247
 				gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
+//line olcf.go:247
+				_ = gc_vb4
 				for ; gc_vstep7+7 < gc_n5; gc_vstep7 += 8 {
 					gc_rank5 := gc_vstep7
 					_ = gc_rank5
@@ -2625,6 +2627,8 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			if compiled.SIMD {
 //line olcf.go:247
 				gc_vb := archsimd.BroadcastUint32x8(gridSize)
+//line olcf.go:247
+				_ = gc_vb
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -3252,6 +3256,8 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			if compiled.SIMD {
 //line olcf.go:247
 				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
+//line olcf.go:247
+				_ = gc_vb2
 				for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
 					gc_rank3 := gc_vstep3
 					_ = gc_rank3
@@ -3879,6 +3885,8 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			if compiled.SIMD {
 //line olcf.go:247
 				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+//line olcf.go:247
+				_ = gc_vb3
 				for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
 					gc_rank4 := gc_vstep5
 					_ = gc_rank4

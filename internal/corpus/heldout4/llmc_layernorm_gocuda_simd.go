@@ -883,6 +883,8 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
 						gc_vb2 := archsimd.BroadcastFloat32x8(m)
+//line llmc_layernorm.go:87
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -939,6 +941,8 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
 						gc_vb := archsimd.BroadcastFloat32x8(m)
+//line llmc_layernorm.go:87
+						_ = gc_vb
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2

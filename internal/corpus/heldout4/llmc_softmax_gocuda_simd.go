@@ -1247,6 +1247,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if compiled.SIMD {
 //line llmc_softmax.go:104
 						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+//line llmc_softmax.go:104
+						_ = gc_vb2
 						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
 							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1287,6 +1289,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if compiled.SIMD {
 //line llmc_softmax.go:104
 						gc_vb := archsimd.BroadcastFloat32x8(sum)
+//line llmc_softmax.go:104
+						_ = gc_vb
 						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
 							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2

@@ -2904,6 +2904,8 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						if compiled.SIMD {
 //line samples.go:407
 							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
+//line samples.go:407
+							_ = gc_vb2
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line samples.go:402
@@ -2940,6 +2942,8 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						if compiled.SIMD {
 //line samples.go:407
 							gc_vb := archsimd.BroadcastFloat32x8(rcpN)
+//line samples.go:407
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line samples.go:402
@@ -3223,6 +3227,8 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 			if compiled.SIMD {
 //line samples.go:426
 				gc_vb := archsimd.BroadcastFloat32x8(value)
+//line samples.go:426
+				_ = gc_vb
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2

@@ -2157,6 +2157,8 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 		if compiled.SIMD {
 //line basic.go:71
 			gc_vb := archsimd.BroadcastUint32x8(1)
+//line basic.go:71
+			_ = gc_vb
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -2341,6 +2343,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line basic.go:108
 						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+//line basic.go:108
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line basic.go:106
@@ -2372,6 +2376,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD {
 //line basic.go:108
 						gc_vb := archsimd.BroadcastFloat32x8(a)
+//line basic.go:108
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line basic.go:106

@@ -188,6 +188,8 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					_ = gc_all2
 //line exits.go:10
 					gc_vb := archsimd.BroadcastInt32x8(1)
+//line exits.go:10
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -245,6 +247,8 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					_ = gc_all3
 //line exits.go:22
 					gc_vb2 := archsimd.BroadcastInt32x8(2)
+//line exits.go:22
+					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2

@@ -198,6 +198,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:13
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:13
+						_ = gc_vb2
+//line specialize.go:13
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all2
@@ -380,6 +382,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						_ = gc_iota2
 //line specialize.go:13
 						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:13
+						_ = gc_vb
 //line specialize.go:13
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
@@ -664,6 +668,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:13
 						gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:13
+						_ = gc_vb4
+//line specialize.go:13
 						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all4
@@ -846,6 +852,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						_ = gc_iota6
 //line specialize.go:13
 						gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:13
+						_ = gc_vb3
 //line specialize.go:13
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
