@@ -175,12 +175,17 @@ func (f *Func) ownDeclarations(s ast.Stmt) bool {
 }
 
 // blanks reports whether s assigns variables to _ alone.
+// Each value must be a variable: evaluating it cannot fail or change
+// anything.
 func blanks(s *ast.AssignStmt) bool {
+	if len(s.Rhs) != len(s.Lhs) {
+		return false
+	}
 	for i, x := range s.Lhs {
 		if id, ok := x.(*ast.Ident); !ok || id.Name != "_" {
 			return false
 		}
-		if _, ok := ast.Unparen(s.Rhs[i]).(*ast.Ident); !ok || len(s.Rhs) != len(s.Lhs) {
+		if _, ok := ast.Unparen(s.Rhs[i]).(*ast.Ident); !ok {
 			return false
 		}
 	}

@@ -280,8 +280,11 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 			}
 			return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
 		}
-		reach := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
-			Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
+		reachOf := func() ast.Expr { // written afresh at each use: syntax is a tree
+			return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
+				Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
+		}
+		reach := reachOf()
 		// The mask's reach is written again in the every-lane test, where an
 		// if uses it, rather than held in a variable both read: where no if
 		// does, the step stays as it was. A warp's lane loops take no
@@ -290,7 +293,7 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
 		m := vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
 		if v.warpLanes == nil {
-			m.all = everyLane(op, reach, s, v.width())
+			m.all = everyLane(op, reachOf(), s, v.width())
 		}
 		return m
 	}
