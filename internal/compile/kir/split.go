@@ -1,10 +1,6 @@
 package kir
 
-import (
-	"go/ast"
-	"go/token"
-	"go/types"
-)
+import "go/ast"
 
 // split is the pass that runs a thread loop as two where one if of its
 // code, not the rest of it, tests the thread's index against uniform
@@ -119,73 +115,15 @@ func (f *Func) half(l *ThreadLoop, bounds []Bound, guard *ast.IfStmt, holds bool
 }
 
 // onlyDeclares reports whether the code of l other than its guard (the
-// statement of proven) only declares variables of its own, so that the
-// threads the guard rejects have nothing to run (the definitions before
-// Harris's if tid == 0 { partial[b] = sum }).
+// statement of proven) only defines variables of the loop's own from
+// values that cannot fail (localDefinition: none kept per thread past the
+// loop, since a spilled variable's zero value is read after the barrier,
+// as n-body's accumulators are), so that the threads the guard rejects
+// have nothing to run (the definitions before Harris's
+// if tid == 0 { partial[b] = sum }).
 func (f *Func) onlyDeclares(l *ThreadLoop, proven map[ast.Stmt]bool) bool {
 	for _, n := range l.Body {
-		s := n.(*Code).Stmt
-		if _, ok := proven[s]; ok {
-			continue
-		}
-		switch s := s.(type) {
-		case *ast.DeclStmt:
-			if s.Decl.(*ast.GenDecl).Tok != token.VAR {
-				return false
-			}
-		case *ast.AssignStmt:
-			if s.Tok == token.ASSIGN && blanks(s) {
-				continue // _ = x: a use, nothing run
-			}
-			if s.Tok != token.DEFINE {
-				return false
-			}
-			for _, x := range s.Lhs {
-				id, ok := x.(*ast.Ident)
-				if !ok || id.Name != "_" && f.Src.Info.Defs[id] == nil {
-					return false // := assigning a variable declared before
-				}
-			}
-		default:
-			return false
-		}
-		if !f.ownDeclarations(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// ownDeclarations reports whether the variables s declares live in their
-// loop alone: none is kept per thread past it (a spilled variable's zero
-// value is read after the barrier: n-body's accumulators).
-func (f *Func) ownDeclarations(s ast.Stmt) bool {
-	own := true
-	ast.Inspect(s, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := f.Src.Info.Defs[id].(*types.Var); ok {
-				if fv := f.Vars[v]; fv != nil && (fv.Spill || fv.InPlace || fv.Class == Uniform) {
-					own = false
-				}
-			}
-		}
-		return own
-	})
-	return own
-}
-
-// blanks reports whether s assigns variables to _ alone.
-// Each value must be a variable: evaluating it cannot fail or change
-// anything.
-func blanks(s *ast.AssignStmt) bool {
-	if len(s.Rhs) != len(s.Lhs) {
-		return false
-	}
-	for i, x := range s.Lhs {
-		if id, ok := x.(*ast.Ident); !ok || id.Name != "_" {
-			return false
-		}
-		if _, ok := ast.Unparen(s.Rhs[i]).(*ast.Ident); !ok {
+		if s := n.(*Code).Stmt; !proven[s] && !f.localDefinition(s, nil) {
 			return false
 		}
 	}

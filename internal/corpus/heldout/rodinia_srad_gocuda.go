@@ -279,50 +279,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-					var i int
-					_ = i
-
-//line rodinia_srad.go:63
-					i = i_
-
-//line rodinia_srad.go:63
-					_ = i
-				}
-				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-					var i int
-					_ = i
-
-//line rodinia_srad.go:63
-					i = i_
-
-//line rodinia_srad.go:63
-					_ = i
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := bx * dMul * sradNumberThreads
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dSums) && gc_to <= len(dPsum) && gc_off3 < len(dSums2) && gc_to <= len(dPsum2) {
@@ -454,50 +410,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								}
 							}
 						}
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:81
-						i = i_2
-
-//line rodinia_srad.go:81
-						_ = i
-					}
-					for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:81
-						i = i_2
-
-//line rodinia_srad.go:81
-						_ = i
 					}
 				}
 			}
@@ -711,50 +623,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								}
 							}
 						}
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := (df - 1); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				if gc_bound := (df - 1); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:103
-						i = i_4
-
-//line rodinia_srad.go:103
-						_ = i
-					}
-					for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:103
-						i = i_4
-
-//line rodinia_srad.go:103
-						_ = i
 					}
 				}
 			}

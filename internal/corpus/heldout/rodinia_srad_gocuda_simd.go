@@ -309,50 +309,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo6; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-					var i int
-					_ = i
-
-//line rodinia_srad.go:63
-					i = i_
-
-//line rodinia_srad.go:63
-					_ = i
-				}
-				for gc_tx2 := gc_hi6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-					var i int
-					_ = i
-
-//line rodinia_srad.go:63
-					i = i_
-
-//line rodinia_srad.go:63
-					_ = i
-				}
-			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
-				gc_from2 = gc_bound2
-			}
-			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := bx * dMul * sradNumberThreads
 				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(dSums) && gc_to2 <= len(dPsum) && gc_off12 < len(dSums2) && gc_to2 <= len(dPsum2) {
@@ -513,50 +469,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								}
 							}
 						}
-					}
-				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo7, gc_hi7 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					for gc_tx2 := 0; gc_tx2 < gc_lo7; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_srad.go:28
-						tx := gc_tx2
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:81
-						i = i_2
-
-//line rodinia_srad.go:81
-						_ = i
-					}
-					for gc_tx2 := gc_hi7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_srad.go:28
-						tx := gc_tx2
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:81
-						i = i_2
-
-//line rodinia_srad.go:81
-						_ = i
 					}
 				}
 			}
@@ -799,50 +711,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								}
 							}
 						}
-					}
-				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				if gc_bound2 := (df - 1); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_srad.go:28
-						tx := gc_tx2
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:103
-						i = i_4
-
-//line rodinia_srad.go:103
-						_ = i
-					}
-					for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_srad.go:28
-						tx := gc_tx2
-						_ = tx
-						var i int
-						_ = i
-
-//line rodinia_srad.go:103
-						i = i_4
-
-//line rodinia_srad.go:103
-						_ = i
 					}
 				}
 			}

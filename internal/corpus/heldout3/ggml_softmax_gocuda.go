@@ -1394,179 +1394,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank]
-					_ = r
-
-//line ggml_softmax.go:283
-					localMax = r
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank]
-					_ = r
-
-//line ggml_softmax.go:283
-					localMax = r
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
@@ -1591,10 +1418,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1614,7 +1441,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1634,7 +1461,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1654,7 +1481,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1674,7 +1501,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1928,10 +1755,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_ = true
 		} else {
 			{
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 					{
-						gc_rank := gc_step5 + 0
+						gc_rank := gc_step3 + 0
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1942,7 +1769,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step5 + 1
+						gc_rank := gc_step3 + 1
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1953,7 +1780,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step5 + 2
+						gc_rank := gc_step3 + 2
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1964,7 +1791,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step5 + 3
+						gc_rank := gc_step3 + 3
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1975,7 +1802,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -2345,10 +2172,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_2 = true
 		} else {
 			{
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 					{
-						gc_rank := gc_step6 + 0
+						gc_rank := gc_step4 + 0
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2359,7 +2186,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step6 + 1
+						gc_rank := gc_step4 + 1
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2370,7 +2197,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step6 + 2
+						gc_rank := gc_step4 + 2
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2381,7 +2208,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step6 + 3
+						gc_rank := gc_step4 + 3
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2392,7 +2219,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
-				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2406,179 +2233,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:249
 			returned_2 = true
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_lo3; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_lo3; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank]
-					_ = r_6
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-				}
-				gc_step8 := gc_hi3
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank]
-					_ = r_6
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-				}
-			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2609,10 +2263,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2632,7 +2286,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2652,7 +2306,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2672,7 +2326,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2692,7 +2346,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2946,10 +2600,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_3 = true
 		} else {
 			{
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 					{
-						gc_rank := gc_step10 + 0
+						gc_rank := gc_step6 + 0
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2960,7 +2614,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step10 + 1
+						gc_rank := gc_step6 + 1
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2971,7 +2625,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step10 + 2
+						gc_rank := gc_step6 + 2
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2982,7 +2636,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step10 + 3
+						gc_rank := gc_step6 + 3
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2993,7 +2647,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
-				for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32

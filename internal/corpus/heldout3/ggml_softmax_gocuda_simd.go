@@ -2731,10 +2731,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep
-				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+				gc_step7 := gc_vstep
+				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 					{
-						gc_rank2 := gc_step11 + 0
+						gc_rank2 := gc_step7 + 0
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2745,7 +2745,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step11 + 1
+						gc_rank2 := gc_step7 + 1
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2756,7 +2756,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step11 + 2
+						gc_rank2 := gc_step7 + 2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2767,7 +2767,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step11 + 3
+						gc_rank2 := gc_step7 + 3
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2778,7 +2778,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var r float32
@@ -2792,179 +2792,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:227
 			returned = true
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_lo5; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_lo5; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank2]
-					_ = r
-
-//line ggml_softmax.go:283
-					localMax = r
-				}
-				gc_step13 := gc_hi5
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-						_ = r
-
-//line ggml_softmax.go:283
-						localMax = r
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank2]
-					_ = r
-
-//line ggml_softmax.go:283
-					localMax = r
-				}
-			}
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2995,10 +2822,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				} else {
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step14 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3018,7 +2845,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3038,7 +2865,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3058,7 +2885,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3078,7 +2905,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3418,10 +3245,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep2
-				for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 					{
-						gc_rank2 := gc_step15 + 0
+						gc_rank2 := gc_step9 + 0
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3432,7 +3259,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step15 + 1
+						gc_rank2 := gc_step9 + 1
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3443,7 +3270,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step15 + 2
+						gc_rank2 := gc_step9 + 2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3454,7 +3281,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step15 + 3
+						gc_rank2 := gc_step9 + 3
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3465,7 +3292,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
 					var r_3 float32
@@ -4001,10 +3828,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep3
-				for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+				gc_step10 := gc_vstep3
+				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 					{
-						gc_rank2 := gc_step16 + 0
+						gc_rank2 := gc_step10 + 0
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -4015,7 +3842,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step16 + 1
+						gc_rank2 := gc_step10 + 1
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -4026,7 +3853,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step16 + 2
+						gc_rank2 := gc_step10 + 2
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -4037,7 +3864,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step16 + 3
+						gc_rank2 := gc_step10 + 3
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -4048,7 +3875,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
-				for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_2 := gc_s_val_2[gc_rank2]
 					var r_6 float32
@@ -4062,179 +3889,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:249
 			returned_2 = true
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_lo6; gc_step17 += 4 {
-					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_lo6; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank2]
-					_ = r_6
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-				}
-				gc_step18 := gc_hi6
-				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
-					{
-						gc_tx2 := gc_step18 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-						_ = r_6
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-					}
-				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank2]
-					_ = r_6
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-				}
-			}
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4265,10 +3919,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				} else {
-					gc_step19 := gc_from2
-					for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step19 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4288,7 +3942,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4308,7 +3962,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4328,7 +3982,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4348,7 +4002,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4857,10 +4511,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep4
-				for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
+				gc_step12 := gc_vstep4
+				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 					{
-						gc_rank2 := gc_step20 + 0
+						gc_rank2 := gc_step12 + 0
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4871,7 +4525,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step20 + 1
+						gc_rank2 := gc_step12 + 1
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4882,7 +4536,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step20 + 2
+						gc_rank2 := gc_step12 + 2
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4893,7 +4547,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step20 + 3
+						gc_rank2 := gc_step12 + 3
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4904,7 +4558,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
-				for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_3 := gc_s_val_3[gc_rank2]
 					var r_9 float32
