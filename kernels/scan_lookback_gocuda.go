@@ -883,7 +883,7 @@ func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticke
 }
 
 //line scan_lookback.go:167
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:153-187", "scan.go:114-131", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:167
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
@@ -1099,6 +1099,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
+	var gc_jam gc_jam_scanSerial[T]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
@@ -1116,69 +1117,10 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
+					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-						tid := gc_tx
-						_ = tid
-						lo := gc_s_lo[gc_rank]
-						hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-						tid := gc_tx
-						_ = tid
-						lo := gc_s_lo[gc_rank]
-						hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-						tid := gc_tx
-						_ = tid
-						lo := gc_s_lo[gc_rank]
-						hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-						tid := gc_tx
-						_ = tid
-						lo := gc_s_lo[gc_rank]
-						hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1189,9 +1131,456 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					hi := gc_s_hi[gc_rank]
 
 //line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
 			}
 		}
+	}
+	gc_jam_scanSerial_flush(&gc_jam)
+}
+
+// gc_jam_scanSerial holds up to 4 threads' calls of scanSerial, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_scanSerial[T Number] struct {
+	n     int
+	lanes [4]gc_jam_scanSerial_lane[T]
+}
+
+// gc_jam_scanSerial_lane is a thread's state after scanSerial's first statements.
+type gc_jam_scanSerial_lane[T Number] struct {
+	in        []T
+	out       []T
+	offset    T
+	inclusive bool
+}
+
+// gc_jam_scanSerial_add is a call of scanSerial: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_scanSerial_add[T Number](gc_j *gc_jam_scanSerial[T], in, out []T, offset T, inclusive bool) {
+//line scan.go:118
+	out = out[:len(in)]
+	gc_j.lanes[gc_j.n] = gc_jam_scanSerial_lane[T]{in, out, offset, inclusive}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_scanSerial_run4(gc_j)
+		gc_j.n = 0
+	}
+}
+
+// gc_jam_scanSerial_flush runs the rest of the calls still held, one by one.
+func gc_jam_scanSerial_flush[T Number](gc_j *gc_jam_scanSerial[T]) {
+	for gc_k := range gc_j.n {
+		gc_jam_scanSerial_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_scanSerial_run1 runs the rest of scanSerial for one thread, as written.
+func gc_jam_scanSerial_run1[T Number](gc_l *gc_jam_scanSerial_lane[T]) {
+	in, out, offset, inclusive := gc_l.in, gc_l.out, gc_l.offset, gc_l.inclusive
+	_ = in
+	_ = out
+	_ = offset
+	_ = inclusive
+//line scan.go:119
+	s := offset
+//line scan.go:120
+	if inclusive {
+		for i, x := range in {
+			s += x
+			out[i] = s
+		}
+		return
+	}
+//line scan.go:127
+	for i, x := range in {
+		out[i] = s
+		s += x
+	}
+}
+
+// gc_jam_scanSerial_run4 runs the rest of scanSerial for 4 threads, their loops interleaved.
+func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
+	gc_l0_in := gc_j.lanes[0].in
+	_ = gc_l0_in
+	gc_l0_out := gc_j.lanes[0].out
+	_ = gc_l0_out
+	gc_l0_offset := gc_j.lanes[0].offset
+	_ = gc_l0_offset
+	gc_l0_inclusive := gc_j.lanes[0].inclusive
+	_ = gc_l0_inclusive
+	gc_l1_in := gc_j.lanes[1].in
+	_ = gc_l1_in
+	gc_l1_out := gc_j.lanes[1].out
+	_ = gc_l1_out
+	gc_l1_offset := gc_j.lanes[1].offset
+	_ = gc_l1_offset
+	gc_l1_inclusive := gc_j.lanes[1].inclusive
+	_ = gc_l1_inclusive
+	gc_l2_in := gc_j.lanes[2].in
+	_ = gc_l2_in
+	gc_l2_out := gc_j.lanes[2].out
+	_ = gc_l2_out
+	gc_l2_offset := gc_j.lanes[2].offset
+	_ = gc_l2_offset
+	gc_l2_inclusive := gc_j.lanes[2].inclusive
+	_ = gc_l2_inclusive
+	gc_l3_in := gc_j.lanes[3].in
+	_ = gc_l3_in
+	gc_l3_out := gc_j.lanes[3].out
+	_ = gc_l3_out
+	gc_l3_offset := gc_j.lanes[3].offset
+	_ = gc_l3_offset
+	gc_l3_inclusive := gc_j.lanes[3].inclusive
+	_ = gc_l3_inclusive
+//line scan.go:119
+	gc_l0_s := gc_l0_offset
+//line scan.go:119
+	gc_l1_s := gc_l1_offset
+//line scan.go:119
+	gc_l2_s := gc_l2_offset
+//line scan.go:119
+	gc_l3_s := gc_l3_offset
+	if gc_l0_inclusive && gc_l1_inclusive && gc_l2_inclusive && gc_l3_inclusive {
+//line scan.go:120
+		gc_n1 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
+		gc_i2 := 0
+//line scan.go:121
+		gc_r3 := gc_l0_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r3
+//line scan.go:121
+		gc_r4 := gc_l1_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r4
+//line scan.go:121
+		gc_r5 := gc_l2_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r5
+//line scan.go:121
+		gc_r6 := gc_l3_in[:gc_n1]
+//line scan.go:121
+		_ = gc_r6
+//line scan.go:121
+		for ; gc_i2 < gc_n1; gc_i2++ {
+//line scan.go:121
+			{
+//line scan.go:121
+				gc_l0_i := gc_i2
+//line scan.go:121
+				_ = gc_l0_i
+//line scan.go:121
+				gc_l0_x := gc_r3[gc_i2]
+//line scan.go:121
+				_ = gc_l0_x
+				gc_l0_s += gc_l0_x
+				gc_l0_out[gc_l0_i] = gc_l0_s
+//line scan.go:123
+			}
+//line scan.go:123
+			{
+//line scan.go:121
+				gc_l1_i := gc_i2
+//line scan.go:121
+				_ = gc_l1_i
+//line scan.go:121
+				gc_l1_x := gc_r4[gc_i2]
+//line scan.go:121
+				_ = gc_l1_x
+				gc_l1_s += gc_l1_x
+				gc_l1_out[gc_l1_i] = gc_l1_s
+//line scan.go:123
+			}
+//line scan.go:123
+			{
+//line scan.go:121
+				gc_l2_i := gc_i2
+//line scan.go:121
+				_ = gc_l2_i
+//line scan.go:121
+				gc_l2_x := gc_r5[gc_i2]
+//line scan.go:121
+				_ = gc_l2_x
+				gc_l2_s += gc_l2_x
+				gc_l2_out[gc_l2_i] = gc_l2_s
+//line scan.go:123
+			}
+//line scan.go:123
+			{
+//line scan.go:121
+				gc_l3_i := gc_i2
+//line scan.go:121
+				_ = gc_l3_i
+//line scan.go:121
+				gc_l3_x := gc_r6[gc_i2]
+//line scan.go:121
+				_ = gc_l3_x
+				gc_l3_s += gc_l3_x
+				gc_l3_out[gc_l3_i] = gc_l3_s
+//line scan.go:123
+			}
+//line scan.go:123
+		}
+//line scan.go:123
+		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
+//line scan.go:121
+			gc_l0_i := gc_i7
+//line scan.go:121
+			_ = gc_l0_i
+//line scan.go:121
+			gc_l0_x := gc_l0_in[gc_i7]
+//line scan.go:121
+			_ = gc_l0_x
+			gc_l0_s += gc_l0_x
+			gc_l0_out[gc_l0_i] = gc_l0_s
+//line scan.go:123
+		}
+//line scan.go:123
+		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
+//line scan.go:121
+			gc_l1_i := gc_i8
+//line scan.go:121
+			_ = gc_l1_i
+//line scan.go:121
+			gc_l1_x := gc_l1_in[gc_i8]
+//line scan.go:121
+			_ = gc_l1_x
+			gc_l1_s += gc_l1_x
+			gc_l1_out[gc_l1_i] = gc_l1_s
+//line scan.go:123
+		}
+//line scan.go:123
+		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
+//line scan.go:121
+			gc_l2_i := gc_i9
+//line scan.go:121
+			_ = gc_l2_i
+//line scan.go:121
+			gc_l2_x := gc_l2_in[gc_i9]
+//line scan.go:121
+			_ = gc_l2_x
+			gc_l2_s += gc_l2_x
+			gc_l2_out[gc_l2_i] = gc_l2_s
+//line scan.go:123
+		}
+//line scan.go:123
+		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
+//line scan.go:121
+			gc_l3_i := gc_i10
+//line scan.go:121
+			_ = gc_l3_i
+//line scan.go:121
+			gc_l3_x := gc_l3_in[gc_i10]
+//line scan.go:121
+			_ = gc_l3_x
+			gc_l3_s += gc_l3_x
+			gc_l3_out[gc_l3_i] = gc_l3_s
+//line scan.go:123
+		}
+//line scan.go:123
+	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
+//line scan.go:120
+		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
+//line scan.go:127
+		gc_i12 := 0
+//line scan.go:127
+		gc_r13 := gc_l0_in[:gc_n11]
+//line scan.go:127
+		_ = gc_r13
+//line scan.go:127
+		gc_r14 := gc_l1_in[:gc_n11]
+//line scan.go:127
+		_ = gc_r14
+//line scan.go:127
+		gc_r15 := gc_l2_in[:gc_n11]
+//line scan.go:127
+		_ = gc_r15
+//line scan.go:127
+		gc_r16 := gc_l3_in[:gc_n11]
+//line scan.go:127
+		_ = gc_r16
+//line scan.go:127
+		for ; gc_i12 < gc_n11; gc_i12++ {
+//line scan.go:127
+			{
+//line scan.go:127
+				gc_l0_i2 := gc_i12
+//line scan.go:127
+				_ = gc_l0_i2
+//line scan.go:127
+				gc_l0_x2 := gc_r13[gc_i12]
+//line scan.go:127
+				_ = gc_l0_x2
+				gc_l0_out[gc_l0_i2] = gc_l0_s
+				gc_l0_s += gc_l0_x2
+//line scan.go:129
+			}
+//line scan.go:129
+			{
+//line scan.go:127
+				gc_l1_i2 := gc_i12
+//line scan.go:127
+				_ = gc_l1_i2
+//line scan.go:127
+				gc_l1_x2 := gc_r14[gc_i12]
+//line scan.go:127
+				_ = gc_l1_x2
+				gc_l1_out[gc_l1_i2] = gc_l1_s
+				gc_l1_s += gc_l1_x2
+//line scan.go:129
+			}
+//line scan.go:129
+			{
+//line scan.go:127
+				gc_l2_i2 := gc_i12
+//line scan.go:127
+				_ = gc_l2_i2
+//line scan.go:127
+				gc_l2_x2 := gc_r15[gc_i12]
+//line scan.go:127
+				_ = gc_l2_x2
+				gc_l2_out[gc_l2_i2] = gc_l2_s
+				gc_l2_s += gc_l2_x2
+//line scan.go:129
+			}
+//line scan.go:129
+			{
+//line scan.go:127
+				gc_l3_i2 := gc_i12
+//line scan.go:127
+				_ = gc_l3_i2
+//line scan.go:127
+				gc_l3_x2 := gc_r16[gc_i12]
+//line scan.go:127
+				_ = gc_l3_x2
+				gc_l3_out[gc_l3_i2] = gc_l3_s
+				gc_l3_s += gc_l3_x2
+//line scan.go:129
+			}
+//line scan.go:129
+		}
+//line scan.go:129
+		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
+//line scan.go:127
+			gc_l0_i2 := gc_i17
+//line scan.go:127
+			_ = gc_l0_i2
+//line scan.go:127
+			gc_l0_x2 := gc_l0_in[gc_i17]
+//line scan.go:127
+			_ = gc_l0_x2
+			gc_l0_out[gc_l0_i2] = gc_l0_s
+			gc_l0_s += gc_l0_x2
+//line scan.go:129
+		}
+//line scan.go:129
+		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
+//line scan.go:127
+			gc_l1_i2 := gc_i18
+//line scan.go:127
+			_ = gc_l1_i2
+//line scan.go:127
+			gc_l1_x2 := gc_l1_in[gc_i18]
+//line scan.go:127
+			_ = gc_l1_x2
+			gc_l1_out[gc_l1_i2] = gc_l1_s
+			gc_l1_s += gc_l1_x2
+//line scan.go:129
+		}
+//line scan.go:129
+		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
+//line scan.go:127
+			gc_l2_i2 := gc_i19
+//line scan.go:127
+			_ = gc_l2_i2
+//line scan.go:127
+			gc_l2_x2 := gc_l2_in[gc_i19]
+//line scan.go:127
+			_ = gc_l2_x2
+			gc_l2_out[gc_l2_i2] = gc_l2_s
+			gc_l2_s += gc_l2_x2
+//line scan.go:129
+		}
+//line scan.go:129
+		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
+//line scan.go:127
+			gc_l3_i2 := gc_i20
+//line scan.go:127
+			_ = gc_l3_i2
+//line scan.go:127
+			gc_l3_x2 := gc_l3_in[gc_i20]
+//line scan.go:127
+			_ = gc_l3_x2
+			gc_l3_out[gc_l3_i2] = gc_l3_s
+			gc_l3_s += gc_l3_x2
+//line scan.go:129
+		}
+//line scan.go:129
+	} else {
+//line scan.go:129
+		func() {
+//line scan.go:120
+			if gc_l0_inclusive {
+				for gc_l0_i, gc_l0_x := range gc_l0_in {
+					gc_l0_s += gc_l0_x
+					gc_l0_out[gc_l0_i] = gc_l0_s
+				}
+				return
+			}
+			for gc_l0_i2, gc_l0_x2 := range gc_l0_in {
+				gc_l0_out[gc_l0_i2] = gc_l0_s
+				gc_l0_s += gc_l0_x2
+			}
+//line scan.go:130
+		}()
+//line scan.go:130
+		func() {
+//line scan.go:120
+			if gc_l1_inclusive {
+				for gc_l1_i, gc_l1_x := range gc_l1_in {
+					gc_l1_s += gc_l1_x
+					gc_l1_out[gc_l1_i] = gc_l1_s
+				}
+				return
+			}
+			for gc_l1_i2, gc_l1_x2 := range gc_l1_in {
+				gc_l1_out[gc_l1_i2] = gc_l1_s
+				gc_l1_s += gc_l1_x2
+			}
+//line scan.go:130
+		}()
+//line scan.go:130
+		func() {
+//line scan.go:120
+			if gc_l2_inclusive {
+				for gc_l2_i, gc_l2_x := range gc_l2_in {
+					gc_l2_s += gc_l2_x
+					gc_l2_out[gc_l2_i] = gc_l2_s
+				}
+				return
+			}
+			for gc_l2_i2, gc_l2_x2 := range gc_l2_in {
+				gc_l2_out[gc_l2_i2] = gc_l2_s
+				gc_l2_s += gc_l2_x2
+			}
+//line scan.go:130
+		}()
+//line scan.go:130
+		func() {
+//line scan.go:120
+			if gc_l3_inclusive {
+				for gc_l3_i, gc_l3_x := range gc_l3_in {
+					gc_l3_s += gc_l3_x
+					gc_l3_out[gc_l3_i] = gc_l3_s
+				}
+				return
+			}
+			for gc_l3_i2, gc_l3_x2 := range gc_l3_in {
+				gc_l3_out[gc_l3_i2] = gc_l3_s
+				gc_l3_s += gc_l3_x2
+			}
+//line scan.go:130
+		}()
+//line scan.go:130
 	}
 }

@@ -163,7 +163,7 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, twins map[str
 			twin = true
 		}
 	}
-	scalar, err := generateFile(kernels, results, twin, false, nil)
+	scalar, err := generateFile(kernels, results, twin, false, twins)
 	if err != nil || !twin {
 		return []*File{scalar}, err
 	}
@@ -184,7 +184,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		out.Path = SIMDPath(k0.Path)
 	}
 	imports := newImports(k0.File, k0.Pkg)
-	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twins: twins}
+	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twin: twin, twins: twins}
 	if simd {
 		w.archsimd = imports.own(archsimdPath, importName("archsimd", kernels, results))
 	} else {
@@ -272,6 +272,11 @@ func withTwins(f *kir.Func) []*ast.FuncDecl {
 	for _, t := range f.Twins() {
 		if !slices.Contains(out, t.Decl) {
 			out = append(out, t.Decl)
+		}
+	}
+	for _, j := range f.Jams() {
+		if !slices.Contains(out, j.Decl) {
+			out = append(out, j.Decl)
 		}
 	}
 	return out

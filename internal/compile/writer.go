@@ -24,6 +24,7 @@ type writer struct {
 	archsimd string
 	lanes    string // the default build's name for package compiled/lanes, imported where used
 	simd     bool   // writing the SIMD build's file
+	twin     bool   // the file has a twin for the other build: it builds in one
 	// twins are the names of the helpers' twins (kir.Twin) written in
 	// the package's SIMD files so far: each is written once.
 	twins map[string]bool
@@ -92,6 +93,10 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	if w.simd {
 		w.twinDecls(f, imports, k.Pkg.TypesInfo)
 	}
+	w.jamDecls(f, imports, k.Pkg.TypesInfo)
+	for _, s := range specs {
+		w.jamDecls(s.f, imports, k.Pkg.TypesInfo)
+	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
 		// Only an inlined helper's body is copied: its signature's types
@@ -117,6 +122,23 @@ func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 			w.twins[t.Name] = true
 			w.printf("%s\n", kir.EmitTwin(f, t))
 			imports.use(t.Decl, info)
+		}
+	}
+}
+
+// jamDecls writes the jams (kir.Jam) that f's bodies call and no file
+// of the package for this build has yet: each build's files write their
+// own, since only one build's files compile.
+func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
+	for _, j := range f.Jams() {
+		key := fmt.Sprintf("%s simd=%t", j.Name, w.simd) // no twin's name has a space
+		if !w.twins[key] {
+			w.twins[key] = true
+			if !w.twin { // the file builds in both builds
+				w.twins[fmt.Sprintf("%s simd=%t", j.Name, !w.simd)] = true
+			}
+			w.printf("%s\n", kir.EmitJam(f, j))
+			imports.use(j.Decl, info)
 		}
 	}
 }

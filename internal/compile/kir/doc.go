@@ -81,6 +81,10 @@
 //   - slp: calls of helpers whose loops add a run's elements to as many
 //     accumulators, one statement each, call in the SIMD build a twin
 //     keeping the accumulators as a vector's lanes
+//   - jam: a thread loop ending with a call of a helper whose first
+//     statements are assignments and whose rest cannot fail and carries a
+//     value through a loop runs four threads' rests at once, their loops
+//     interleaved trip by trip
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
@@ -95,6 +99,9 @@
 // any CPU. EmitTwin writes the SIMD build's twins of helpers (slp.go):
 // the helper's declaration, each loop of accumulator statements copied
 // with the statements as one vector operation, behind compiled.SIMD.
+// EmitJam writes, for both builds, a jammed helper's state and functions
+// (jam.go): its first statements run at each call, its rest for four
+// calls at once, loops interleaved.
 //
 // The passes never change the type-checked syntax. Where one needs a
 // statement the source does not have (a helper's parameter bound to its

@@ -121,6 +121,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Tile != nil {
 		head += " [tile]"
 	}
+	if n.Jam != nil {
+		head += " [jam " + n.Jam.Jam.Name + "]"
+	}
 	for _, b := range n.Bounds {
 		head += d.bound(b)
 	}

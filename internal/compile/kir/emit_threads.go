@@ -41,6 +41,14 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 // first, into a buffer, to learn which of the thread's coordinates it
 // uses, then the loop around it.
 func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
+	if l.Jam != nil {
+		e.jamVar = e.f.Names.Fresh("jam")
+		e.printf("var %s %s\n", e.jamVar, e.jamType(l.Jam))
+		defer func() {
+			e.printf("%s_flush(&%s)\n", l.Jam.Jam.Name, e.jamVar)
+			e.jamVar = ""
+		}()
+	}
 	outer := e.w
 	var buf bytes.Buffer
 	e.w, e.loop, e.loopUse, e.enter, e.labelUsed = &buf, l, map[string]bool{}, false, false

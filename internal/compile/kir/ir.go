@@ -280,6 +280,9 @@ type (
 		// Tile, where set, is the loop's walk over a tile, which runs in
 		// rows where its steps are the block's extents (tile.go).
 		Tile *TileNest
+		// Jam, where set, is the loop's closing call of a helper that
+		// runs four threads' calls interleaved (jam.go).
+		Jam *JamCall
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

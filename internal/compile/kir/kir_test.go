@@ -110,12 +110,15 @@ func trace(t *testing.T, src *kir.Source) string {
 			fmt.Fprintf(&b, "== twin %s\n%s", tw.Name, kir.EmitTwin(f, tw))
 		}
 	}
+	for _, j := range f.Jams() {
+		fmt.Fprintf(&b, "== jam %s\n%s", j.Name, kir.EmitJam(f, j))
+	}
 	return b.String()
 }
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "streams", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector", "slp"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "streams", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector", "slp", "jam"}, kir.PassNames())
 }
 
 // TestPassDocs: the package doc and docs/architecture.md list every pass

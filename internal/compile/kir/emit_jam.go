@@ -1,0 +1,390 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// EmitJam writes j's declarations, for both builds' files: the state of
+// jamLanes threads' calls (gc_jam_H and gc_jam_H_lane), the function a
+// call becomes (gc_jam_H_add: the helper's first statements, then the
+// thread's state kept; every jamLanes calls, the rest jammed), the
+// jammed rest (gc_jam_H_run4), and the rest for the threads left at the
+// end of a loop, one at a time (gc_jam_H_flush, gc_jam_H_run1).
+func EmitJam(f *Func, j *Jam) string {
+	je := &jamEmitter{f: f, j: j, pm: newPosMap(f.Src.Fset)}
+	tp, tn := je.typeParams()
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	name := j.Decl.Name.Name
+	p("// %s holds up to %d threads' calls of %s, whose loops run\n// interleaved (gocuda compile's jam pass).\n", j.Name, jamLanes, name)
+	p("type %s%s struct {\nn int\nlanes [%d]%s_lane%s\n}\n\n", j.Name, tp, jamLanes, j.Name, tn)
+	p("// %s_lane is a thread's state after %s's first statements.\n", j.Name, name)
+	p("type %s_lane%s struct {\n", j.Name, tp)
+	for _, v := range j.state {
+		p("%s %s\n", v.Name(), types.TypeString(v.Type(), f.Src.Qualifier))
+	}
+	p("}\n\n")
+	p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, name, jamLanes)
+	p("func %s_add%s(gc_j *%s%s, %s) {\n", j.Name, tp, j.Name, tn, je.params())
+	p("%s", je.print(j.pre))
+	p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, tn, je.stateNames(", ", ""))
+	p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n}\n\n", jamLanes, j.Name, jamLanes)
+	p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
+	p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, tp, j.Name, tn, j.Name)
+	p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, name)
+	p("func %s_run1%s(gc_l *%s_lane%s) {\n", j.Name, tp, j.Name, tn)
+	p("%s := %s\n", je.stateNames(", ", ""), je.stateNames(", ", "gc_l."))
+	for _, v := range j.state {
+		p("_ = %s\n", v.Name())
+	}
+	p("%s}\n\n", je.print(j.rest))
+	p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, name, jamLanes)
+	p("func %s_run%d%s(gc_j *%s%s) {\n", j.Name, jamLanes, tp, j.Name, tn)
+	jm := newJammer(je)
+	for k := range jamLanes {
+		for _, v := range j.state {
+			p("%s := gc_j.lanes[%d].%s\n_ = %s\n", jm.laneName(v, k), k, v.Name(), jm.laneName(v, k))
+		}
+	}
+	p("%s}\n", je.print(jm.list(j.rest)))
+	return b.String()
+}
+
+// A jamEmitter writes one jam's declarations.
+type jamEmitter struct {
+	f  *Func
+	j  *Jam
+	pm *posMap
+}
+
+// typeParams returns the helper's type parameters as declared ("[T
+// Number]") and as arguments ("[T]"), or two empty strings.
+func (je *jamEmitter) typeParams() (decl, args string) {
+	tps := je.j.Decl.Type.TypeParams
+	if tps == nil || len(tps.List) == 0 {
+		return "", ""
+	}
+	var ds, ns []string
+	for _, fld := range tps.List {
+		var names []string
+		for _, id := range fld.Names {
+			names = append(names, id.Name)
+		}
+		ds = append(ds, strings.Join(names, ", ")+" "+je.plain(fld.Type))
+		ns = append(ns, names...)
+	}
+	return "[" + strings.Join(ds, ", ") + "]", "[" + strings.Join(ns, ", ") + "]"
+}
+
+// params returns the helper's parameters as declared.
+func (je *jamEmitter) params() string {
+	var ps []string
+	for _, fld := range je.j.Decl.Type.Params.List {
+		var names []string
+		for _, id := range fld.Names {
+			names = append(names, id.Name)
+		}
+		ps = append(ps, strings.Join(names, ", ")+" "+je.plain(fld.Type))
+	}
+	return strings.Join(ps, ", ")
+}
+
+// stateNames returns the state variables' names, each after prefix,
+// joined by sep.
+func (je *jamEmitter) stateNames(sep, prefix string) string {
+	var out []string
+	for _, v := range je.j.state {
+		out = append(out, prefix+v.Name())
+	}
+	return strings.Join(out, sep)
+}
+
+// plain prints a type expression of the helper's declaration.
+func (je *jamEmitter) plain(n ast.Node) string {
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, je.f.Src.Fset, n); err != nil {
+		panic(err) // printing a type-checked tree does not fail
+	}
+	return b.String()
+}
+
+// print prints statements of the helper (copies, or the jammed ones
+// made of copies), with //line directives naming its lines.
+func (je *jamEmitter) print(list []ast.Stmt) string {
+	var b bytes.Buffer
+	c := &cloner{pos: je.pm, subst: func(ast.Node) (ast.Node, bool) { return nil, false }}
+	for _, s := range list {
+		if err := sourcePrinter.Fprint(&b, je.pm.to, c.node(s)); err != nil {
+			panic(err) // printing a well-formed tree does not fail
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// A jammer writes the rest of a jam's helper for jamLanes threads:
+// straight code as each thread's copy in turn, an if whose condition
+// the threads agree on as its branch jammed (and each thread's copy
+// where they do not), and a loop as one loop running every thread's
+// body while every thread is still in it, then each thread's remaining
+// trips.
+type jammer struct {
+	je    *jamEmitter
+	names [jamLanes]map[*types.Var]string
+	used  [jamLanes]map[string]bool
+	fresh int
+}
+
+func newJammer(je *jamEmitter) *jammer {
+	jm := &jammer{je: je}
+	for k := range jamLanes {
+		jm.names[k], jm.used[k] = map[*types.Var]string{}, map[string]bool{}
+	}
+	return jm
+}
+
+// laneName returns the name of thread k's copy of the helper's variable
+// v: gc_l<k>_ and v's name, numbered where two variables share it.
+func (jm *jammer) laneName(v *types.Var, k int) string {
+	if n, ok := jm.names[k][v]; ok {
+		return n
+	}
+	n := fmt.Sprintf("gc_l%d_%s", k, v.Name())
+	for i := 2; jm.used[k][n]; i++ {
+		n = fmt.Sprintf("gc_l%d_%s%d", k, v.Name(), i)
+	}
+	jm.names[k][v], jm.used[k][n] = n, true
+	return n
+}
+
+// newName returns a fresh name for the jammed code's own variables.
+func (jm *jammer) newName(base string) string {
+	jm.fresh++
+	return fmt.Sprintf("gc_%s%d", base, jm.fresh)
+}
+
+// own reports whether v is a variable of the helper's: a parameter or
+// a local.
+func (jm *jammer) own(v *types.Var) bool {
+	d := jm.je.j.Decl
+	return v.Pos() >= d.Pos() && v.Pos() < d.End() && v.Parent() != v.Pkg().Scope()
+}
+
+// lane returns thread k's copy of n, the helper's variables renamed.
+func (jm *jammer) lane(n ast.Node, k int) ast.Node {
+	info := jm.je.f.Src.Info
+	c := &cloner{bare: false, subst: func(m ast.Node) (ast.Node, bool) {
+		id, ok := m.(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() && jm.own(v) {
+			return &ast.Ident{NamePos: id.NamePos, Name: jm.laneName(v, k)}, true
+		}
+		return nil, false
+	}}
+	return c.node(n)
+}
+
+// lanes returns every thread's copy of list, thread by thread.
+func (jm *jammer) lanes(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for k := range jamLanes {
+		for _, s := range list {
+			out = append(out, jm.lane(s, k).(ast.Stmt))
+		}
+	}
+	return out
+}
+
+// laneExprs returns each thread's copy of e.
+func (jm *jammer) laneExprs(e ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, jamLanes)
+	for k := range out {
+		out[k] = jm.lane(e, k).(ast.Expr)
+	}
+	return out
+}
+
+// list jams list, the rest or a part of it.
+func (jm *jammer) list(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for i, s := range list {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			return out
+		case *ast.IfStmt:
+			if n := len(s.Body.List); s.Else == nil && n > 0 && endsReturn(s.Body.List[n-1]) {
+				// if c { A; return }; B...: the rest of the list is its else
+				return append(out, jm.ifStmt(s.Cond, s.Body.List[:n-1], list[i+1:], list[i:]))
+			}
+			var els []ast.Stmt
+			switch e := s.Else.(type) {
+			case *ast.BlockStmt:
+				els = e.List
+			case ast.Stmt:
+				els = []ast.Stmt{e}
+			}
+			out = append(out, jm.ifStmt(s.Cond, s.Body.List, els, []ast.Stmt{s}))
+		case *ast.ForStmt:
+			out = append(out, jm.forStmt(s)...)
+		case *ast.RangeStmt:
+			out = append(out, jm.rangeStmt(s)...)
+		case *ast.BlockStmt:
+			out = append(out, &ast.BlockStmt{List: jm.list(s.List)})
+		default:
+			out = append(out, jm.lanes([]ast.Stmt{s})...)
+		}
+	}
+	return out
+}
+
+// endsReturn reports whether s is a return statement.
+func endsReturn(s ast.Stmt) bool {
+	_, ok := s.(*ast.ReturnStmt)
+	return ok
+}
+
+// ifStmt jams an if on cond: then where every thread takes it, els
+// where none does, and otherwise each thread's copy of whole (the if,
+// and with a returning branch the statements after it), each in a
+// function literal that its return ends.
+func (jm *jammer) ifStmt(cond ast.Expr, then, els, whole []ast.Stmt) ast.Stmt {
+	nots := make([]ast.Expr, jamLanes)
+	for k := range nots {
+		nots[k] = &ast.UnaryExpr{Op: token.NOT, X: paren(jm.lane(cond, k).(ast.Expr))}
+	}
+	var each []ast.Stmt
+	for k := range jamLanes {
+		var body []ast.Stmt
+		for _, s := range whole {
+			body = append(body, jm.lane(s, k).(ast.Stmt))
+		}
+		lit := &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: &ast.BlockStmt{List: body}}
+		each = append(each, &ast.ExprStmt{X: &ast.CallExpr{Fun: lit}})
+	}
+	return &ast.IfStmt{Cond: jm.allOf(jm.laneExprs(cond)), Body: &ast.BlockStmt{List: jm.list(then)},
+		Else: &ast.IfStmt{Cond: jm.allOf(nots), Body: &ast.BlockStmt{List: jm.list(els)}, Else: &ast.BlockStmt{List: each}}}
+}
+
+// allOf returns the conjunction of conds.
+func (jm *jammer) allOf(conds []ast.Expr) ast.Expr {
+	all := paren(conds[0])
+	for _, c := range conds[1:] {
+		all = &ast.BinaryExpr{X: all, Op: token.LAND, Y: paren(c)}
+	}
+	return all
+}
+
+// forStmt jams a for loop: each thread's init, one loop running every
+// thread's body and post while every thread's condition holds, then
+// each thread's loop for its remaining trips.
+func (jm *jammer) forStmt(s *ast.ForStmt) []ast.Stmt {
+	var out []ast.Stmt
+	if s.Init != nil {
+		out = jm.lanes([]ast.Stmt{s.Init})
+	}
+	trip := func(k int) []ast.Stmt {
+		var body []ast.Stmt
+		for _, b := range s.Body.List {
+			body = append(body, jm.lane(b, k).(ast.Stmt))
+		}
+		if s.Post != nil {
+			body = append(body, jm.lane(s.Post, k).(ast.Stmt))
+		}
+		return body
+	}
+	var jammed []ast.Stmt
+	for k := range jamLanes {
+		jammed = append(jammed, trip(k)...)
+	}
+	out = append(out, &ast.ForStmt{Cond: jm.allOf(jm.laneExprs(s.Cond)), Body: &ast.BlockStmt{List: jammed}})
+	for k := range jamLanes {
+		out = append(out, &ast.ForStmt{Cond: jm.lane(s.Cond, k).(ast.Expr), Body: &ast.BlockStmt{List: trip(k)}})
+	}
+	return out
+}
+
+// rangeStmt jams a range loop over a slice: the trips every thread's
+// slice has, one counter for all, then each thread's remaining trips.
+func (jm *jammer) rangeStmt(s *ast.RangeStmt) []ast.Stmt {
+	xs := jm.laneExprs(s.X)
+	n, i := jm.newName("n"), jm.newName("i")
+	lens := make([]ast.Expr, jamLanes)
+	for k, x := range xs {
+		lens[k] = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}
+	}
+	trip := func(k int, at string, x ast.Expr) []ast.Stmt {
+		var body []ast.Stmt
+		if s.Key != nil && identOf(s.Key).Name != "_" {
+			key := jm.lane(s.Key, k).(ast.Expr)
+			body = append(body, define(key, ast.NewIdent(at)), blankUse(key))
+		}
+		if s.Value != nil && identOf(s.Value).Name != "_" {
+			val := jm.lane(s.Value, k).(ast.Expr)
+			body = append(body, define(val, &ast.IndexExpr{X: x, Index: ast.NewIdent(at)}), blankUse(val))
+		}
+		for _, b := range s.Body.List {
+			body = append(body, jm.lane(b, k).(ast.Stmt))
+		}
+		return body
+	}
+	out := []ast.Stmt{define(ast.NewIdent(n), &ast.CallExpr{Fun: ast.NewIdent("min"), Args: lens}), define(ast.NewIdent(i), intLit(0))}
+	var jammed []ast.Stmt
+	for k := range jamLanes {
+		short := jm.newName("r") // as long as the counter's bound: its loads need no bounds checks
+		out = append(out, define(ast.NewIdent(short), &ast.SliceExpr{X: xs[k], High: ast.NewIdent(n)}), blankUse(ast.NewIdent(short)))
+		jammed = append(jammed, &ast.BlockStmt{List: trip(k, i, ast.NewIdent(short))})
+	}
+	out = append(out, &ast.ForStmt{Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: ast.NewIdent(n)},
+		Post: &ast.IncDecStmt{X: ast.NewIdent(i), Tok: token.INC}, Body: &ast.BlockStmt{List: jammed}})
+	for k := range jamLanes {
+		j := jm.newName("i")
+		out = append(out, &ast.ForStmt{Init: define(ast.NewIdent(j), ast.NewIdent(i)),
+			Cond: &ast.BinaryExpr{X: ast.NewIdent(j), Op: token.LSS, Y: lens[k]},
+			Post: &ast.IncDecStmt{X: ast.NewIdent(j), Tok: token.INC}, Body: &ast.BlockStmt{List: trip(k, j, xs[k])}})
+	}
+	return out
+}
+
+// define returns x := v.
+func define(x, v ast.Expr) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{x}, Tok: token.DEFINE, Rhs: []ast.Expr{v}}
+}
+
+// blankUse returns _ = x.
+func blankUse(x ast.Expr) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+}
+
+// jamType returns the type of a thread loop's jam state: the helper's
+// accumulating type with the call's type arguments.
+func (e *emitter) jamType(j *JamCall) string {
+	targs := e.f.typeArgs(j.Call)
+	if len(targs) == 0 {
+		return j.Jam.Name
+	}
+	var names []string
+	for _, t := range targs {
+		names = append(names, types.TypeString(t, e.f.Src.Qualifier))
+	}
+	return j.Jam.Name + "[" + strings.Join(names, ", ") + "]"
+}
+
+// jamCall returns the call of the jam's add function that stands for
+// call: the state first, then call's arguments.
+func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallExpr {
+	out := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Fun.Pos()), Name: j.Jam.Name + "_add"},
+		Lparen: e.pos.at(call.Lparen), Rparen: e.pos.at(call.Rparen)}
+	out.Args = append(out.Args, &ast.UnaryExpr{Op: token.AND, X: ast.NewIdent(e.jamVar)})
+	for _, a := range call.Args {
+		out.Args = append(out.Args, c.expr(a))
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+// Package jam holds kernels whose threads end by calling a helper that
+// walks a run of their own: where the helper's rest cannot fail and
+// carries a value through its loop, four threads' calls run together,
+// their loops interleaved.
+package jam
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// scanRuns scans a run of in per thread: jammed.
+func scanRuns(t *gocuda.Thread, in, out []float32, run int, inclusive bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	scanRun(in[i*run:(i+1)*run], out[i*run:(i+1)*run], float32(i), inclusive)
+}
+
+// scanRun is a serial scan whose first statement may fail and whose
+// rest cannot: a jam.
+func scanRun(in, out []float32, offset float32, inclusive bool) {
+	out = out[:len(in)]
+	s := offset
+	if inclusive {
+		for k, x := range in {
+			s += x
+			out[k] = s
+		}
+		return
+	}
+	for k, x := range in {
+		out[k] = s
+		s += x
+	}
+}
+
+// gathers calls a helper whose loop reads at indices it loads: not
+// jammed, the loads may fail.
+func gathers(t *gocuda.Thread, in, out []float32, idx []int, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	gather(in, out[i:i+1], idx[i*run:(i+1)*run])
+}
+
+// gather adds in at idx's elements into out[0].
+func gather(in, out []float32, idx []int) {
+	var s float32
+	for _, j := range idx {
+		s += in[j]
+	}
+	out[0] = s
+}
