@@ -2,6 +2,7 @@ package compiled_test
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,6 +42,14 @@ func TestRowCopy(t *testing.T) {
 		assert.False(t, ok, "p=%d", big)
 		_, _, ok = compiled.RowCopy(0, 10, 0, big, 10, 10, 10, true)
 		assert.False(t, ok, "q=%d", big)
+	}
+	if bits.UintSize == 64 { // operands reach ±2^40 exclusive
+		_, _, ok := compiled.RowCopy(-(1<<40)+1, 10, 0, 0, 10, 10, 10, false)
+		assert.True(t, ok, "from just inside the limit")
+		_, _, ok = compiled.RowCopy(-(1 << 40), 10, 0, 0, 10, 10, 10, false)
+		assert.False(t, ok, "from at the limit")
+		_, _, ok = compiled.RowCopy(0, 1<<40, 0, 0, 10, 10, 10, false)
+		assert.False(t, ok, "to at the limit")
 	}
 }
 
