@@ -19,7 +19,7 @@ import (
 // the CUDA samples' reduce3 loads them), and ends by storing them in its
 // own out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(3424, 14)...))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(3999, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
@@ -66,6 +66,9 @@ func ExampleGenerate() {
 	// 	}
 	// 	t.SyncThreads()
 	// 	a0 += sh[rank] ^ sh[size+rank]
+	// 	if (lane>>1)&1 == 1 {
+	// 		a0 = (int32(p1) ^ 1)
+	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
 	// 	out[gid*16+0] = uint32(a0)
 	// 	out[gid*16+1] = uint32(a1)

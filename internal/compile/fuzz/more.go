@@ -225,3 +225,20 @@ func (g *gen) haloStep(c ctx) {
 	g.line("}")
 	g.barrier(c) // in a loop, the next trip's walk writes what this one read
 }
+
+// jamStep writes a call of a helper scanning a run of in, 0 to 4
+// elements long, into the thread's out slots 8 to 11 from a value of the
+// thread's, inclusive or exclusive as a condition (the block's or the
+// thread's) says, then a barrier: the call ends its thread loop, so that
+// the jam pass runs four threads' calls at once (kir/jam.go).
+func (g *gen) jamStep(c ctx) {
+	name := g.fresh(g.prefix + "scan")
+	g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, out []uint32, s uint32, inclusive bool) {\n"+
+		"\tout = out[:len(in)]\n\tif inclusive {\n\t\tfor k, x := range in {\n\t\t\ts = s*3 + uint32(x)\n\t\t\tout[k] ^= s\n\t\t}\n\t\treturn\n\t}\n"+
+		"\tfor k, x := range in {\n\t\tout[k] ^= s\n\t\ts += uint32(x) ^ s>>1\n\t}\n}\n", name))
+	lo := g.fresh("lo")
+	g.line("%s := min(gid%%7+int(p0&3), len(in))", lo)
+	cond := []string{"p1%2 == 1", "rank%3 == 0", "lane < 5"}[g.ch.pick(3)]
+	g.line("%s(in[%s:min(%s+%d, len(in))], out[gid*%d+8:gid*%d+12], %s, %s)", name, lo, lo, g.ch.pick(5), Slots, Slots, g.u32Of(false), cond)
+	g.barrier(c)
+}

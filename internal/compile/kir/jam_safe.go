@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -257,8 +258,12 @@ func (s *jamSafety) safeExpr(e ast.Expr) bool {
 		return e.Op != token.AND && e.Op != token.ARROW && s.safeExpr(e.X)
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.QUO, token.REM, token.SHL, token.SHR:
+		case token.QUO, token.REM:
 			if !isFloat(info.TypeOf(e)) {
+				return false
+			}
+		case token.SHL, token.SHR: // a negative count panics
+			if tv, ok := info.Types[e.Y]; !ok || tv.Value == nil || constant.Sign(tv.Value) < 0 {
 				return false
 			}
 		}
