@@ -9675,20 +9675,20 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
+func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b11.Dim()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
+	gc_n5 := gc_b17.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+	gc_s_excl_ := compiled.Scratch[T](gc_b17, 1)[:gc_n5]
 
 //line scan_block.go:141
 	n := len(in)
@@ -9711,8 +9711,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		var gc_c52v [32]T
 		var gc_c52r [32]T
 		{
-			gc_tidx5 := gc_b11.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
+			gc_tidx29 := gc_b17.At(gc_w5)
+			gc_tx5 := gc_tidx29.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -9788,7 +9788,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 					{
 
 //line scan_block.go:167
@@ -9871,7 +9871,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+		compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
@@ -10114,7 +10114,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+								compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
 								gc_lo27, gc_hi27 := 0, 32
 								if gc_lo27 < gc_hi27 {
 									gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
@@ -10406,57 +10406,116 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line scan_block.go:143
-				var g int = gc_bx2*b + gc_tx2
-//line scan_block.go:143
-				_ = g
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line scan_block.go:144
-				var v archsimd.Float32x8
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-				_ = v
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line scan_block.go:143
+					var g int = gc_bx2*b + gc_tx2
+//line scan_block.go:143
+					_ = g
+//line scan_block.go:144
+					var v archsimd.Float32x8
+//line scan_block.go:144
+					_ = v
 //line scan_block.go:145
-				if g < 0 || g > len(in)-8 {
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-					break
+						break
 //line scan_block.go:145
+					}
+//line scan_block.go:145
+					if compiled.Reach(n, g, 8) > 7 {
+//line scan_block.go:145
+						v = archsimd.LoadFloat32x8Slice(in[g:])
+					} else {
+//line scan_block.go:146
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+						_ = gc_if4
+//line scan_block.go:145
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:145
+							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if4)
+						}
+//line scan_block.go:146
+					}
+//line scan_block.go:145
+					v_ := v
+//line scan_block.go:145
+					_ = v_
+//line scan_block.go:145
+					v_2 := v_
+//line scan_block.go:145
+					_ = v_2
+//line scan_block.go:145
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line scan_block.go:143
+					var g int = gc_bx2*b + gc_tx2
+//line scan_block.go:143
+					_ = g
+//line scan_block.go:144
+					var v archsimd.Float32x8
+//line scan_block.go:144
+					_ = v
 //line scan_block.go:145
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-				_ = gc_if2
+						break
+//line scan_block.go:145
+					}
+//line scan_block.go:145
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+					_ = gc_if2
 //line scan_block.go:146
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
 //line scan_block.go:146
+					}
+//line scan_block.go:146
+					v_ := v
+//line scan_block.go:146
+					_ = v_
+//line scan_block.go:146
+					v_2 := v_
+//line scan_block.go:146
+					_ = v_2
+//line scan_block.go:146
+					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line scan_block.go:146
-				v_ := v
-//line scan_block.go:146
-				_ = v_
-//line scan_block.go:146
-				v_2 := v_
-//line scan_block.go:146
-				_ = v_2
-//line scan_block.go:146
-				v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10547,9 +10606,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-						_ = gc_iota3
+						_ = gc_iota5
 //line scan_block.go:204
 						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -10558,57 +10617,121 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
 						_ = gc_all
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line scan_block.go:167
-							var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-							_ = warp
-//line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-							_ = lanes
-//line scan_block.go:170
-							var lanes_ int = lanes
-//line scan_block.go:170
-							_ = lanes_
-//line scan_block.go:202
-							var lane_ int = gc_lane2
-//line scan_block.go:202
-							_ = lane_
-//line scan_block.go:202
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-							_ = v_2
+						if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = y
+							_ = gc_iota6
+//line scan_block.go:204
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none2
+//line scan_block.go:204
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_b3 := gc_none
+								gc_b4 := gc_none2
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b3 = gc_all
+									gc_b4 = gc_all2
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+								_ = gc_if6
+//line scan_block.go:205
+								if gc_if6.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if6)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+								gc_b3 := gc_none
 //line scan_block.go:205
-							_ = gc_if3
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if3.ToBits() != 0 {
+									gc_b3 = gc_all
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if3)
+								}
 //line scan_block.go:205
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+								_ = gc_if5
+//line scan_block.go:205
+								if gc_if5.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if5)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -10656,68 +10779,131 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
-				var warp int = (gc_rank2 >> 5)
+					var warp int = (gc_rank2 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes int = lanes
+					var gc_lanes2 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes
+					_ = gc_lanes2
 //line scan_block.go:169
-				var gc_result uint32
+					var gc_result2 uint32
 //line scan_block.go:169
-				_ = gc_result
+					_ = gc_result2
 //line scan_block.go:169
-				var gc_returned bool
+					var gc_returned2 bool
 //line scan_block.go:169
-				_ = gc_returned
+					_ = gc_returned2
 //line scan_block.go:214
-				if gc_lanes >= gocuda.WarpSize {
+					if gc_lanes2 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result = gocuda.FullMask
-					gc_returned = true
+						gc_result2 = gocuda.FullMask
+						gc_returned2 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned {
+					if !gc_returned2 {
 //line scan_block.go:217
-					gc_result = uint32(1)<<gc_lanes - 1
+						gc_result2 = uint32(1)<<gc_lanes2 - 1
 //line scan_block.go:217
-					gc_returned = true
+						gc_returned2 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result
+					var mask uint32 = gc_result2
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_2 := v_2
+					r_2 := v_2
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 //line scan_block.go:170
-				incl_ := r_2
+					incl_ := r_2
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c22v[gc_lane2:])
+					incl_.StoreSlice(gc_c22v[gc_lane2:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+					var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes int = lanes
+//line scan_block.go:169
+					_ = gc_lanes
+//line scan_block.go:169
+					var gc_result uint32
+//line scan_block.go:169
+					_ = gc_result
+//line scan_block.go:169
+					var gc_returned bool
+//line scan_block.go:169
+					_ = gc_returned
+//line scan_block.go:214
+					if gc_lanes >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result = gocuda.FullMask
+						gc_returned = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned {
+//line scan_block.go:217
+						gc_result = uint32(1)<<gc_lanes - 1
+//line scan_block.go:217
+						gc_returned = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_2 := v_2
+//line scan_block.go:209
+					_ = r_2
+//line scan_block.go:170
+					incl_ := r_2
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c22v[gc_lane2:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10767,40 +10953,76 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		gc_left4 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota4
+			_ = gc_iota7
 //line scan_block.go:173
 			gc_vb := archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:173
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota8
+//line scan_block.go:173
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line scan_block.go:173
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line scan_block.go:167
-				var lane int = gc_lane2
+					var lane int = gc_lane2
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if4
+					_ = gc_if8
 //line scan_block.go:172
-				if gc_if4.ToBits() != 0 {
+					if gc_if8.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb.Merge(excl_, gc_if4)
+						excl_ = gc_vb2.Merge(excl_, gc_if8)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line scan_block.go:167
+					var lane int = gc_lane2
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-				gc_left4 &^= 0xff << gc_lane2
+					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if7
+//line scan_block.go:172
+					if gc_if7.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb.Merge(excl_, gc_if7)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10971,42 +11193,86 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota6
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						_ = gc_iota10
+						if gc_act2 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota12
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:167
-							var lane int = gc_lane2
+								var lane int = gc_lane2
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Float32x8
+								var s archsimd.Float32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadFloat32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if12
+//line scan_block.go:184
+									if gc_if12.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if12)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var lane int = gc_lane2
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Float32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if6
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if10
 //line scan_block.go:185
-							if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if10)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11047,23 +11313,41 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = lanes_2
 					gc_left6 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:187
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:187
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11128,56 +11412,108 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_left7 := gc_act2
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota7
+									_ = gc_iota13
 //line scan_block.go:204
-									gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none2
+									_ = gc_none3
 //line scan_block.go:204
-									gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all2
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
+									_ = gc_all3
+									if gc_act2 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota14
+//line scan_block.go:204
+										gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none4
+//line scan_block.go:204
+										gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all4
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line scan_block.go:202
+											var lane_2 int = gc_lane2
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b6 := gc_none4
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b6 = gc_all4
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+											_ = gc_if14
+//line scan_block.go:205
+											if gc_if14.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line scan_block.go:202
-										var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane2
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b4 := gc_none2
+											gc_b5 := gc_none3
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b4 = gc_all2
+												gc_b5 = gc_all3
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
+//line scan_block.go:205
+											_ = gc_if13
+//line scan_block.go:205
+											if gc_if13.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if13)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
 										}
-//line scan_block.go:205
-										gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
-//line scan_block.go:205
-										_ = gc_if7
-//line scan_block.go:205
-										if gc_if7.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if7)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -11211,33 +11547,61 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					gc_left8 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:167
-							var lane int = gc_lane2
+								var lane int = gc_lane2
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_3 := v_3
+								r_3 := v_3
 //line scan_block.go:209
-							_ = r_3
+								_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left8 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var lane int = gc_lane2
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_3 := v_3
+//line scan_block.go:209
+								_ = r_3
 //line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
-							gc_left8 &^= 0xff << gc_lane2
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left8 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11466,20 +11830,20 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
+func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b5.Dim()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+	gc_s_excl_ := compiled.Scratch[int32](gc_b7, 1)[:gc_n3]
 
 //line scan_block.go:141
 	n := len(in)
@@ -11503,67 +11867,126 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		gc_left9 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:144
-			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-			_ = gc_iota9
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b5.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				_ = gc_rank3
+			_ = gc_iota16
+			gc_tidx12 := gc_b7.At(gc_w3)
+			if gc_act3 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx3 {
+//line scan_block.go:144
+				gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:144
+				_ = gc_iota18
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_tx3 := gc_tidx12.X + gc_lane3
+					_ = gc_tx3
+					gc_ty3 := gc_tidx12.Y
+					_ = gc_ty3
+					gc_tz3 := gc_tidx12.Z
+					_ = gc_tz3
+					_ = gc_rank3
 //line scan_block.go:143
-				var g int = gc_bx3*b + gc_tx3
+					var g int = gc_bx3*b + gc_tx3
 //line scan_block.go:143
-				_ = g
+					_ = g
 //line scan_block.go:144
-				var v archsimd.Int32x8
+					var v archsimd.Int32x8
 //line scan_block.go:144
-				_ = v
+					_ = v
 //line scan_block.go:145
-				if g < 0 || g > len(in)-8 {
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-					break
+						break
 //line scan_block.go:145
+					}
+//line scan_block.go:145
+					if compiled.Reach(n, g, 8) > 7 {
+//line scan_block.go:145
+						v = archsimd.LoadInt32x8Slice(in[g:])
+					} else {
+//line scan_block.go:146
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+						_ = gc_if18
+//line scan_block.go:145
+						if gc_if18.ToBits() != 0 {
+//line scan_block.go:145
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
+						}
+//line scan_block.go:146
+					}
+//line scan_block.go:145
+					v_ := v
+//line scan_block.go:145
+					_ = v_
+//line scan_block.go:145
+					v_2 := v_
+//line scan_block.go:145
+					_ = v_2
+//line scan_block.go:145
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					gc_left9 &^= 0xff << gc_lane3
 				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_tidx11 := gc_b7.At(gc_rank3)
+					if gc_tidx11.X+8 > gc_bdx3 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx3 := gc_tidx11.X
+					_ = gc_tx3
+					gc_ty3 := gc_tidx11.Y
+					_ = gc_ty3
+					gc_tz3 := gc_tidx11.Z
+					_ = gc_tz3
+					_ = gc_rank3
+//line scan_block.go:143
+					var g int = gc_bx3*b + gc_tx3
+//line scan_block.go:143
+					_ = g
+//line scan_block.go:144
+					var v archsimd.Int32x8
+//line scan_block.go:144
+					_ = v
 //line scan_block.go:145
-				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-				_ = gc_if9
+						break
+//line scan_block.go:145
+					}
+//line scan_block.go:145
+					gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+					_ = gc_if16
 //line scan_block.go:146
-				if gc_if9.ToBits() != 0 {
+					if gc_if16.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if9)
+						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if16)
 //line scan_block.go:146
+					}
+//line scan_block.go:146
+					v_ := v
+//line scan_block.go:146
+					_ = v_
+//line scan_block.go:146
+					v_2 := v_
+//line scan_block.go:146
+					_ = v_2
+//line scan_block.go:146
+					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+					gc_left9 &^= 0xff << gc_lane3
 				}
-//line scan_block.go:146
-				v_ := v
-//line scan_block.go:146
-				_ = v_
-//line scan_block.go:146
-				v_2 := v_
-//line scan_block.go:146
-				_ = v_2
-//line scan_block.go:146
-				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left9 != 0 {
 			{
-				gc_tidx3 := gc_b5.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx11 := gc_b7.At(gc_w3)
+				gc_tx3 := gc_tidx11.X - 1
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -11643,72 +12066,136 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 					gc_left10 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-						_ = gc_iota10
+						_ = gc_iota19
 //line scan_block.go:204
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-						_ = gc_none3
+						_ = gc_none5
 //line scan_block.go:204
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-						_ = gc_all3
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						_ = gc_all5
+						if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota20
+//line scan_block.go:204
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none6
+//line scan_block.go:204
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all6
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank3 >> 5)
 //line scan_block.go:167
-							_ = warp
+								_ = warp
 //line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
+								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-							_ = lanes
+								_ = lanes
 //line scan_block.go:170
-							var lanes_ int = lanes
+								var lanes_ int = lanes
 //line scan_block.go:170
-							_ = lanes_
+								_ = lanes_
 //line scan_block.go:202
-							var lane_ int = gc_lane3
+								var lane_ int = gc_lane3
 //line scan_block.go:202
-							_ = lane_
+								_ = lane_
 //line scan_block.go:202
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:202
-							_ = v_2
+								_ = v_2
 //line scan_block.go:204
-							y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
 //line scan_block.go:204
-							_ = y
+								_ = y
 //line scan_block.go:205
-							gc_b6 := gc_none3
+								gc_b9 := gc_none6
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b6 = gc_all3
+									gc_b9 = gc_all6
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+//line scan_block.go:205
+								_ = gc_if20
+//line scan_block.go:205
+								if gc_if20.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if20)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane3
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
+								gc_b8 := gc_none5
 //line scan_block.go:205
-							_ = gc_if10
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if10.ToBits() != 0 {
+									gc_b8 = gc_all5
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if10)
+								}
 //line scan_block.go:205
+								gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
+//line scan_block.go:205
+								_ = gc_if19
+//line scan_block.go:205
+								if gc_if19.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if19)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11756,68 +12243,131 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		}
 		gc_left11 := gc_act3
 		if compiled.SIMD {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
-				var warp int = (gc_rank3 >> 5)
+					var warp int = (gc_rank3 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes2 int = lanes
+					var gc_lanes4 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes2
+					_ = gc_lanes4
 //line scan_block.go:169
-				var gc_result2 uint32
+					var gc_result4 uint32
 //line scan_block.go:169
-				_ = gc_result2
+					_ = gc_result4
 //line scan_block.go:169
-				var gc_returned2 bool
+					var gc_returned4 bool
 //line scan_block.go:169
-				_ = gc_returned2
+					_ = gc_returned4
 //line scan_block.go:214
-				if gc_lanes2 >= gocuda.WarpSize {
+					if gc_lanes4 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result2 = gocuda.FullMask
-					gc_returned2 = true
+						gc_result4 = gocuda.FullMask
+						gc_returned4 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned2 {
+					if !gc_returned4 {
 //line scan_block.go:217
-					gc_result2 = uint32(1)<<gc_lanes2 - 1
+						gc_result4 = uint32(1)<<gc_lanes4 - 1
 //line scan_block.go:217
-					gc_returned2 = true
+						gc_returned4 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result2
+					var mask uint32 = gc_result4
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_2 := v_2
+					r_2 := v_2
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 //line scan_block.go:170
-				incl_ := r_2
+					incl_ := r_2
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c32v[gc_lane3:])
+					incl_.StoreSlice(gc_c32v[gc_lane3:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-				gc_left11 &^= 0xff << gc_lane3
+					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+					gc_left11 &^= 0xff << gc_lane3
+				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+					var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes3 int = lanes
+//line scan_block.go:169
+					_ = gc_lanes3
+//line scan_block.go:169
+					var gc_result3 uint32
+//line scan_block.go:169
+					_ = gc_result3
+//line scan_block.go:169
+					var gc_returned3 bool
+//line scan_block.go:169
+					_ = gc_returned3
+//line scan_block.go:214
+					if gc_lanes3 >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result3 = gocuda.FullMask
+						gc_returned3 = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned3 {
+//line scan_block.go:217
+						gc_result3 = uint32(1)<<gc_lanes3 - 1
+//line scan_block.go:217
+						gc_returned3 = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result3
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_2 := v_2
+//line scan_block.go:209
+					_ = r_2
+//line scan_block.go:170
+					incl_ := r_2
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c32v[gc_lane3:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+					gc_left11 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -11863,44 +12413,80 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 		gc_left12 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota11
+			_ = gc_iota21
 //line scan_block.go:173
-			gc_vb2 := archsimd.BroadcastInt32x8(0)
+			gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
-			_ = gc_vb2
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+			_ = gc_vb3
+			if gc_act3 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota22
+//line scan_block.go:173
+				gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line scan_block.go:173
+				_ = gc_vb4
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
 //line scan_block.go:167
-				var lane int = gc_lane3
+					var lane int = gc_lane3
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if11
+					_ = gc_if22
 //line scan_block.go:172
-				if gc_if11.ToBits() != 0 {
+					if gc_if22.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb2.Merge(excl_, gc_if11)
+						excl_ = gc_vb4.Merge(excl_, gc_if22)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+					gc_left12 &^= 0xff << gc_lane3
 				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line scan_block.go:167
+					var lane int = gc_lane3
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-				gc_left12 &^= 0xff << gc_lane3
+					gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if21
+//line scan_block.go:172
+					if gc_if21.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb3.Merge(excl_, gc_if21)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+					gc_left12 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -12071,42 +12657,86 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					gc_left13 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota13
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						_ = gc_iota24
+						if gc_act3 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota26
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var lane int = gc_lane3
+								var lane int = gc_lane3
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Int32x8
+								var s archsimd.Int32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadInt32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if26
+//line scan_block.go:184
+									if gc_if26.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if26)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left13 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var lane int = gc_lane3
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Int32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if13
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if24
 //line scan_block.go:185
-							if gc_if13.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if13)
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if24)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left13 &^= 0xff << gc_lane3
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane3:])
-							gc_left13 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12147,23 +12777,41 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					_ = lanes_2
 					gc_left14 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:187
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left14 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:187
-							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left14 &^= 0xff << gc_lane3
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left14 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12224,60 +12872,112 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+								compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 								gc_left15 := gc_act3
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota14
+									_ = gc_iota27
 //line scan_block.go:204
-									gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none4
+									_ = gc_none7
 //line scan_block.go:204
-									gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all4
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
+									_ = gc_all7
+									if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota28
+//line scan_block.go:204
+										gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none8
+//line scan_block.go:204
+										gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all8
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line scan_block.go:202
+											var lane_2 int = gc_lane3
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b11 := gc_none8
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b11 = gc_all8
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+//line scan_block.go:205
+											_ = gc_if28
+//line scan_block.go:205
+											if gc_if28.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if28)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left15 &^= 0xff << gc_lane3
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
 //line scan_block.go:202
-										var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane3
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b7 := gc_none4
+											gc_b10 := gc_none7
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b7 = gc_all4
+												gc_b10 = gc_all7
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if27 := gc_iota27.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+//line scan_block.go:205
+											_ = gc_if27
+//line scan_block.go:205
+											if gc_if27.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if27)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left15 &^= 0xff << gc_lane3
 										}
-//line scan_block.go:205
-										gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-										_ = gc_if14
-//line scan_block.go:205
-										if gc_if14.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left15 &^= 0xff << gc_lane3
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -12311,33 +13011,61 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					}
 					gc_left16 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var lane int = gc_lane3
+								var lane int = gc_lane3
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_3 := v_3
+								r_3 := v_3
 //line scan_block.go:209
-							_ = r_3
+								_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left16 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var lane int = gc_lane3
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_3 := v_3
+//line scan_block.go:209
+								_ = r_3
 //line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
-							gc_left16 &^= 0xff << gc_lane3
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left16 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12566,20 +13294,20 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
+func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b8.Dim()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b12, 1)[:gc_n4]
 
 //line scan_block.go:141
 	n := len(in)
@@ -12603,67 +13331,126 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		gc_left17 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:144
-			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-			_ = gc_iota16
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b8.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				_ = gc_rank4
+			_ = gc_iota30
+			gc_tidx21 := gc_b12.At(gc_w4)
+			if gc_act4 == ^uint32(0) && gc_tidx21.X+32 <= gc_bdx4 {
+//line scan_block.go:144
+				gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:144
+				_ = gc_iota32
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_tx4 := gc_tidx21.X + gc_lane4
+					_ = gc_tx4
+					gc_ty4 := gc_tidx21.Y
+					_ = gc_ty4
+					gc_tz4 := gc_tidx21.Z
+					_ = gc_tz4
+					_ = gc_rank4
 //line scan_block.go:143
-				var g int = gc_bx4*b + gc_tx4
+					var g int = gc_bx4*b + gc_tx4
 //line scan_block.go:143
-				_ = g
+					_ = g
 //line scan_block.go:144
-				var v archsimd.Uint32x8
+					var v archsimd.Uint32x8
 //line scan_block.go:144
-				_ = v
+					_ = v
 //line scan_block.go:145
-				if g < 0 || g > len(in)-8 {
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-					break
+						break
 //line scan_block.go:145
+					}
+//line scan_block.go:145
+					if compiled.Reach(n, g, 8) > 7 {
+//line scan_block.go:145
+						v = archsimd.LoadUint32x8Slice(in[g:])
+					} else {
+//line scan_block.go:146
+						gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+						_ = gc_if32
+//line scan_block.go:145
+						if gc_if32.ToBits() != 0 {
+//line scan_block.go:145
+							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if32)
+						}
+//line scan_block.go:146
+					}
+//line scan_block.go:145
+					v_ := v
+//line scan_block.go:145
+					_ = v_
+//line scan_block.go:145
+					v_2 := v_
+//line scan_block.go:145
+					_ = v_2
+//line scan_block.go:145
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					gc_left17 &^= 0xff << gc_lane4
 				}
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_tidx20 := gc_b12.At(gc_rank4)
+					if gc_tidx20.X+8 > gc_bdx4 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx4 := gc_tidx20.X
+					_ = gc_tx4
+					gc_ty4 := gc_tidx20.Y
+					_ = gc_ty4
+					gc_tz4 := gc_tidx20.Z
+					_ = gc_tz4
+					_ = gc_rank4
+//line scan_block.go:143
+					var g int = gc_bx4*b + gc_tx4
+//line scan_block.go:143
+					_ = g
+//line scan_block.go:144
+					var v archsimd.Uint32x8
+//line scan_block.go:144
+					_ = v
 //line scan_block.go:145
-				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
-				_ = gc_if16
+						break
+//line scan_block.go:145
+					}
+//line scan_block.go:145
+					gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:145
+					_ = gc_if30
 //line scan_block.go:146
-				if gc_if16.ToBits() != 0 {
+					if gc_if30.ToBits() != 0 {
 //line scan_block.go:146
-					v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if16)
+						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if30)
 //line scan_block.go:146
+					}
+//line scan_block.go:146
+					v_ := v
+//line scan_block.go:146
+					_ = v_
+//line scan_block.go:146
+					v_2 := v_
+//line scan_block.go:146
+					_ = v_2
+//line scan_block.go:146
+					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+					gc_left17 &^= 0xff << gc_lane4
 				}
-//line scan_block.go:146
-				v_ := v
-//line scan_block.go:146
-				_ = v_
-//line scan_block.go:146
-				v_2 := v_
-//line scan_block.go:146
-				_ = v_2
-//line scan_block.go:146
-				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-				gc_left17 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left17 != 0 {
 			{
-				gc_tidx4 := gc_b8.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
+				gc_tidx20 := gc_b12.At(gc_w4)
+				gc_tx4 := gc_tidx20.X - 1
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
@@ -12743,72 +13530,136 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 					gc_left18 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-						_ = gc_iota17
+						_ = gc_iota33
 //line scan_block.go:204
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-						_ = gc_none5
+						_ = gc_none9
 //line scan_block.go:204
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-						_ = gc_all5
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						_ = gc_all9
+						if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota34
+//line scan_block.go:204
+							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none10
+//line scan_block.go:204
+							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all10
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank4 >> 5)
 //line scan_block.go:167
-							_ = warp
+								_ = warp
 //line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
+								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-							_ = lanes
+								_ = lanes
 //line scan_block.go:170
-							var lanes_ int = lanes
+								var lanes_ int = lanes
 //line scan_block.go:170
-							_ = lanes_
+								_ = lanes_
 //line scan_block.go:202
-							var lane_ int = gc_lane4
+								var lane_ int = gc_lane4
 //line scan_block.go:202
-							_ = lane_
+								_ = lane_
 //line scan_block.go:202
-							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:202
-							_ = v_2
+								_ = v_2
 //line scan_block.go:204
-							y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
 //line scan_block.go:204
-							_ = y
+								_ = y
 //line scan_block.go:205
-							gc_b9 := gc_none5
+								gc_b14 := gc_none10
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b9 = gc_all5
+									gc_b14 = gc_all10
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
+//line scan_block.go:205
+								_ = gc_if34
+//line scan_block.go:205
+								if gc_if34.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if34)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane4
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+								gc_b13 := gc_none9
 //line scan_block.go:205
-							_ = gc_if17
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if17.ToBits() != 0 {
+									gc_b13 = gc_all9
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if17)
+								}
 //line scan_block.go:205
+								gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
+//line scan_block.go:205
+								_ = gc_if33
+//line scan_block.go:205
+								if gc_if33.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if33)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left18 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -12856,68 +13707,131 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		}
 		gc_left19 := gc_act4
 		if compiled.SIMD {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+			if gc_act4 == ^uint32(0) {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
-				var warp int = (gc_rank4 >> 5)
+					var warp int = (gc_rank4 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes3 int = lanes
+					var gc_lanes6 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes3
+					_ = gc_lanes6
 //line scan_block.go:169
-				var gc_result3 uint32
+					var gc_result6 uint32
 //line scan_block.go:169
-				_ = gc_result3
+					_ = gc_result6
 //line scan_block.go:169
-				var gc_returned3 bool
+					var gc_returned6 bool
 //line scan_block.go:169
-				_ = gc_returned3
+					_ = gc_returned6
 //line scan_block.go:214
-				if gc_lanes3 >= gocuda.WarpSize {
+					if gc_lanes6 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result3 = gocuda.FullMask
-					gc_returned3 = true
+						gc_result6 = gocuda.FullMask
+						gc_returned6 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned3 {
+					if !gc_returned6 {
 //line scan_block.go:217
-					gc_result3 = uint32(1)<<gc_lanes3 - 1
+						gc_result6 = uint32(1)<<gc_lanes6 - 1
 //line scan_block.go:217
-					gc_returned3 = true
+						gc_returned6 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result3
+					var mask uint32 = gc_result6
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_2 := v_2
+					r_2 := v_2
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 //line scan_block.go:170
-				incl_ := r_2
+					incl_ := r_2
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c42v[gc_lane4:])
+					incl_.StoreSlice(gc_c42v[gc_lane4:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-				gc_left19 &^= 0xff << gc_lane4
+					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+					gc_left19 &^= 0xff << gc_lane4
+				}
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+					var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes5 int = lanes
+//line scan_block.go:169
+					_ = gc_lanes5
+//line scan_block.go:169
+					var gc_result5 uint32
+//line scan_block.go:169
+					_ = gc_result5
+//line scan_block.go:169
+					var gc_returned5 bool
+//line scan_block.go:169
+					_ = gc_returned5
+//line scan_block.go:214
+					if gc_lanes5 >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result5 = gocuda.FullMask
+						gc_returned5 = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned5 {
+//line scan_block.go:217
+						gc_result5 = uint32(1)<<gc_lanes5 - 1
+//line scan_block.go:217
+						gc_returned5 = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result5
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_2 := v_2
+//line scan_block.go:209
+					_ = r_2
+//line scan_block.go:170
+					incl_ := r_2
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c42v[gc_lane4:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+					gc_left19 &^= 0xff << gc_lane4
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -12963,44 +13877,80 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 		gc_left20 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota18
+			_ = gc_iota35
 //line scan_block.go:173
-			gc_vb3 := archsimd.BroadcastUint32x8(0)
+			gc_vb5 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
-			_ = gc_vb3
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+			_ = gc_vb5
+			if gc_act4 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota36
+//line scan_block.go:173
+				gc_vb6 := archsimd.BroadcastUint32x8(0)
+//line scan_block.go:173
+				_ = gc_vb6
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
 //line scan_block.go:167
-				var lane int = gc_lane4
+					var lane int = gc_lane4
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if36 := gc_iota36.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if18
+					_ = gc_if36
 //line scan_block.go:172
-				if gc_if18.ToBits() != 0 {
+					if gc_if36.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb3.Merge(excl_, gc_if18)
+						excl_ = gc_vb6.Merge(excl_, gc_if36)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+					gc_left20 &^= 0xff << gc_lane4
 				}
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line scan_block.go:167
+					var lane int = gc_lane4
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-				gc_left20 &^= 0xff << gc_lane4
+					gc_if35 := gc_iota35.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if35
+//line scan_block.go:172
+					if gc_if35.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb5.Merge(excl_, gc_if35)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+					gc_left20 &^= 0xff << gc_lane4
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -13171,42 +14121,86 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					gc_left21 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota20
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						_ = gc_iota38
+						if gc_act4 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota40 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota40
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var lane int = gc_lane4
+								var lane int = gc_lane4
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Uint32x8
+								var s archsimd.Uint32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadUint32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if40
+//line scan_block.go:184
+									if gc_if40.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if40)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left21 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var lane int = gc_lane4
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Uint32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if20
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if38
 //line scan_block.go:185
-							if gc_if20.ToBits() != 0 {
+								if gc_if38.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if20)
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if38)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left21 &^= 0xff << gc_lane4
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane4:])
-							gc_left21 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13247,23 +14241,41 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					_ = lanes_2
 					gc_left22 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:187
+								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left22 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:187
-							s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left22 &^= 0xff << gc_lane4
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left22 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13324,60 +14336,112 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+								compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 								gc_left23 := gc_act4
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota41 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota21
+									_ = gc_iota41
 //line scan_block.go:204
-									gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none6
+									_ = gc_none11
 //line scan_block.go:204
-									gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all6
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
+									_ = gc_all11
+									if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota42
+//line scan_block.go:204
+										gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none12
+//line scan_block.go:204
+										gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all12
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line scan_block.go:202
+											var lane_2 int = gc_lane4
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b16 := gc_none12
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b16 = gc_all12
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+//line scan_block.go:205
+											_ = gc_if42
+//line scan_block.go:205
+											if gc_if42.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if42)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left23 &^= 0xff << gc_lane4
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
 //line scan_block.go:202
-										var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane4
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b10 := gc_none6
+											gc_b15 := gc_none11
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b10 = gc_all6
+												gc_b15 = gc_all11
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if41 := gc_iota41.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+//line scan_block.go:205
+											_ = gc_if41
+//line scan_block.go:205
+											if gc_if41.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if41)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left23 &^= 0xff << gc_lane4
 										}
-//line scan_block.go:205
-										gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
-//line scan_block.go:205
-										_ = gc_if21
-//line scan_block.go:205
-										if gc_if21.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left23 &^= 0xff << gc_lane4
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -13411,33 +14475,61 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					}
 					gc_left24 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var lane int = gc_lane4
+								var lane int = gc_lane4
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_3 := v_3
+								r_3 := v_3
 //line scan_block.go:209
-							_ = r_3
+								_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left24 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var lane int = gc_lane4
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_3 := v_3
+//line scan_block.go:209
+								_ = r_3
 //line scan_block.go:187
-							r_3.StoreSlice(totals[lane:])
-							gc_left24 &^= 0xff << gc_lane4
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_3.StoreSlice(totals[lane:])
+								gc_left24 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -49,22 +49,22 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
+func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b11.Dim()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
-	gc_s_tile := compiled.Scratch[int](gc_b11, 2)[:gc_n5]
-	gc_s_i := compiled.Scratch[int](gc_b11, 3)[:gc_n5]
-	gc_s_excl := compiled.Scratch[T](gc_b11, 4)[:gc_n5]
-	gc_s_incl := compiled.Scratch[T](gc_b11, 5)[:gc_n5]
+	gc_n5 := gc_b17.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
+	gc_s_excl_ := compiled.Scratch[T](gc_b17, 1)[:gc_n5]
+	gc_s_tile := compiled.Scratch[int](gc_b17, 2)[:gc_n5]
+	gc_s_i := compiled.Scratch[int](gc_b17, 3)[:gc_n5]
+	gc_s_excl := compiled.Scratch[T](gc_b17, 4)[:gc_n5]
+	gc_s_incl := compiled.Scratch[T](gc_b17, 5)[:gc_n5]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -176,8 +176,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		var gc_c52v [32]T
 		var gc_c52r [32]T
 		{
-			gc_tidx5 := gc_b11.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
+			gc_tidx26 := gc_b17.At(gc_w5)
+			gc_tx5 := gc_tidx26.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -266,7 +266,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+					compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 					{
 
 //line scan_block.go:167
@@ -349,7 +349,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+		compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
@@ -592,7 +592,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+								compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
 								gc_lo31, gc_hi31 := 0, 32
 								if gc_lo31 < gc_hi31 {
 									gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
@@ -1158,57 +1158,121 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
 						_ = gc_all
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line scan_block.go:167
-							var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-							_ = warp
-//line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-							_ = lanes
-//line scan_block.go:170
-							var lanes_ int = lanes
-//line scan_block.go:170
-							_ = lanes_
-//line scan_block.go:202
-							var lane_ int = gc_lane2
-//line scan_block.go:202
-							_ = lane_
-//line scan_block.go:202
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-							_ = v_2
+						if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = y
+							_ = gc_iota2
+//line scan_block.go:204
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none2
+//line scan_block.go:204
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_b3 := gc_none
+								gc_b4 := gc_none2
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b3 = gc_all
+									gc_b4 = gc_all2
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+								_ = gc_if2
+//line scan_block.go:205
+								if gc_if2.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane2
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+								gc_b3 := gc_none
 //line scan_block.go:205
-							_ = gc_if
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if.ToBits() != 0 {
+									gc_b3 = gc_all
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if)
+								}
 //line scan_block.go:205
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+								_ = gc_if
+//line scan_block.go:205
+								if gc_if.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1256,68 +1320,131 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		}
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line scan_block.go:167
-				var warp int = (gc_rank2 >> 5)
+					var warp int = (gc_rank2 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes int = lanes
+					var gc_lanes2 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes
+					_ = gc_lanes2
 //line scan_block.go:169
-				var gc_result uint32
+					var gc_result2 uint32
 //line scan_block.go:169
-				_ = gc_result
+					_ = gc_result2
 //line scan_block.go:169
-				var gc_returned bool
+					var gc_returned2 bool
 //line scan_block.go:169
-				_ = gc_returned
+					_ = gc_returned2
 //line scan_block.go:214
-				if gc_lanes >= gocuda.WarpSize {
+					if gc_lanes2 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result = gocuda.FullMask
-					gc_returned = true
+						gc_result2 = gocuda.FullMask
+						gc_returned2 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned {
+					if !gc_returned2 {
 //line scan_block.go:217
-					gc_result = uint32(1)<<gc_lanes - 1
+						gc_result2 = uint32(1)<<gc_lanes2 - 1
 //line scan_block.go:217
-					gc_returned = true
+						gc_returned2 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result
+					var mask uint32 = gc_result2
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_3 := v_2
+					r_3 := v_2
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 //line scan_block.go:170
-				incl_ := r_3
+					incl_ := r_3
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c22v[gc_lane2:])
+					incl_.StoreSlice(gc_c22v[gc_lane2:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-				gc_left2 &^= 0xff << gc_lane2
+					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+					var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes int = lanes
+//line scan_block.go:169
+					_ = gc_lanes
+//line scan_block.go:169
+					var gc_result uint32
+//line scan_block.go:169
+					_ = gc_result
+//line scan_block.go:169
+					var gc_returned bool
+//line scan_block.go:169
+					_ = gc_returned
+//line scan_block.go:214
+					if gc_lanes >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result = gocuda.FullMask
+						gc_returned = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned {
+//line scan_block.go:217
+						gc_result = uint32(1)<<gc_lanes - 1
+//line scan_block.go:217
+						gc_returned = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_3 := v_2
+//line scan_block.go:209
+					_ = r_3
+//line scan_block.go:170
+					incl_ := r_3
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c22v[gc_lane2:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1367,40 +1494,76 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		gc_left3 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota2
+			_ = gc_iota3
 //line scan_block.go:173
 			gc_vb := archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:173
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota4
+//line scan_block.go:173
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line scan_block.go:173
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line scan_block.go:167
-				var lane int = gc_lane2
+					var lane int = gc_lane2
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if2
+					_ = gc_if4
 //line scan_block.go:172
-				if gc_if2.ToBits() != 0 {
+					if gc_if4.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb.Merge(excl_, gc_if2)
+						excl_ = gc_vb2.Merge(excl_, gc_if4)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line scan_block.go:167
+					var lane int = gc_lane2
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if3
+//line scan_block.go:172
+					if gc_if3.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb.Merge(excl_, gc_if3)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1571,42 +1734,86 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_left4 := gc_act2
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota4
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						_ = gc_iota6
+						if gc_act2 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota8
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:167
-							var lane int = gc_lane2
+								var lane int = gc_lane2
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Float32x8
+								var s archsimd.Float32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadFloat32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if8
+//line scan_block.go:184
+									if gc_if8.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var lane int = gc_lane2
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Float32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if4
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if6
 //line scan_block.go:185
-							if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if4)
+									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1647,23 +1854,41 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					_ = lanes_2
 					gc_left5 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:187
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:187
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1728,56 +1953,108 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								gc_left6 := gc_act2
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota5
+									_ = gc_iota9
 //line scan_block.go:204
-									gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none2
+									_ = gc_none3
 //line scan_block.go:204
-									gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all2
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
+									_ = gc_all3
+									if gc_act2 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota10
+//line scan_block.go:204
+										gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none4
+//line scan_block.go:204
+										gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all4
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line scan_block.go:202
+											var lane_2 int = gc_lane2
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b6 := gc_none4
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b6 = gc_all4
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+											_ = gc_if10
+//line scan_block.go:205
+											if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left6 &^= 0xff << gc_lane2
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line scan_block.go:202
-										var lane_2 int = gc_lane2
+											var lane_2 int = gc_lane2
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b4 := gc_none2
+											gc_b5 := gc_none3
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b4 = gc_all2
+												gc_b5 = gc_all3
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
+//line scan_block.go:205
+											_ = gc_if9
+//line scan_block.go:205
+											if gc_if9.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left6 &^= 0xff << gc_lane2
 										}
-//line scan_block.go:205
-										gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
-//line scan_block.go:205
-										_ = gc_if5
-//line scan_block.go:205
-										if gc_if5.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if5)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -1811,33 +2088,61 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 					gc_left7 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line scan_block.go:167
-							var lane int = gc_lane2
+								var lane int = gc_lane2
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_4 := v_3
+								r_4 := v_3
 //line scan_block.go:209
-							_ = r_4
+								_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left7 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line scan_block.go:167
+								var lane int = gc_lane2
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_4 := v_3
+//line scan_block.go:209
+								_ = r_4
 //line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
-							gc_left7 &^= 0xff << gc_lane2
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left7 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2148,22 +2453,22 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
+func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b5.Dim()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_n3 := gc_b5.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
-	gc_s_tile := compiled.Scratch[int](gc_b5, 2)[:gc_n3]
-	gc_s_i := compiled.Scratch[int](gc_b5, 3)[:gc_n3]
-	gc_s_excl := compiled.Scratch[int32](gc_b5, 4)[:gc_n3]
-	gc_s_incl := compiled.Scratch[int32](gc_b5, 5)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
+	gc_s_excl_ := compiled.Scratch[int32](gc_b7, 1)[:gc_n3]
+	gc_s_tile := compiled.Scratch[int](gc_b7, 2)[:gc_n3]
+	gc_s_i := compiled.Scratch[int](gc_b7, 3)[:gc_n3]
+	gc_s_excl := compiled.Scratch[int32](gc_b7, 4)[:gc_n3]
+	gc_s_incl := compiled.Scratch[int32](gc_b7, 5)[:gc_n3]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -2275,8 +2580,8 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		var gc_c32v [32]int32
 		var gc_c32r [32]int32
 		{
-			gc_tidx3 := gc_b5.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx10 := gc_b7.At(gc_w3)
+			gc_tx3 := gc_tidx10.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -2365,72 +2670,136 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+					compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-						_ = gc_iota6
+						_ = gc_iota11
 //line scan_block.go:204
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-						_ = gc_none3
+						_ = gc_none5
 //line scan_block.go:204
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-						_ = gc_all3
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						_ = gc_all5
+						if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota12
+//line scan_block.go:204
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none6
+//line scan_block.go:204
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all6
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var warp int = (gc_rank3 >> 5)
+								var warp int = (gc_rank3 >> 5)
 //line scan_block.go:167
-							_ = warp
+								_ = warp
 //line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
+								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-							_ = lanes
+								_ = lanes
 //line scan_block.go:170
-							var lanes_ int = lanes
+								var lanes_ int = lanes
 //line scan_block.go:170
-							_ = lanes_
+								_ = lanes_
 //line scan_block.go:202
-							var lane_ int = gc_lane3
+								var lane_ int = gc_lane3
 //line scan_block.go:202
-							_ = lane_
+								_ = lane_
 //line scan_block.go:202
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:202
-							_ = v_2
+								_ = v_2
 //line scan_block.go:204
-							y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
 //line scan_block.go:204
-							_ = y
+								_ = y
 //line scan_block.go:205
-							gc_b6 := gc_none3
+								gc_b9 := gc_none6
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b6 = gc_all3
+									gc_b9 = gc_all6
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+//line scan_block.go:205
+								_ = gc_if12
+//line scan_block.go:205
+								if gc_if12.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left8 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane3
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
+								gc_b8 := gc_none5
 //line scan_block.go:205
-							_ = gc_if6
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if6.ToBits() != 0 {
+									gc_b8 = gc_all5
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if6)
+								}
 //line scan_block.go:205
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
+//line scan_block.go:205
+								_ = gc_if11
+//line scan_block.go:205
+								if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left8 &^= 0xff << gc_lane3
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left8 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2478,68 +2847,131 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		}
 		gc_left9 := gc_act3
 		if compiled.SIMD {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 //line scan_block.go:167
-				var warp int = (gc_rank3 >> 5)
+					var warp int = (gc_rank3 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes2 int = lanes
+					var gc_lanes4 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes2
+					_ = gc_lanes4
 //line scan_block.go:169
-				var gc_result2 uint32
+					var gc_result4 uint32
 //line scan_block.go:169
-				_ = gc_result2
+					_ = gc_result4
 //line scan_block.go:169
-				var gc_returned2 bool
+					var gc_returned4 bool
 //line scan_block.go:169
-				_ = gc_returned2
+					_ = gc_returned4
 //line scan_block.go:214
-				if gc_lanes2 >= gocuda.WarpSize {
+					if gc_lanes4 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result2 = gocuda.FullMask
-					gc_returned2 = true
+						gc_result4 = gocuda.FullMask
+						gc_returned4 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned2 {
+					if !gc_returned4 {
 //line scan_block.go:217
-					gc_result2 = uint32(1)<<gc_lanes2 - 1
+						gc_result4 = uint32(1)<<gc_lanes4 - 1
 //line scan_block.go:217
-					gc_returned2 = true
+						gc_returned4 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result2
+					var mask uint32 = gc_result4
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_3 := v_2
+					r_3 := v_2
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 //line scan_block.go:170
-				incl_ := r_3
+					incl_ := r_3
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c32v[gc_lane3:])
+					incl_.StoreSlice(gc_c32v[gc_lane3:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-				gc_left9 &^= 0xff << gc_lane3
+					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+					gc_left9 &^= 0xff << gc_lane3
+				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+					var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes3 int = lanes
+//line scan_block.go:169
+					_ = gc_lanes3
+//line scan_block.go:169
+					var gc_result3 uint32
+//line scan_block.go:169
+					_ = gc_result3
+//line scan_block.go:169
+					var gc_returned3 bool
+//line scan_block.go:169
+					_ = gc_returned3
+//line scan_block.go:214
+					if gc_lanes3 >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result3 = gocuda.FullMask
+						gc_returned3 = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned3 {
+//line scan_block.go:217
+						gc_result3 = uint32(1)<<gc_lanes3 - 1
+//line scan_block.go:217
+						gc_returned3 = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result3
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_3 := v_2
+//line scan_block.go:209
+					_ = r_3
+//line scan_block.go:170
+					incl_ := r_3
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c32v[gc_lane3:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+					gc_left9 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2585,44 +3017,80 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 		gc_left10 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota7
+			_ = gc_iota13
 //line scan_block.go:173
-			gc_vb2 := archsimd.BroadcastInt32x8(0)
+			gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
-			_ = gc_vb2
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+			_ = gc_vb3
+			if gc_act3 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota14
+//line scan_block.go:173
+				gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line scan_block.go:173
+				_ = gc_vb4
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
 //line scan_block.go:167
-				var lane int = gc_lane3
+					var lane int = gc_lane3
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if7
+					_ = gc_if14
 //line scan_block.go:172
-				if gc_if7.ToBits() != 0 {
+					if gc_if14.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb2.Merge(excl_, gc_if7)
+						excl_ = gc_vb4.Merge(excl_, gc_if14)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+					gc_left10 &^= 0xff << gc_lane3
 				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line scan_block.go:167
+					var lane int = gc_lane3
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-				gc_left10 &^= 0xff << gc_lane3
+					gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if13
+//line scan_block.go:172
+					if gc_if13.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb3.Merge(excl_, gc_if13)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+					gc_left10 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2793,42 +3261,86 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					gc_left11 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota9
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						_ = gc_iota16
+						if gc_act3 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota18
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var lane int = gc_lane3
+								var lane int = gc_lane3
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Int32x8
+								var s archsimd.Int32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadInt32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if18
+//line scan_block.go:184
+									if gc_if18.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left11 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var lane int = gc_lane3
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Int32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if9
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if16
 //line scan_block.go:185
-							if gc_if9.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if9)
+									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if16)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane3:])
+								gc_left11 &^= 0xff << gc_lane3
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2869,23 +3381,41 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					_ = lanes_2
 					gc_left12 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:187
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left12 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:187
-							s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left12 &^= 0xff << gc_lane3
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left12 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2946,60 +3476,112 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+								compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 								gc_left13 := gc_act3
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota10
+									_ = gc_iota19
 //line scan_block.go:204
-									gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none4
+									_ = gc_none7
 //line scan_block.go:204
-									gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all4
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
+									_ = gc_all7
+									if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota20
+//line scan_block.go:204
+										gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none8
+//line scan_block.go:204
+										gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all8
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line scan_block.go:202
+											var lane_2 int = gc_lane3
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b11 := gc_none8
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b11 = gc_all8
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+//line scan_block.go:205
+											_ = gc_if20
+//line scan_block.go:205
+											if gc_if20.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left13 &^= 0xff << gc_lane3
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
 //line scan_block.go:202
-										var lane_2 int = gc_lane3
+											var lane_2 int = gc_lane3
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b7 := gc_none4
+											gc_b10 := gc_none7
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b7 = gc_all4
+												gc_b10 = gc_all7
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+//line scan_block.go:205
+											_ = gc_if19
+//line scan_block.go:205
+											if gc_if19.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if19)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left13 &^= 0xff << gc_lane3
 										}
-//line scan_block.go:205
-										gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
-//line scan_block.go:205
-										_ = gc_if10
-//line scan_block.go:205
-										if gc_if10.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left13 &^= 0xff << gc_lane3
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -3033,33 +3615,61 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					}
 					gc_left14 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line scan_block.go:167
-							var lane int = gc_lane3
+								var lane int = gc_lane3
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_4 := v_3
+								r_4 := v_3
 //line scan_block.go:209
-							_ = r_4
+								_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left14 &^= 0xff << gc_lane3
 							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line scan_block.go:167
+								var lane int = gc_lane3
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_4 := v_3
+//line scan_block.go:209
+								_ = r_4
 //line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
-							gc_left14 &^= 0xff << gc_lane3
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left14 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3370,22 +3980,22 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
+func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b8.Dim()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_n4 := gc_b8.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
-	gc_s_tile := compiled.Scratch[int](gc_b8, 2)[:gc_n4]
-	gc_s_i := compiled.Scratch[int](gc_b8, 3)[:gc_n4]
-	gc_s_excl := compiled.Scratch[uint32](gc_b8, 4)[:gc_n4]
-	gc_s_incl := compiled.Scratch[uint32](gc_b8, 5)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b12, 1)[:gc_n4]
+	gc_s_tile := compiled.Scratch[int](gc_b12, 2)[:gc_n4]
+	gc_s_i := compiled.Scratch[int](gc_b12, 3)[:gc_n4]
+	gc_s_excl := compiled.Scratch[uint32](gc_b12, 4)[:gc_n4]
+	gc_s_incl := compiled.Scratch[uint32](gc_b12, 5)[:gc_n4]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -3497,8 +4107,8 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		var gc_c42v [32]uint32
 		var gc_c42r [32]uint32
 		{
-			gc_tidx4 := gc_b8.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
+			gc_tidx18 := gc_b12.At(gc_w4)
+			gc_tx4 := gc_tidx18.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -3587,72 +4197,136 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+					compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 					gc_left15 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:204
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-						_ = gc_iota11
+						_ = gc_iota21
 //line scan_block.go:204
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-						_ = gc_none5
+						_ = gc_none9
 //line scan_block.go:204
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-						_ = gc_all5
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						_ = gc_all9
+						if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+							gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota22
+//line scan_block.go:204
+							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none10
+//line scan_block.go:204
+							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all10
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var warp int = (gc_rank4 >> 5)
+								var warp int = (gc_rank4 >> 5)
 //line scan_block.go:167
-							_ = warp
+								_ = warp
 //line scan_block.go:168
-							var lanes int = min(w, b_-warp*w)
+								var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-							_ = lanes
+								_ = lanes
 //line scan_block.go:170
-							var lanes_ int = lanes
+								var lanes_ int = lanes
 //line scan_block.go:170
-							_ = lanes_
+								_ = lanes_
 //line scan_block.go:202
-							var lane_ int = gc_lane4
+								var lane_ int = gc_lane4
 //line scan_block.go:202
-							_ = lane_
+								_ = lane_
 //line scan_block.go:202
-							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:202
-							_ = v_2
+								_ = v_2
 //line scan_block.go:204
-							y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
 //line scan_block.go:204
-							_ = y
+								_ = y
 //line scan_block.go:205
-							gc_b9 := gc_none5
+								gc_b14 := gc_none10
 //line scan_block.go:205
-							if d < lanes_ {
+								if d < lanes_ {
 //line scan_block.go:205
-								gc_b9 = gc_all5
+									gc_b14 = gc_all10
 //line scan_block.go:205
+								}
+//line scan_block.go:205
+								gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
+//line scan_block.go:205
+								_ = gc_if22
+//line scan_block.go:205
+								if gc_if22.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if22)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left15 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+								_ = warp
+//line scan_block.go:168
+								var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+								_ = lanes
+//line scan_block.go:170
+								var lanes_ int = lanes
+//line scan_block.go:170
+								_ = lanes_
+//line scan_block.go:202
+								var lane_ int = gc_lane4
+//line scan_block.go:202
+								_ = lane_
+//line scan_block.go:202
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:202
+								_ = v_2
+//line scan_block.go:204
+								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:204
+								_ = y
 //line scan_block.go:205
-							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+								gc_b13 := gc_none9
 //line scan_block.go:205
-							_ = gc_if11
+								if d < lanes_ {
 //line scan_block.go:205
-							if gc_if11.ToBits() != 0 {
+									gc_b13 = gc_all9
 //line scan_block.go:205
-								v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+								}
 //line scan_block.go:205
+								gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
+//line scan_block.go:205
+								_ = gc_if21
+//line scan_block.go:205
+								if gc_if21.ToBits() != 0 {
+//line scan_block.go:205
+									v_2 = v_2.Add(y).Merge(v_2, gc_if21)
+//line scan_block.go:205
+								}
+//line scan_block.go:205
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left15 &^= 0xff << gc_lane4
 							}
-//line scan_block.go:205
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left15 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3700,68 +4374,131 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		}
 		gc_left16 := gc_act4
 		if compiled.SIMD {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+			if gc_act4 == ^uint32(0) {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 //line scan_block.go:167
-				var warp int = (gc_rank4 >> 5)
+					var warp int = (gc_rank4 >> 5)
 //line scan_block.go:167
-				_ = warp
+					_ = warp
 //line scan_block.go:168
-				var lanes int = min(w, b_-warp*w)
+					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
-				_ = lanes
+					_ = lanes
 //line scan_block.go:169
-				var gc_lanes3 int = lanes
+					var gc_lanes6 int = lanes
 //line scan_block.go:169
-				_ = gc_lanes3
+					_ = gc_lanes6
 //line scan_block.go:169
-				var gc_result3 uint32
+					var gc_result6 uint32
 //line scan_block.go:169
-				_ = gc_result3
+					_ = gc_result6
 //line scan_block.go:169
-				var gc_returned3 bool
+					var gc_returned6 bool
 //line scan_block.go:169
-				_ = gc_returned3
+					_ = gc_returned6
 //line scan_block.go:214
-				if gc_lanes3 >= gocuda.WarpSize {
+					if gc_lanes6 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result3 = gocuda.FullMask
-					gc_returned3 = true
+						gc_result6 = gocuda.FullMask
+						gc_returned6 = true
 //line scan_block.go:215
-				}
+					}
 //line scan_block.go:217
-				if !gc_returned3 {
+					if !gc_returned6 {
 //line scan_block.go:217
-					gc_result3 = uint32(1)<<gc_lanes3 - 1
+						gc_result6 = uint32(1)<<gc_lanes6 - 1
 //line scan_block.go:217
-					gc_returned3 = true
+						gc_returned6 = true
 //line scan_block.go:217
-				}
+					}
 //line scan_block.go:217
-				var mask uint32 = gc_result3
+					var mask uint32 = gc_result6
 //line scan_block.go:217
-				_ = mask
+					_ = mask
 //line scan_block.go:217
-				v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:217
-				_ = v_2
+					_ = v_2
 //line scan_block.go:209
-				r_3 := v_2
+					r_3 := v_2
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 //line scan_block.go:170
-				incl_ := r_3
+					incl_ := r_3
 //line scan_block.go:170
-				_ = incl_
+					_ = incl_
 //line scan_block.go:171
-				incl_.StoreSlice(gc_c42v[gc_lane4:])
+					incl_.StoreSlice(gc_c42v[gc_lane4:])
 //line scan_block.go:171
-				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-				gc_left16 &^= 0xff << gc_lane4
+					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+					gc_left16 &^= 0xff << gc_lane4
+				}
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+					var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+					_ = warp
+//line scan_block.go:168
+					var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+					_ = lanes
+//line scan_block.go:169
+					var gc_lanes5 int = lanes
+//line scan_block.go:169
+					_ = gc_lanes5
+//line scan_block.go:169
+					var gc_result5 uint32
+//line scan_block.go:169
+					_ = gc_result5
+//line scan_block.go:169
+					var gc_returned5 bool
+//line scan_block.go:169
+					_ = gc_returned5
+//line scan_block.go:214
+					if gc_lanes5 >= gocuda.WarpSize {
+//line scan_block.go:214
+						gc_result5 = gocuda.FullMask
+						gc_returned5 = true
+//line scan_block.go:215
+					}
+//line scan_block.go:217
+					if !gc_returned5 {
+//line scan_block.go:217
+						gc_result5 = uint32(1)<<gc_lanes5 - 1
+//line scan_block.go:217
+						gc_returned5 = true
+//line scan_block.go:217
+					}
+//line scan_block.go:217
+					var mask uint32 = gc_result5
+//line scan_block.go:217
+					_ = mask
+//line scan_block.go:217
+					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:217
+					_ = v_2
+//line scan_block.go:209
+					r_3 := v_2
+//line scan_block.go:209
+					_ = r_3
+//line scan_block.go:170
+					incl_ := r_3
+//line scan_block.go:170
+					_ = incl_
+//line scan_block.go:171
+					incl_.StoreSlice(gc_c42v[gc_lane4:])
+//line scan_block.go:171
+					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+					gc_left16 &^= 0xff << gc_lane4
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3807,44 +4544,80 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 		gc_left17 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
-			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-			_ = gc_iota12
+			_ = gc_iota23
 //line scan_block.go:173
-			gc_vb3 := archsimd.BroadcastUint32x8(0)
+			gc_vb5 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
-			_ = gc_vb3
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+			_ = gc_vb5
+			if gc_act4 == ^uint32(0) {
+//line scan_block.go:173
+				gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+				_ = gc_iota24
+//line scan_block.go:173
+				gc_vb6 := archsimd.BroadcastUint32x8(0)
+//line scan_block.go:173
+				_ = gc_vb6
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
 //line scan_block.go:167
-				var lane int = gc_lane4
+					var lane int = gc_lane4
 //line scan_block.go:167
-				_ = lane
+					_ = lane
 //line scan_block.go:171
-				excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
-				_ = excl_
+					_ = excl_
 //line scan_block.go:172
-				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+					gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-				_ = gc_if12
+					_ = gc_if24
 //line scan_block.go:172
-				if gc_if12.ToBits() != 0 {
+					if gc_if24.ToBits() != 0 {
 //line scan_block.go:172
-					excl_ = gc_vb3.Merge(excl_, gc_if12)
+						excl_ = gc_vb6.Merge(excl_, gc_if24)
 //line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+					gc_left17 &^= 0xff << gc_lane4
 				}
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line scan_block.go:167
+					var lane int = gc_lane4
+//line scan_block.go:167
+					_ = lane
+//line scan_block.go:171
+					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+//line scan_block.go:171
+					_ = excl_
 //line scan_block.go:172
-				excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-				gc_left17 &^= 0xff << gc_lane4
+					gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+					_ = gc_if23
+//line scan_block.go:172
+					if gc_if23.ToBits() != 0 {
+//line scan_block.go:172
+						excl_ = gc_vb5.Merge(excl_, gc_if23)
+//line scan_block.go:172
+					}
+//line scan_block.go:172
+					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+					gc_left17 &^= 0xff << gc_lane4
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -4015,42 +4788,86 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					gc_left18 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota14
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						_ = gc_iota26
+						if gc_act4 == ^uint32(0) {
+//line scan_block.go:183
+							gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:183
+							_ = gc_iota28
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var lane int = gc_lane4
+								var lane int = gc_lane4
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:183
-							var s archsimd.Uint32x8
+								var s archsimd.Uint32x8
 //line scan_block.go:183
-							_ = s
+								_ = s
 //line scan_block.go:184
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-								break
+									break
 //line scan_block.go:184
+								}
+//line scan_block.go:184
+								if compiled.Reach(warps, lane, 8) > 7 {
+//line scan_block.go:184
+									s = archsimd.LoadUint32x8Slice(totals[lane:])
+								} else {
+//line scan_block.go:185
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if28
+//line scan_block.go:184
+									if gc_if28.ToBits() != 0 {
+//line scan_block.go:184
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if28)
+									}
+//line scan_block.go:185
+								}
+//line scan_block.go:184
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var lane int = gc_lane4
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:183
+								var s archsimd.Uint32x8
+//line scan_block.go:183
+								_ = s
 //line scan_block.go:184
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-							_ = gc_if14
+									break
+//line scan_block.go:184
+								}
+//line scan_block.go:184
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+								_ = gc_if26
 //line scan_block.go:185
-							if gc_if14.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line scan_block.go:185
-								s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if14)
+									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if26)
 //line scan_block.go:185
+								}
+//line scan_block.go:185
+								s.StoreSlice(gc_l_s[gc_lane4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
-//line scan_block.go:185
-							s.StoreSlice(gc_l_s[gc_lane4:])
-							gc_left18 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4091,23 +4908,41 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					_ = lanes_2
 					gc_left19 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:187
+								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+//line scan_block.go:187
+								_ = s
+//line scan_block.go:187
+								v_3 := s
+//line scan_block.go:187
+								_ = v_3
+//line scan_block.go:187
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left19 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:187
-							s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
 //line scan_block.go:187
-							_ = s
+								_ = s
 //line scan_block.go:187
-							v_3 := s
+								v_3 := s
 //line scan_block.go:187
-							_ = v_3
+								_ = v_3
 //line scan_block.go:187
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left19 &^= 0xff << gc_lane4
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left19 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4168,60 +5003,112 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+								compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 								gc_left20 := gc_act4
 								if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota15
+									_ = gc_iota29
 //line scan_block.go:204
-									gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+									gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none6
+									_ = gc_none11
 //line scan_block.go:204
-									gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+									gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all6
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
+									_ = gc_all11
+									if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+										gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+										_ = gc_iota30
+//line scan_block.go:204
+										gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+										_ = gc_none12
+//line scan_block.go:204
+										gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+										_ = gc_all12
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line scan_block.go:202
+											var lane_2 int = gc_lane4
+//line scan_block.go:202
+											_ = lane_2
+//line scan_block.go:202
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:202
+											_ = v_3
+//line scan_block.go:204
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line scan_block.go:204
+											_ = y_
+//line scan_block.go:205
+											gc_b16 := gc_none12
+//line scan_block.go:205
+											if d_ < lanes_2 {
+//line scan_block.go:205
+												gc_b16 = gc_all12
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+//line scan_block.go:205
+											_ = gc_if30
+//line scan_block.go:205
+											if gc_if30.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if30)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left20 &^= 0xff << gc_lane4
 										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
 //line scan_block.go:202
-										var lane_2 int = gc_lane4
+											var lane_2 int = gc_lane4
 //line scan_block.go:202
-										_ = lane_2
+											_ = lane_2
 //line scan_block.go:202
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:202
-										_ = v_3
+											_ = v_3
 //line scan_block.go:204
-										y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line scan_block.go:204
-										_ = y_
+											_ = y_
 //line scan_block.go:205
-										gc_b10 := gc_none6
+											gc_b15 := gc_none11
 //line scan_block.go:205
-										if d_ < lanes_2 {
+											if d_ < lanes_2 {
 //line scan_block.go:205
-											gc_b10 = gc_all6
+												gc_b15 = gc_all11
 //line scan_block.go:205
+											}
+//line scan_block.go:205
+											gc_if29 := gc_iota29.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+//line scan_block.go:205
+											_ = gc_if29
+//line scan_block.go:205
+											if gc_if29.ToBits() != 0 {
+//line scan_block.go:205
+												v_3 = v_3.Add(y_).Merge(v_3, gc_if29)
+//line scan_block.go:205
+											}
+//line scan_block.go:205
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left20 &^= 0xff << gc_lane4
 										}
-//line scan_block.go:205
-										gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
-//line scan_block.go:205
-										_ = gc_if15
-//line scan_block.go:205
-										if gc_if15.ToBits() != 0 {
-//line scan_block.go:205
-											v_3 = v_3.Add(y_).Merge(v_3, gc_if15)
-//line scan_block.go:205
-										}
-//line scan_block.go:205
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left20 &^= 0xff << gc_lane4
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -4255,33 +5142,61 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					}
 					gc_left21 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line scan_block.go:167
-							var lane int = gc_lane4
+								var lane int = gc_lane4
 //line scan_block.go:167
-							_ = lane
+								_ = lane
 //line scan_block.go:167
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:167
-							_ = v_3
+								_ = v_3
 //line scan_block.go:209
-							r_4 := v_3
+								r_4 := v_3
 //line scan_block.go:209
-							_ = r_4
+								_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane > len(totals)-8 {
+								if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-								break
+									break
 //line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left21 &^= 0xff << gc_lane4
 							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line scan_block.go:167
+								var lane int = gc_lane4
+//line scan_block.go:167
+								_ = lane
+//line scan_block.go:167
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:167
+								_ = v_3
+//line scan_block.go:209
+								r_4 := v_3
+//line scan_block.go:209
+								_ = r_4
 //line scan_block.go:187
-							r_4.StoreSlice(totals[lane:])
-							gc_left21 &^= 0xff << gc_lane4
+								if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+									break
+//line scan_block.go:187
+								}
+//line scan_block.go:187
+								r_4.StoreSlice(totals[lane:])
+								gc_left21 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -474,21 +474,37 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line spmv.go:212
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+								_ = sum
+//line spmv.go:212
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+								sum.StoreSlice(gc_l_sum[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line spmv.go:212
-							sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
 //line spmv.go:212
-							_ = sum
+								_ = sum
 //line spmv.go:212
-							sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line spmv.go:212
-							sum.StoreSlice(gc_l_sum[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+								sum.StoreSlice(gc_l_sum[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -362,29 +362,53 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:65
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:65
+					_ = sum
+//line blog_reduction.go:65
+					val := sum
+//line blog_reduction.go:65
+					_ = val
+//line blog_reduction.go:35
+					val_ := val
+//line blog_reduction.go:35
+					_ = val_
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line blog_reduction.go:65
-				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:65
-				_ = sum
-//line blog_reduction.go:65
-				val := sum
-//line blog_reduction.go:65
-				_ = val
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line blog_reduction.go:35
-				val_ := val
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:35
-				_ = val_
+					_ = sum
+//line blog_reduction.go:65
+					val := sum
+//line blog_reduction.go:65
+					_ = val
 //line blog_reduction.go:35
-				val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_ := val
 //line blog_reduction.go:35
-				val.StoreSlice(gc_s_val[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = val_
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -441,21 +465,37 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_
+//line blog_reduction.go:23
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:23
-							val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-							_ = val_
+								_ = val_
 //line blog_reduction.go:23
-							val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-							val_.StoreSlice(gc_l_val_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -580,23 +620,41 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							_ = val
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							_ = val_2
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
 //line blog_reduction.go:49
-						_ = val
+							_ = val
 //line blog_reduction.go:49
-						val_2 := val
+							val_2 := val
 //line blog_reduction.go:49
-						_ = val_2
+							_ = val_2
 //line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -645,21 +703,37 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
 							gc_left4 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line blog_reduction.go:23
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+										_ = val_2
+//line blog_reduction.go:23
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val_2
+										_ = val_2
 //line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -683,29 +757,53 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				}
 				gc_left5 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:25
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+							_ = val_2
+//line blog_reduction.go:25
+							var val archsimd.Int32x8
+//line blog_reduction.go:25
+							_ = val
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:25
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:25
-						_ = val_2
-//line blog_reduction.go:25
-						var val archsimd.Int32x8
-//line blog_reduction.go:25
-						_ = val
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:25
-						_ = r_2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val = r_2
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+							_ = val_2
+//line blog_reduction.go:49
+							var val archsimd.Int32x8
+//line blog_reduction.go:49
+							_ = val
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1292,65 +1390,132 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line blog_reduction.go:97
 			_ = gc_iota
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line blog_reduction.go:97
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blog_reduction.go:97
+				_ = gc_iota2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:90
-				var idx int = gc_bx2*gc_bdx2 + gc_tx2
+					var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_reduction.go:90
-				_ = idx
+					_ = idx
 //line blog_reduction.go:96
-				var i_ int = idx + n/2*2
+					var i_ int = idx + n/2*2
 //line blog_reduction.go:96
-				_ = i_
+					_ = i_
 //line blog_reduction.go:96
-				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:96
-				_ = sum
+					_ = sum
 //line blog_reduction.go:97
-				if i_ < 0 || i_ > len(in)-8 {
+					if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
-					break
+						break
 //line blog_reduction.go:97
+					}
+//line blog_reduction.go:97
+					if compiled.Reach(n, i_, 8) > 7 {
+//line blog_reduction.go:97
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
+					} else {
+//line blog_reduction.go:98
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+//line blog_reduction.go:97
+						_ = gc_if2
+//line blog_reduction.go:97
+						if gc_if2.ToBits() != 0 {
+//line blog_reduction.go:97
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+						}
+//line blog_reduction.go:98
+					}
+//line blog_reduction.go:97
+					val_ := sum
+//line blog_reduction.go:97
+					_ = val_
+//line blog_reduction.go:97
+					val_2 := val_
+//line blog_reduction.go:97
+					_ = val_2
+//line blog_reduction.go:97
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:97
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:97
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:90
+					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:90
+					_ = idx
+//line blog_reduction.go:96
+					var i_ int = idx + n/2*2
+//line blog_reduction.go:96
+					_ = i_
+//line blog_reduction.go:96
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:96
+					_ = sum
 //line blog_reduction.go:97
-				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+					if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
-				_ = gc_if
+						break
+//line blog_reduction.go:97
+					}
+//line blog_reduction.go:97
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+//line blog_reduction.go:97
+					_ = gc_if
 //line blog_reduction.go:98
-				if gc_if.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line blog_reduction.go:98
-					sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
 //line blog_reduction.go:98
+					}
+//line blog_reduction.go:98
+					val_ := sum
+//line blog_reduction.go:98
+					_ = val_
+//line blog_reduction.go:98
+					val_2 := val_
+//line blog_reduction.go:98
+					_ = val_2
+//line blog_reduction.go:98
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:98
+					val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:98
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line blog_reduction.go:98
-				val_ := sum
-//line blog_reduction.go:98
-				_ = val_
-//line blog_reduction.go:98
-				val_2 := val_
-//line blog_reduction.go:98
-				_ = val_2
-//line blog_reduction.go:98
-				val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:98
-				val_.StoreSlice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:98
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1429,21 +1594,37 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_2
+//line blog_reduction.go:23
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:23
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-							_ = val_2
+								_ = val_2
 //line blog_reduction.go:23
-							val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1568,23 +1749,41 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:49
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:49
+							_ = val_
+//line blog_reduction.go:49
+							val_3 := val_
+//line blog_reduction.go:49
+							_ = val_3
+//line blog_reduction.go:49
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
 //line blog_reduction.go:49
-						_ = val_
+							_ = val_
 //line blog_reduction.go:49
-						val_3 := val_
+							val_3 := val_
 //line blog_reduction.go:49
-						_ = val_3
+							_ = val_3
 //line blog_reduction.go:49
-						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1633,21 +1832,37 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
 							gc_left4 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line blog_reduction.go:23
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+										_ = val_3
+//line blog_reduction.go:23
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line blog_reduction.go:23
-									val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val_3
+										_ = val_3
 //line blog_reduction.go:23
-									val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -1671,29 +1886,53 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				}
 				gc_left5 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:25
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:25
+							_ = val_3
+//line blog_reduction.go:25
+							var val_ archsimd.Int32x8
+//line blog_reduction.go:25
+							_ = val_
+//line blog_reduction.go:25
+							r_2 := val_3
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val_ = r_2
+//line blog_reduction.go:49
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:25
-						val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:25
-						_ = val_3
-//line blog_reduction.go:25
-						var val_ archsimd.Int32x8
-//line blog_reduction.go:25
-						_ = val_
-//line blog_reduction.go:25
-						r_2 := val_3
-//line blog_reduction.go:25
-						_ = r_2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val_ = r_2
+							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
 //line blog_reduction.go:49
-						val_.StoreSlice(gc_s_val_[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+							_ = val_3
+//line blog_reduction.go:49
+							var val_ archsimd.Int32x8
+//line blog_reduction.go:49
+							_ = val_
+//line blog_reduction.go:25
+							r_2 := val_3
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val_ = r_2
+//line blog_reduction.go:49
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2437,23 +2676,41 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:116
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:116
+					_ = sum
+//line blog_reduction.go:116
+					val := sum
+//line blog_reduction.go:116
+					_ = val
+//line blog_reduction.go:116
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line blog_reduction.go:116
-				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:116
-				_ = sum
+					_ = sum
 //line blog_reduction.go:116
-				val := sum
+					val := sum
 //line blog_reduction.go:116
-				_ = val
+					_ = val
 //line blog_reduction.go:116
-				val.StoreSlice(gc_l_val[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2502,21 +2759,37 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val
+//line blog_reduction.go:23
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:23
-							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:23
-							_ = val
+								_ = val
 //line blog_reduction.go:23
-							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-							val.StoreSlice(gc_l_val[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2920,29 +3193,53 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line blog_reduction.go:131
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:131
+					_ = sum
+//line blog_reduction.go:131
+					val := sum
+//line blog_reduction.go:131
+					_ = val
+//line blog_reduction.go:35
+					val_ := val
+//line blog_reduction.go:35
+					_ = val_
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line blog_reduction.go:131
-				sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:131
-				_ = sum
-//line blog_reduction.go:131
-				val := sum
-//line blog_reduction.go:131
-				_ = val
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line blog_reduction.go:35
-				val_ := val
+					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:35
-				_ = val_
+					_ = sum
+//line blog_reduction.go:131
+					val := sum
+//line blog_reduction.go:131
+					_ = val
 //line blog_reduction.go:35
-				val_.StoreSlice(gc_l_val_[gc_lane2:])
+					val_ := val
 //line blog_reduction.go:35
-				val.StoreSlice(gc_s_val[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = val_
+//line blog_reduction.go:35
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+					val.StoreSlice(gc_s_val[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2999,21 +3296,37 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:23
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+								_ = val_
+//line blog_reduction.go:23
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:23
-							val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-							_ = val_
+								_ = val_
 //line blog_reduction.go:23
-							val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-							val_.StoreSlice(gc_l_val_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3138,23 +3451,41 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:49
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+							_ = val
+//line blog_reduction.go:49
+							val_2 := val
+//line blog_reduction.go:49
+							_ = val_2
+//line blog_reduction.go:49
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
 //line blog_reduction.go:49
-						_ = val
+							_ = val
 //line blog_reduction.go:49
-						val_2 := val
+							val_2 := val
 //line blog_reduction.go:49
-						_ = val_2
+							_ = val_2
 //line blog_reduction.go:49
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3203,21 +3534,37 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
 							gc_left4 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line blog_reduction.go:23
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+										_ = val_2
+//line blog_reduction.go:23
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line blog_reduction.go:23
-									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-									_ = val_2
+										_ = val_2
 //line blog_reduction.go:23
-									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -3241,29 +3588,53 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				}
 				gc_left5 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:25
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:25
+							_ = val_2
+//line blog_reduction.go:25
+							var val archsimd.Int32x8
+//line blog_reduction.go:25
+							_ = val
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line blog_reduction.go:25
-						val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:25
-						_ = val_2
-//line blog_reduction.go:25
-						var val archsimd.Int32x8
-//line blog_reduction.go:25
-						_ = val
-//line blog_reduction.go:25
-						r_2 := val_2
-//line blog_reduction.go:25
-						_ = r_2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:49
-						val = r_2
+							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:49
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+							_ = val_2
+//line blog_reduction.go:49
+							var val archsimd.Int32x8
+//line blog_reduction.go:49
+							_ = val
+//line blog_reduction.go:25
+							r_2 := val_2
+//line blog_reduction.go:25
+							_ = r_2
+//line blog_reduction.go:49
+							val = r_2
+//line blog_reduction.go:49
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4088,21 +4459,37 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:166
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:166
+						_ = val
+//line blog_reduction.go:166
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:166
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line blog_reduction.go:166
-					val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:166
-					_ = val
+						_ = val
 //line blog_reduction.go:166
-					val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:166
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -2409,35 +2409,62 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 		}
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line guide.go:178
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:178
+					_ = value
+//line guide.go:178
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line guide.go:178
+						break
+//line guide.go:178
+					}
+//line guide.go:178
+					value.StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line guide.go:178
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:178
+					_ = value
+//line guide.go:178
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line guide.go:178
+						break
+//line guide.go:178
+					}
+//line guide.go:178
+					value.StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line guide.go:178
-				value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:178
-				_ = value
-//line guide.go:178
-				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line guide.go:178
-					break
-//line guide.go:178
-				}
-//line guide.go:178
-				value.StoreSlice(out[gc_tx2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2542,21 +2569,37 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
 					gc_left := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line guide.go:193
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:193
+								_ = value
+//line guide.go:193
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line guide.go:193
-							value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
 //line guide.go:193
-							_ = value
+								_ = value
 //line guide.go:193
-							value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line guide.go:193
-							value.StoreSlice(gc_l_value[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

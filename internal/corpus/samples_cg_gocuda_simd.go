@@ -174,27 +174,49 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line samples_cg.go:25
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:25
+					_ = mySum_
+//line samples_cg.go:25
+					beta := mySum_
+//line samples_cg.go:25
+					_ = beta
+//line samples_cg.go:26
+					var temp float32
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_s_beta[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line samples_cg.go:25
-				mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_cg.go:25
-				_ = mySum_
-//line samples_cg.go:25
-				beta := mySum_
-//line samples_cg.go:25
-				_ = beta
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line samples_cg.go:26
-				var temp float32
+					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
 //line samples_cg.go:26
-				_ = temp
+					_ = mySum_
+//line samples_cg.go:25
+					beta := mySum_
+//line samples_cg.go:25
+					_ = beta
 //line samples_cg.go:26
-				beta.StoreSlice(gc_s_beta[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					var temp float32
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_s_beta[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -550,27 +572,49 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line samples_cg.go:25
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:25
+					_ = mySum_2
+//line samples_cg.go:25
+					beta := mySum_2
+//line samples_cg.go:25
+					_ = beta
+//line samples_cg.go:26
+					var temp float32
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_s_beta[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line samples_cg.go:25
-				mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_cg.go:25
-				_ = mySum_2
-//line samples_cg.go:25
-				beta := mySum_2
-//line samples_cg.go:25
-				_ = beta
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line samples_cg.go:26
-				var temp float32
+					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
 //line samples_cg.go:26
-				_ = temp
+					_ = mySum_2
+//line samples_cg.go:25
+					beta := mySum_2
+//line samples_cg.go:25
+					_ = beta
 //line samples_cg.go:26
-				beta.StoreSlice(gc_s_beta[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					var temp float32
+//line samples_cg.go:26
+					_ = temp
+//line samples_cg.go:26
+					beta.StoreSlice(gc_s_beta[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -896,27 +940,49 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_cg.go:25
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:25
+							_ = mySum_3
+//line samples_cg.go:25
+							beta_ := mySum_3
+//line samples_cg.go:25
+							_ = beta_
+//line samples_cg.go:26
+							var temp_ float32
+//line samples_cg.go:26
+							_ = temp_
+//line samples_cg.go:26
+							beta_.StoreSlice(gc_s_beta_[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line samples_cg.go:25
-						mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
-//line samples_cg.go:25
-						_ = mySum_3
-//line samples_cg.go:25
-						beta_ := mySum_3
-//line samples_cg.go:25
-						_ = beta_
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line samples_cg.go:26
-						var temp_ float32
+							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
 //line samples_cg.go:26
-						_ = temp_
+							_ = mySum_3
+//line samples_cg.go:25
+							beta_ := mySum_3
+//line samples_cg.go:25
+							_ = beta_
 //line samples_cg.go:26
-						beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
+							var temp_ float32
+//line samples_cg.go:26
+							_ = temp_
+//line samples_cg.go:26
+							beta_.StoreSlice(gc_s_beta_[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -12218,8 +12218,8 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_hi7 = min(gc_hi7, gc_cnt5)
 				if gc_lo7 < gc_hi7 {
 					{
-						gc_tidx5 := gc_b5.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx5.X - 1
+						gc_tidx14 := gc_b5.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 							gc_tx5++
 							if gc_tx5 == gc_bdx5 {
@@ -13324,45 +13324,82 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_tidx3 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+							_ = gc_rank2
 //line samples_reduction.go:161
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:189
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							break
+								break
 //line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line samples_reduction.go:161
+							var tid int = gc_tx2
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:189
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -13399,19 +13436,33 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:194
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -13433,21 +13484,37 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:194
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:194
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -14516,52 +14583,89 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_act3 != 0 {
 				gc_left4 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b3.At(gc_rank3)
-						if gc_tidx3.X+8 > gc_bdx3 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx3 := gc_tidx3.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx3.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx3.Z
-						_ = gc_tz3
-						_ = gc_rank3
+					gc_tidx7 := gc_b3.At(gc_w3)
+					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tx3 := gc_tidx7.X + gc_lane3
+							_ = gc_tx3
+							gc_ty3 := gc_tidx7.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx7.Z
+							_ = gc_tz3
+							_ = gc_rank3
 //line samples_reduction.go:161
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:189
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							break
+								break
 //line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tidx6 := gc_b3.At(gc_rank3)
+							if gc_tidx6.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx6.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx6.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx6.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:189
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
+						gc_tidx6 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
@@ -14591,19 +14695,33 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:194
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_c31v[gc_lane3:])
-							gc_left5 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -14625,21 +14743,37 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:194
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:194
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left6 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -15708,52 +15842,89 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_act4 != 0 {
 				gc_left7 := gc_act4
 				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b4.At(gc_rank4)
-						if gc_tidx4.X+8 > gc_bdx4 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx4 := gc_tidx4.X
-						_ = gc_tx4
-						gc_ty4 := gc_tidx4.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx4.Z
-						_ = gc_tz4
-						_ = gc_rank4
+					gc_tidx11 := gc_b4.At(gc_w4)
+					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tx4 := gc_tidx11.X + gc_lane4
+							_ = gc_tx4
+							gc_ty4 := gc_tidx11.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx11.Z
+							_ = gc_tz4
+							_ = gc_rank4
 //line samples_reduction.go:161
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:189
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							break
+								break
 //line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tidx10 := gc_b4.At(gc_rank4)
+							if gc_tidx10.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx10.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx10.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx10.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:189
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:189
+							}
+//line samples_reduction.go:189
+							if blockSize >= 64 {
+//line samples_reduction.go:189
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:189
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
-//line samples_reduction.go:189
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
+						gc_tidx10 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
@@ -15783,19 +15954,33 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:194
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_c41v[gc_lane4:])
-							gc_left8 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -15817,21 +16002,37 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:194
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+								_ = mySum
+//line samples_reduction.go:194
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:194
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:194
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:194
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:194
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:194
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left9 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -16426,8 +16627,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_hi7 = min(gc_hi7, gc_cnt5)
 				if gc_lo7 < gc_hi7 {
 					{
-						gc_tidx5 := gc_b41.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx5.X - 1
+						gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 							gc_tx5++
 							if gc_tx5 == gc_bdx5 {
@@ -18380,45 +18581,82 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_tidx3 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+							_ = gc_rank2
 //line samples_reduction.go:211
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:211
-						_ = tid
+							_ = tid
 //line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:211
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:250
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							break
+								break
 //line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
 //line samples_reduction.go:250
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -18455,19 +18693,33 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:254
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -18489,21 +18741,37 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:254
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:254
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -20420,52 +20688,89 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			if gc_act3 != 0 {
 				gc_left4 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b15.At(gc_rank3)
-						if gc_tidx3.X+8 > gc_bdx3 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx3 := gc_tidx3.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx3.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx3.Z
-						_ = gc_tz3
-						_ = gc_rank3
+					gc_tidx7 := gc_b15.At(gc_w3)
+					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tx3 := gc_tidx7.X + gc_lane3
+							_ = gc_tx3
+							gc_ty3 := gc_tidx7.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx7.Z
+							_ = gc_tz3
+							_ = gc_rank3
 //line samples_reduction.go:211
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:211
-						_ = tid
+							_ = tid
 //line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:211
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:250
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							break
+								break
 //line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tidx6 := gc_b15.At(gc_rank3)
+							if gc_tidx6.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx6.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx6.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx6.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
 //line samples_reduction.go:250
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b15.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
+						gc_tidx6 := gc_b15.At(gc_w3)
+						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
@@ -20495,19 +20800,33 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:254
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_c31v[gc_lane3:])
-							gc_left5 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -20529,21 +20848,37 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:254
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:254
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left6 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -22460,52 +22795,89 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			if gc_act4 != 0 {
 				gc_left7 := gc_act4
 				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b28.At(gc_rank4)
-						if gc_tidx4.X+8 > gc_bdx4 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx4 := gc_tidx4.X
-						_ = gc_tx4
-						gc_ty4 := gc_tidx4.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx4.Z
-						_ = gc_tz4
-						_ = gc_rank4
+					gc_tidx11 := gc_b28.At(gc_w4)
+					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tx4 := gc_tidx11.X + gc_lane4
+							_ = gc_tx4
+							gc_ty4 := gc_tidx11.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx11.Z
+							_ = gc_tz4
+							_ = gc_rank4
 //line samples_reduction.go:211
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:211
-						_ = tid
+							_ = tid
 //line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:211
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:250
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							break
+								break
 //line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tidx10 := gc_b28.At(gc_rank4)
+							if gc_tidx10.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx10.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx10.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx10.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
 //line samples_reduction.go:250
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:250
+							}
+//line samples_reduction.go:250
+							if blockSize >= 64 {
+//line samples_reduction.go:250
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:250
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
-//line samples_reduction.go:250
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b28.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
+						gc_tidx10 := gc_b28.At(gc_w4)
+						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
@@ -22535,19 +22907,33 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:254
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_c41v[gc_lane4:])
-							gc_left8 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -22569,21 +22955,37 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:254
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+								_ = mySum
+//line samples_reduction.go:254
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:254
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:254
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:254
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:254
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:254
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left9 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -23165,8 +23567,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				gc_hi7 = min(gc_hi7, gc_cnt5)
 				if gc_lo7 < gc_hi7 {
 					{
-						gc_tidx5 := gc_b41.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx5.X - 1
+						gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 							gc_tx5++
 							if gc_tx5 == gc_bdx5 {
@@ -24434,45 +24836,82 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_tidx3 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+							_ = gc_rank2
 //line samples_reduction.go:272
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:272
-						_ = tid
+							_ = tid
 //line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:272
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:323
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							break
+								break
 //line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
 //line samples_reduction.go:323
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -24509,19 +24948,33 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:327
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_c21v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -24543,21 +24996,37 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:327
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:327
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -25789,52 +26258,89 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 			if gc_act3 != 0 {
 				gc_left4 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b15.At(gc_rank3)
-						if gc_tidx3.X+8 > gc_bdx3 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx3 := gc_tidx3.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx3.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx3.Z
-						_ = gc_tz3
-						_ = gc_rank3
+					gc_tidx7 := gc_b15.At(gc_w3)
+					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tx3 := gc_tidx7.X + gc_lane3
+							_ = gc_tx3
+							gc_ty3 := gc_tidx7.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx7.Z
+							_ = gc_tz3
+							_ = gc_rank3
 //line samples_reduction.go:272
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:272
-						_ = tid
+							_ = tid
 //line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:272
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:323
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							break
+								break
 //line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_tidx6 := gc_b15.At(gc_rank3)
+							if gc_tidx6.X+8 > gc_bdx3 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx3 := gc_tidx6.X
+							_ = gc_tx3
+							gc_ty3 := gc_tidx6.Y
+							_ = gc_ty3
+							gc_tz3 := gc_tidx6.Z
+							_ = gc_tz3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
 //line samples_reduction.go:323
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left4 &^= 0xff << gc_lane3
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b15.At(gc_w3)
-						gc_tx3 := gc_tidx3.X - 1
+						gc_tidx6 := gc_b15.At(gc_w3)
+						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
@@ -25864,19 +26370,33 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:327
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_c31v[gc_lane3:])
-							gc_left5 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_c31v[gc_lane3:])
+								gc_left5 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -25898,21 +26418,37 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:327
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:327
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left6 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left6 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -27144,52 +27680,89 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 			if gc_act4 != 0 {
 				gc_left7 := gc_act4
 				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b28.At(gc_rank4)
-						if gc_tidx4.X+8 > gc_bdx4 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx4 := gc_tidx4.X
-						_ = gc_tx4
-						gc_ty4 := gc_tidx4.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx4.Z
-						_ = gc_tz4
-						_ = gc_rank4
+					gc_tidx11 := gc_b28.At(gc_w4)
+					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tx4 := gc_tidx11.X + gc_lane4
+							_ = gc_tx4
+							gc_ty4 := gc_tidx11.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx11.Z
+							_ = gc_tz4
+							_ = gc_rank4
 //line samples_reduction.go:272
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:272
-						_ = tid
+							_ = tid
 //line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:272
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:323
-						if (tid+
-							32) < 0 || (tid+32) > len(sdata)-8 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							break
+								break
 //line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_tidx10 := gc_b28.At(gc_rank4)
+							if gc_tidx10.X+8 > gc_bdx4 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx4 := gc_tidx10.X
+							_ = gc_tx4
+							gc_ty4 := gc_tidx10.Y
+							_ = gc_ty4
+							gc_tz4 := gc_tidx10.Z
+							_ = gc_tz4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
 //line samples_reduction.go:323
-						if blockSize >= 64 {
+							if (tid+
+								32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								break
+//line samples_reduction.go:323
+							}
+//line samples_reduction.go:323
+							if blockSize >= 64 {
+//line samples_reduction.go:323
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+							}
+//line samples_reduction.go:323
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left7 &^= 0xff << gc_lane4
 						}
-//line samples_reduction.go:323
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b28.At(gc_w4)
-						gc_tx4 := gc_tidx4.X - 1
+						gc_tidx10 := gc_b28.At(gc_w4)
+						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
@@ -27219,19 +27792,33 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:327
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_c41v[gc_lane4:])
-							gc_left8 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_c41v[gc_lane4:])
+								gc_left8 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -27253,21 +27840,37 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:327
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+								_ = mySum
+//line samples_reduction.go:327
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:327
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:327
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:327
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:327
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line samples_reduction.go:327
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left9 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left9 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -27430,8 +28033,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_c51r [32]int32
 		var gc_c52r [32]T
 		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
+			gc_tidx23 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx23.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -27642,8 +28245,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save135 &^ gc_dead5
 		}
 		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
+			gc_tidx23 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx23.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -27700,8 +28303,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_c55w [32]int
 		var gc_c55r [32]T
 		{
-			gc_tidx5 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx5.X - 1
+			gc_tidx23 := gc_b5.At(gc_w5)
+			gc_tx5 := gc_tidx23.X - 1
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
@@ -27723,19 +28326,33 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
 		gc_left19 := gc_act5
 		if compiled.SIMD {
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-				if gc_act5>>gc_lane5&0xff != 0xff {
-					continue
+			if gc_act5 == ^uint32(0) {
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+//line samples_reduction.go:404
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
+//line samples_reduction.go:404
+					_ = ballotResult
+//line samples_reduction.go:404
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
+					gc_left19 &^= 0xff << gc_lane5
 				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
+			} else {
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+					if gc_act5>>gc_lane5&0xff != 0xff {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
 //line samples_reduction.go:404
-				ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
 //line samples_reduction.go:404
-				_ = ballotResult
+					_ = ballotResult
 //line samples_reduction.go:404
-				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-				gc_left19 &^= 0xff << gc_lane5
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
+					gc_left19 &^= 0xff << gc_lane5
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -27767,8 +28384,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 			} else {
 				{
-					gc_tidx5 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
+					gc_tidx23 := gc_b5.At(gc_w5)
+					gc_tx5 := gc_tidx23.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
 						if gc_tx5 == gc_bdx5 {
@@ -27792,8 +28409,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_act5 = gc_save275 & gc_m275
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
+					gc_tidx23 := gc_b5.At(gc_w5)
+					gc_tx5 := gc_tidx23.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
 						if gc_tx5 == gc_bdx5 {
@@ -27888,23 +28505,41 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						if gc_act5 != 0 {
 							gc_left20 := gc_act5
 							if compiled.SIMD {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-									if gc_act5>>gc_lane5&0xff != 0xff {
-										continue
+								if gc_act5 == ^uint32(0) {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
+//line samples_reduction.go:341
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
+//line samples_reduction.go:341
+										_ = mask_2
+//line samples_reduction.go:341
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
+//line samples_reduction.go:341
+										_ = v_
+//line samples_reduction.go:341
+										mask_2.StoreSlice(gc_c54m[gc_lane5:])
+										gc_left20 &^= 0xff << gc_lane5
 									}
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+										if gc_act5>>gc_lane5&0xff != 0xff {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
 //line samples_reduction.go:341
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
 //line samples_reduction.go:341
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:341
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
 //line samples_reduction.go:341
-									_ = v_
+										_ = v_
 //line samples_reduction.go:341
-									mask_2.StoreSlice(gc_c54m[gc_lane5:])
-									gc_left20 &^= 0xff << gc_lane5
+										mask_2.StoreSlice(gc_c54m[gc_lane5:])
+										gc_left20 &^= 0xff << gc_lane5
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -28422,21 +29057,37 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
 							gc_left := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line samples_reduction.go:344
+										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_reduction.go:344
+										_ = mySum_
+//line samples_reduction.go:344
+										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line samples_reduction.go:344
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line samples_reduction.go:344
-									mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
 //line samples_reduction.go:344
-									_ = mySum_
+										_ = mySum_
 //line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -28564,19 +29215,33 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, mask, nil, &gc_c23v, nil, nil, &gc_c23r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line samples_reduction.go:404
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line samples_reduction.go:404
+					_ = ballotResult
+//line samples_reduction.go:404
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line samples_reduction.go:404
-				ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
 //line samples_reduction.go:404
-				_ = ballotResult
+					_ = ballotResult
 //line samples_reduction.go:404
-				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -28729,23 +29394,41 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if gc_act2 != 0 {
 							gc_left3 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line samples_reduction.go:341
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:341
+										_ = mask_2
+//line samples_reduction.go:341
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line samples_reduction.go:341
+										_ = v_
+//line samples_reduction.go:341
+										mask_2.StoreSlice(gc_c24m[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line samples_reduction.go:341
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
 //line samples_reduction.go:341
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:341
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line samples_reduction.go:341
-									_ = v_
+										_ = v_
 //line samples_reduction.go:341
-									mask_2.StoreSlice(gc_c24m[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+										mask_2.StoreSlice(gc_c24m[gc_lane2:])
+										gc_left3 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -28815,35 +29498,65 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 							gc_left4 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line samples_reduction.go:344
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:344
+										_ = mask_2
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mask_2.StoreSlice(gc_c25m[gc_lane2:])
+//line samples_reduction.go:344
+										for gc_k3 := range 8 {
+//line samples_reduction.go:344
+											gc_c25a[gc_lane2+gc_k3] = offset_
+//line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k4 := range 8 {
+//line samples_reduction.go:344
+											gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left4 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line samples_reduction.go:344
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
 //line samples_reduction.go:344
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mask_2.StoreSlice(gc_c25m[gc_lane2:])
+										mask_2.StoreSlice(gc_c25m[gc_lane2:])
 //line samples_reduction.go:344
-									for gc_k := range 8 {
+										for gc_k := range 8 {
 //line samples_reduction.go:344
-										gc_c25a[gc_lane2+gc_k] = offset_
+											gc_c25a[gc_lane2+gc_k] = offset_
 //line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k2 := range 8 {
+//line samples_reduction.go:344
+											gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left4 &^= 0xff << gc_lane2
 									}
-//line samples_reduction.go:344
-									for gc_k2 := range 8 {
-//line samples_reduction.go:344
-										gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line samples_reduction.go:344
-									}
-									gc_left4 &^= 0xff << gc_lane2
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -28870,21 +29583,37 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
 							gc_left5 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line samples_reduction.go:344
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line samples_reduction.go:344
-									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -28930,25 +29659,45 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_reduction.go:408
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:408
+							_ = mySum
+//line samples_reduction.go:408
+							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
+//line samples_reduction.go:408
+							_ = r_
+//line samples_reduction.go:408
+							mySum = r_
+//line samples_reduction.go:408
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line samples_reduction.go:408
-						var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8
 //line samples_reduction.go:408
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:408
-						r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
+							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
 //line samples_reduction.go:408
-						_ = r_
+							_ = r_
 //line samples_reduction.go:408
-						mySum = r_
+							mySum = r_
 //line samples_reduction.go:408
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -29174,8 +29923,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_c31r [32]int32
 		var gc_c32r [32]int32
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx9 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx9.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -29347,21 +30096,37 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
 							gc_left7 := gc_act3
 							if compiled.SIMD {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line samples_reduction.go:344
+										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+//line samples_reduction.go:344
+										_ = mySum_
+//line samples_reduction.go:344
+										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line samples_reduction.go:344
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+										gc_left7 &^= 0xff << gc_lane3
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line samples_reduction.go:344
-									mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
 //line samples_reduction.go:344
-									_ = mySum_
+										_ = mySum_
 //line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-									gc_left7 &^= 0xff << gc_lane3
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+										gc_left7 &^= 0xff << gc_lane3
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -29408,8 +30173,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save133 &^ gc_dead3
 		}
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx9 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx9.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -29466,8 +30231,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_c35w [32]int
 		var gc_c35r [32]int32
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx9 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx9.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -29489,19 +30254,33 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
 		gc_left8 := gc_act3
 		if compiled.SIMD {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line samples_reduction.go:404
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
+//line samples_reduction.go:404
+					_ = ballotResult
+//line samples_reduction.go:404
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
+					gc_left8 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
 //line samples_reduction.go:404
-				ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
 //line samples_reduction.go:404
-				_ = ballotResult
+					_ = ballotResult
 //line samples_reduction.go:404
-				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-				gc_left8 &^= 0xff << gc_lane3
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
+					gc_left8 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -29533,8 +30312,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
 						if gc_tx3 == gc_bdx3 {
@@ -29558,8 +30337,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_act3 = gc_save273 & gc_m273
 			if gc_act3 != 0 {
 				{
-					gc_tidx3 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx3.X - 1
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						gc_tx3++
 						if gc_tx3 == gc_bdx3 {
@@ -29654,23 +30433,41 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if gc_act3 != 0 {
 							gc_left9 := gc_act3
 							if compiled.SIMD {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line samples_reduction.go:341
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:341
+										_ = mask_2
+//line samples_reduction.go:341
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line samples_reduction.go:341
+										_ = v_
+//line samples_reduction.go:341
+										mask_2.StoreSlice(gc_c34m[gc_lane3:])
+										gc_left9 &^= 0xff << gc_lane3
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line samples_reduction.go:341
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
 //line samples_reduction.go:341
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:341
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
 //line samples_reduction.go:341
-									_ = v_
+										_ = v_
 //line samples_reduction.go:341
-									mask_2.StoreSlice(gc_c34m[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
+										mask_2.StoreSlice(gc_c34m[gc_lane3:])
+										gc_left9 &^= 0xff << gc_lane3
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -29740,35 +30537,65 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 							gc_left10 := gc_act3
 							if compiled.SIMD {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line samples_reduction.go:344
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:344
+										_ = mask_2
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mask_2.StoreSlice(gc_c35m[gc_lane3:])
+//line samples_reduction.go:344
+										for gc_k7 := range 8 {
+//line samples_reduction.go:344
+											gc_c35a[gc_lane3+gc_k7] = offset_
+//line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k8 := range 8 {
+//line samples_reduction.go:344
+											gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left10 &^= 0xff << gc_lane3
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line samples_reduction.go:344
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
 //line samples_reduction.go:344
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mask_2.StoreSlice(gc_c35m[gc_lane3:])
+										mask_2.StoreSlice(gc_c35m[gc_lane3:])
 //line samples_reduction.go:344
-									for gc_k3 := range 8 {
+										for gc_k5 := range 8 {
 //line samples_reduction.go:344
-										gc_c35a[gc_lane3+gc_k3] = offset_
+											gc_c35a[gc_lane3+gc_k5] = offset_
 //line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k6 := range 8 {
+//line samples_reduction.go:344
+											gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left10 &^= 0xff << gc_lane3
 									}
-//line samples_reduction.go:344
-									for gc_k4 := range 8 {
-//line samples_reduction.go:344
-										gc_c35w[gc_lane3+gc_k4] = gocuda.WarpSize
-//line samples_reduction.go:344
-									}
-									gc_left10 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -29795,21 +30622,37 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
 							gc_left11 := gc_act3
 							if compiled.SIMD {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
+//line samples_reduction.go:344
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
+										gc_left11 &^= 0xff << gc_lane3
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
+										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
-									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-									gc_left11 &^= 0xff << gc_lane3
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
+										gc_left11 &^= 0xff << gc_lane3
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -29855,25 +30698,45 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				gc_left12 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line samples_reduction.go:408
+							var mySum archsimd.Int32x8
+//line samples_reduction.go:408
+							_ = mySum
+//line samples_reduction.go:408
+							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
+//line samples_reduction.go:408
+							_ = r_
+//line samples_reduction.go:408
+							mySum = r_
+//line samples_reduction.go:408
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line samples_reduction.go:408
-						var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:408
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:408
-						r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
+							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
 //line samples_reduction.go:408
-						_ = r_
+							_ = r_
 //line samples_reduction.go:408
-						mySum = r_
+							mySum = r_
 //line samples_reduction.go:408
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -30099,8 +30962,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_c41r [32]int32
 		var gc_c42r [32]uint32
 		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
+			gc_tidx16 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx16.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -30272,21 +31135,37 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
 							gc_left13 := gc_act4
 							if compiled.SIMD {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line samples_reduction.go:344
+										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+//line samples_reduction.go:344
+										_ = mySum_
+//line samples_reduction.go:344
+										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line samples_reduction.go:344
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+										gc_left13 &^= 0xff << gc_lane4
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
 //line samples_reduction.go:344
-									mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
 //line samples_reduction.go:344
-									_ = mySum_
+										_ = mySum_
 //line samples_reduction.go:344
-									mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
-									mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-									gc_left13 &^= 0xff << gc_lane4
+										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+										gc_left13 &^= 0xff << gc_lane4
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -30333,8 +31212,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save134 &^ gc_dead4
 		}
 		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
+			gc_tidx16 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx16.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -30391,8 +31270,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_c45w [32]int
 		var gc_c45r [32]uint32
 		{
-			gc_tidx4 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx4.X - 1
+			gc_tidx16 := gc_b4.At(gc_w4)
+			gc_tx4 := gc_tidx16.X - 1
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
@@ -30414,19 +31293,33 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
 		gc_left14 := gc_act4
 		if compiled.SIMD {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
+			if gc_act4 == ^uint32(0) {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+//line samples_reduction.go:404
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line samples_reduction.go:404
+					_ = ballotResult
+//line samples_reduction.go:404
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
+					gc_left14 &^= 0xff << gc_lane4
 				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+			} else {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+					if gc_act4>>gc_lane4&0xff != 0xff {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
 //line samples_reduction.go:404
-				ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line samples_reduction.go:404
-				_ = ballotResult
+					_ = ballotResult
 //line samples_reduction.go:404
-				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-				gc_left14 &^= 0xff << gc_lane4
+					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
+					gc_left14 &^= 0xff << gc_lane4
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -30458,8 +31351,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
+					gc_tidx16 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx16.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
 						if gc_tx4 == gc_bdx4 {
@@ -30483,8 +31376,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_act4 = gc_save274 & gc_m274
 			if gc_act4 != 0 {
 				{
-					gc_tidx4 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx4.X - 1
+					gc_tidx16 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx16.X - 1
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						gc_tx4++
 						if gc_tx4 == gc_bdx4 {
@@ -30579,23 +31472,41 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if gc_act4 != 0 {
 							gc_left15 := gc_act4
 							if compiled.SIMD {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line samples_reduction.go:341
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:341
+										_ = mask_2
+//line samples_reduction.go:341
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
+//line samples_reduction.go:341
+										_ = v_
+//line samples_reduction.go:341
+										mask_2.StoreSlice(gc_c44m[gc_lane4:])
+										gc_left15 &^= 0xff << gc_lane4
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
 //line samples_reduction.go:341
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
 //line samples_reduction.go:341
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:341
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
 //line samples_reduction.go:341
-									_ = v_
+										_ = v_
 //line samples_reduction.go:341
-									mask_2.StoreSlice(gc_c44m[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
+										mask_2.StoreSlice(gc_c44m[gc_lane4:])
+										gc_left15 &^= 0xff << gc_lane4
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -30665,35 +31576,65 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 							gc_left16 := gc_act4
 							if compiled.SIMD {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line samples_reduction.go:344
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:344
+										_ = mask_2
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mask_2.StoreSlice(gc_c45m[gc_lane4:])
+//line samples_reduction.go:344
+										for gc_k11 := range 8 {
+//line samples_reduction.go:344
+											gc_c45a[gc_lane4+gc_k11] = offset_
+//line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k12 := range 8 {
+//line samples_reduction.go:344
+											gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left16 &^= 0xff << gc_lane4
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
 //line samples_reduction.go:344
-									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
 //line samples_reduction.go:344
-									_ = mask_2
+										_ = mask_2
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mask_2.StoreSlice(gc_c45m[gc_lane4:])
+										mask_2.StoreSlice(gc_c45m[gc_lane4:])
 //line samples_reduction.go:344
-									for gc_k5 := range 8 {
+										for gc_k9 := range 8 {
 //line samples_reduction.go:344
-										gc_c45a[gc_lane4+gc_k5] = offset_
+											gc_c45a[gc_lane4+gc_k9] = offset_
 //line samples_reduction.go:344
+										}
+//line samples_reduction.go:344
+										for gc_k10 := range 8 {
+//line samples_reduction.go:344
+											gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
+//line samples_reduction.go:344
+										}
+										gc_left16 &^= 0xff << gc_lane4
 									}
-//line samples_reduction.go:344
-									for gc_k6 := range 8 {
-//line samples_reduction.go:344
-										gc_c45w[gc_lane4+gc_k6] = gocuda.WarpSize
-//line samples_reduction.go:344
-									}
-									gc_left16 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -30720,21 +31661,37 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
 							gc_left17 := gc_act4
 							if compiled.SIMD {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line samples_reduction.go:344
+										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+										_ = mySum_2
+//line samples_reduction.go:344
+										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
+//line samples_reduction.go:344
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
+										gc_left17 &^= 0xff << gc_lane4
 									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
 //line samples_reduction.go:344
-									mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
 //line samples_reduction.go:344
-									_ = mySum_2
+										_ = mySum_2
 //line samples_reduction.go:344
-									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
+										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
-									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-									gc_left17 &^= 0xff << gc_lane4
+										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
+										gc_left17 &^= 0xff << gc_lane4
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -30780,25 +31737,45 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				gc_left18 := gc_act4
 				if compiled.SIMD {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
+					if gc_act4 == ^uint32(0) {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
+//line samples_reduction.go:408
+							var mySum archsimd.Uint32x8
+//line samples_reduction.go:408
+							_ = mySum
+//line samples_reduction.go:408
+							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
+//line samples_reduction.go:408
+							_ = r_
+//line samples_reduction.go:408
+							mySum = r_
+//line samples_reduction.go:408
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left18 &^= 0xff << gc_lane4
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
+					} else {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+							if gc_act4>>gc_lane4&0xff != 0xff {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
 //line samples_reduction.go:408
-						var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:408
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:408
-						r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
+							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
 //line samples_reduction.go:408
-						_ = r_
+							_ = r_
 //line samples_reduction.go:408
-						mySum = r_
+							mySum = r_
 //line samples_reduction.go:408
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left18 &^= 0xff << gc_lane4
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_left18 &^= 0xff << gc_lane4
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -31484,21 +32461,37 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
 					gc_left := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:462
+								var threadVal archsimd.Float32x8
+//line samples_reduction.go:462
+								_ = threadVal
+//line samples_reduction.go:462
+								threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line samples_reduction.go:462
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:462
-							var threadVal archsimd.Float32x8
+								var threadVal archsimd.Float32x8
 //line samples_reduction.go:462
-							_ = threadVal
+								_ = threadVal
 //line samples_reduction.go:462
-							threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+								threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
 //line samples_reduction.go:462
-							threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -31824,21 +32817,37 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					compiled.TileReduce[int32](gc_b3, "Reduce", gc_w3, gc_act3, tile.Size(), &gc_c31v, cg.Plus[int32], &gc_c31r)
 					gc_left2 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:462
+								var threadVal archsimd.Int32x8
+//line samples_reduction.go:462
+								_ = threadVal
+//line samples_reduction.go:462
+								threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line samples_reduction.go:462
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
+								gc_left2 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:462
-							var threadVal archsimd.Int32x8
+								var threadVal archsimd.Int32x8
 //line samples_reduction.go:462
-							_ = threadVal
+								_ = threadVal
 //line samples_reduction.go:462
-							threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+								threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
 //line samples_reduction.go:462
-							threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
-							gc_left2 &^= 0xff << gc_lane3
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
+								gc_left2 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -32164,21 +33173,37 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					compiled.TileReduce[uint32](gc_b4, "Reduce", gc_w4, gc_act4, tile.Size(), &gc_c41v, cg.Plus[uint32], &gc_c41r)
 					gc_left3 := gc_act4
 					if compiled.SIMD {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:462
+								var threadVal archsimd.Uint32x8
+//line samples_reduction.go:462
+								_ = threadVal
+//line samples_reduction.go:462
+								threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line samples_reduction.go:462
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
+								gc_left3 &^= 0xff << gc_lane4
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:462
-							var threadVal archsimd.Uint32x8
+								var threadVal archsimd.Uint32x8
 //line samples_reduction.go:462
-							_ = threadVal
+								_ = threadVal
 //line samples_reduction.go:462
-							threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+								threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
 //line samples_reduction.go:462
-							threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
-							gc_left3 &^= 0xff << gc_lane4
+								threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
+								gc_left3 &^= 0xff << gc_lane4
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

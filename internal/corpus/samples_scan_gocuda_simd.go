@@ -51,39 +51,70 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line samples_scan.go:23
-				var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_scan.go:23
-				_ = id
+					_ = id
 //line samples_scan.go:28
-				if id < 0 || id > len(data)-8 {
+					if id < 0 || id > len(data)-8 {
 //line samples_scan.go:28
-					break
+						break
 //line samples_scan.go:28
+					}
+//line samples_scan.go:28
+					value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
+					_ = value
+//line samples_scan.go:28
+					value.StoreSlice(gc_s_value[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line samples_scan.go:23
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:23
+					_ = id
 //line samples_scan.go:28
-				value := archsimd.LoadInt32x8Slice(data[id:])
+					if id < 0 || id > len(data)-8 {
 //line samples_scan.go:28
-				_ = value
+						break
 //line samples_scan.go:28
-				value.StoreSlice(gc_s_value[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					}
+//line samples_scan.go:28
+					value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
+					_ = value
+//line samples_scan.go:28
+					value.StoreSlice(gc_s_value[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -121,19 +152,33 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			mask := uint32(0xffffffff)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_scan.go:33
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+						_ = value
+//line samples_scan.go:33
+						value.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line samples_scan.go:33
-					value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
 //line samples_scan.go:33
-					_ = value
+						_ = value
 //line samples_scan.go:33
-					value.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						value.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -79,21 +79,37 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_l_v, off, nil, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line cg_subtile.go:30
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line cg_subtile.go:30
+						_ = v
+//line cg_subtile.go:30
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line cg_subtile.go:30
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line cg_subtile.go:30
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line cg_subtile.go:30
-					_ = v
+						_ = v
 //line cg_subtile.go:30
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line cg_subtile.go:30
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

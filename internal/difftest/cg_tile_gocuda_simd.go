@@ -76,21 +76,37 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line cg_tile.go:29
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line cg_tile.go:29
+						_ = val
+//line cg_tile.go:29
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line cg_tile.go:29
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line cg_tile.go:29
-					val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line cg_tile.go:29
-					_ = val
+						_ = val
 //line cg_tile.go:29
-					val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line cg_tile.go:29
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

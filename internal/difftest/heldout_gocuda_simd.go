@@ -2374,43 +2374,78 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line heldout.go:147
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:147
-				_ = i
+					_ = i
 //line heldout.go:148
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line heldout.go:148
-					break
+						break
 //line heldout.go:148
+					}
+//line heldout.go:148
+					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line heldout.go:148
+					_ = gc_t2
+//line heldout.go:148
+					v := gc_t2
+//line heldout.go:148
+					_ = v
+//line heldout.go:148
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line heldout.go:147
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+					_ = i
 //line heldout.go:148
-				gc_t := archsimd.LoadInt32x8Slice(in[i:])
+					if i < 0 || i > len(in)-8 {
 //line heldout.go:148
-				_ = gc_t
+						break
 //line heldout.go:148
-				v := gc_t
+					}
 //line heldout.go:148
-				_ = v
+					gc_t := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-				v.StoreSlice(gc_l_v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = gc_t
+//line heldout.go:148
+					v := gc_t
+//line heldout.go:148
+					_ = v
+//line heldout.go:148
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2451,21 +2486,37 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line heldout.go:135
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:135
+						_ = v
+//line heldout.go:135
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line heldout.go:135
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line heldout.go:135
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line heldout.go:135
-					_ = v
+						_ = v
 //line heldout.go:135
-					v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line heldout.go:135
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2487,43 +2538,78 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line heldout.go:147
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:147
-				_ = i
+					_ = i
 //line heldout.go:147
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line heldout.go:147
-				_ = v
+					_ = v
 //line heldout.go:137
-				r := v
+					r := v
 //line heldout.go:137
-				_ = r
+					_ = r
 //line heldout.go:148
-				if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line heldout.go:148
-					break
+						break
 //line heldout.go:148
+					}
+//line heldout.go:148
+					r.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line heldout.go:147
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+					_ = i
+//line heldout.go:147
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:147
+					_ = v
+//line heldout.go:137
+					r := v
+//line heldout.go:137
+					_ = r
 //line heldout.go:148
-				r.StoreSlice(out[i:])
-				gc_left3 &^= 0xff << gc_lane2
+					if i < 0 || i > len(out)-8 {
+//line heldout.go:148
+						break
+//line heldout.go:148
+					}
+//line heldout.go:148
+					r.StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

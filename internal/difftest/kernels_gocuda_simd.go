@@ -9164,55 +9164,112 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:250
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line kernels.go:249
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:249
-				_ = i
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-				var v archsimd.Int32x8
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:250
-				_ = v
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line kernels.go:249
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:249
+					_ = i
+//line kernels.go:250
+					var v archsimd.Int32x8
+//line kernels.go:250
+					_ = v
 //line kernels.go:251
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line kernels.go:251
-					break
+						break
 //line kernels.go:251
+					}
+//line kernels.go:251
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line kernels.go:251
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line kernels.go:252
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:251
+						_ = gc_if4
+//line kernels.go:251
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:251
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line kernels.go:252
+					}
+//line kernels.go:251
+					v_ := v
+//line kernels.go:251
+					_ = v_
+//line kernels.go:251
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:251
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line kernels.go:249
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:249
+					_ = i
+//line kernels.go:250
+					var v archsimd.Int32x8
+//line kernels.go:250
+					_ = v
 //line kernels.go:251
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line kernels.go:251
-				_ = gc_if2
+						break
+//line kernels.go:251
+					}
+//line kernels.go:251
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:251
+					_ = gc_if2
 //line kernels.go:252
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line kernels.go:252
-					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:252
+					}
+//line kernels.go:252
+					v_ := v
+//line kernels.go:252
+					_ = v_
+//line kernels.go:252
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:252
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line kernels.go:252
-				v_ := v
-//line kernels.go:252
-				_ = v_
-//line kernels.go:252
-				v.StoreSlice(gc_l_v[gc_lane2:])
-//line kernels.go:252
-				v_.StoreSlice(gc_l_v_[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -9282,21 +9339,37 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:274
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+								_ = v_
+//line kernels.go:274
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line kernels.go:274
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line kernels.go:274
-							_ = v_
+								_ = v_
 //line kernels.go:274
-							v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line kernels.go:274
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9320,29 +9393,53 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:276
+					var v archsimd.Int32x8
+//line kernels.go:276
+					_ = v
+//line kernels.go:276
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:276
+					_ = v_
+//line kernels.go:276
+					r := v_
+//line kernels.go:276
+					_ = r
+//line kernels.go:254
+					v = r
+//line kernels.go:254
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line kernels.go:276
-				var v archsimd.Int32x8
-//line kernels.go:276
-				_ = v
-//line kernels.go:276
-				v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:276
-				_ = v_
-//line kernels.go:276
-				r := v_
-//line kernels.go:276
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:254
-				v = r
+					var v archsimd.Int32x8
 //line kernels.go:254
-				v.StoreSlice(gc_l_v[gc_lane2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = v
+//line kernels.go:254
+					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:254
+					_ = v_
+//line kernels.go:276
+					r := v_
+//line kernels.go:276
+					_ = r
+//line kernels.go:254
+					v = r
+//line kernels.go:254
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -9411,44 +9508,90 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:260
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:260
-					_ = gc_iota5
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					_ = gc_iota8
+					if gc_act2 == ^uint32(0) {
 //line kernels.go:260
-						var s archsimd.Int32x8
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:260
-						_ = s
+						_ = gc_iota10
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+							var s archsimd.Int32x8
+//line kernels.go:260
+							_ = s
 //line kernels.go:261
-						if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
 //line kernels.go:261
-							break
+								break
 //line kernels.go:261
+							}
+//line kernels.go:261
+							if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+//line kernels.go:261
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
+							} else {
+//line kernels.go:262
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line kernels.go:261
+								_ = gc_if10
+//line kernels.go:261
+								if gc_if10.ToBits() != 0 {
+//line kernels.go:261
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+								}
+//line kernels.go:262
+							}
+//line kernels.go:261
+							v_2 := s
+//line kernels.go:261
+							_ = v_2
+//line kernels.go:261
+							s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:261
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+							var s archsimd.Int32x8
+//line kernels.go:260
+							_ = s
 //line kernels.go:261
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
 //line kernels.go:261
-						_ = gc_if5
+								break
+//line kernels.go:261
+							}
+//line kernels.go:261
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line kernels.go:261
+							_ = gc_if8
 //line kernels.go:262
-						if gc_if5.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line kernels.go:262
-							s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
+								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
 //line kernels.go:262
+							}
+//line kernels.go:262
+							v_2 := s
+//line kernels.go:262
+							_ = v_2
+//line kernels.go:262
+							s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:262
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-//line kernels.go:262
-						v_2 := s
-//line kernels.go:262
-						_ = v_2
-//line kernels.go:262
-						s.StoreSlice(gc_l_s[gc_lane2:])
-//line kernels.go:262
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9506,21 +9649,37 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
 							gc_left5 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line kernels.go:274
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+										_ = v_2
+//line kernels.go:274
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line kernels.go:274
-									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
 //line kernels.go:274
-									_ = v_2
+										_ = v_2
 //line kernels.go:274
-									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line kernels.go:274
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -9544,29 +9703,53 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:276
+							var s archsimd.Int32x8
+//line kernels.go:276
+							_ = s
+//line kernels.go:276
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:276
+							_ = v_2
+//line kernels.go:276
+							r_ := v_2
+//line kernels.go:276
+							_ = r_
+//line kernels.go:264
+							s = r_
+//line kernels.go:264
+							s.StoreSlice(gc_l_s[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:276
-						var s archsimd.Int32x8
-//line kernels.go:276
-						_ = s
-//line kernels.go:276
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:276
-						_ = v_2
-//line kernels.go:276
-						r_ := v_2
-//line kernels.go:276
-						_ = r_
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:264
-						s = r_
+							var s archsimd.Int32x8
 //line kernels.go:264
-						s.StoreSlice(gc_l_s[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
+							_ = s
+//line kernels.go:264
+							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:264
+							_ = v_2
+//line kernels.go:276
+							r_ := v_2
+//line kernels.go:276
+							_ = r_
+//line kernels.go:264
+							s = r_
+//line kernels.go:264
+							s.StoreSlice(gc_l_s[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9664,58 +9847,118 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:287
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
-//line kernels.go:285
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-				_ = i
-//line kernels.go:286
-				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-				_ = lanes
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-				var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:287
-				_ = mask
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+					_ = i
+//line kernels.go:286
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+					_ = lanes
+//line kernels.go:287
+					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:287
+					_ = mask
 //line kernels.go:288
-				var v archsimd.Float32x8
+					var v archsimd.Float32x8
 //line kernels.go:288
-				_ = v
+					_ = v
 //line kernels.go:289
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line kernels.go:289
-					break
+						break
 //line kernels.go:289
+					}
+//line kernels.go:289
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line kernels.go:289
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line kernels.go:290
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:289
+						_ = gc_if4
+//line kernels.go:289
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:289
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line kernels.go:290
+					}
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:289
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+					_ = i
+//line kernels.go:286
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+					_ = lanes
+//line kernels.go:287
+					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:287
+					_ = mask
+//line kernels.go:288
+					var v archsimd.Float32x8
+//line kernels.go:288
+					_ = v
 //line kernels.go:289
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line kernels.go:289
-				_ = gc_if2
+						break
+//line kernels.go:289
+					}
+//line kernels.go:289
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:289
+					_ = gc_if2
 //line kernels.go:290
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line kernels.go:290
-					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:290
+					}
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:290
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
-//line kernels.go:290
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -9766,37 +10009,69 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:293
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:293
+						_ = mask
+//line kernels.go:293
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+						_ = v
+//line kernels.go:293
+						mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+						v.StoreSlice(gc_c21v[gc_lane2:])
+//line kernels.go:293
+						for gc_k3 := range 8 {
+//line kernels.go:293
+							gc_c21a[gc_lane2+gc_k3] = d
+//line kernels.go:293
+						}
+//line kernels.go:293
+						for gc_k4 := range 8 {
+//line kernels.go:293
+							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line kernels.go:293
+						}
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line kernels.go:293
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
 //line kernels.go:293
-					_ = mask
+						_ = mask
 //line kernels.go:293
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:293
-					_ = v
+						_ = v
 //line kernels.go:293
-					mask.StoreSlice(gc_c21m[gc_lane2:])
+						mask.StoreSlice(gc_c21m[gc_lane2:])
 //line kernels.go:293
-					v.StoreSlice(gc_c21v[gc_lane2:])
+						v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
-					for gc_k := range 8 {
+						for gc_k := range 8 {
 //line kernels.go:293
-						gc_c21a[gc_lane2+gc_k] = d
+							gc_c21a[gc_lane2+gc_k] = d
 //line kernels.go:293
+						}
+//line kernels.go:293
+						for gc_k2 := range 8 {
+//line kernels.go:293
+							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line kernels.go:293
+						}
+						gc_left2 &^= 0xff << gc_lane2
 					}
-//line kernels.go:293
-					for gc_k2 := range 8 {
-//line kernels.go:293
-						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line kernels.go:293
-					}
-					gc_left2 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -9824,36 +10099,76 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line kernels.go:293
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:293
-				_ = gc_iota3
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				_ = gc_iota5
+				if gc_act2 == ^uint32(0) {
+//line kernels.go:293
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:293
+					_ = gc_iota6
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:293
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+						_ = v
+//line kernels.go:293
+						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:293
+						_ = y
+//line kernels.go:294
+						if compiled.Reach(d, gc_lane2, 8) <= 0 {
+//line kernels.go:294
+							v = v.Add(y)
+//line kernels.go:294
+						} else {
+//line kernels.go:294
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line kernels.go:294
+							_ = gc_if6
+//line kernels.go:294
+							if gc_if6.ToBits() != 0 {
+//line kernels.go:294
+								v = v.Add(y).Merge(v, gc_if6)
+//line kernels.go:294
+							}
+//line kernels.go:294
+						}
+//line kernels.go:294
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:294
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:294
+						_ = v
 //line kernels.go:293
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
 //line kernels.go:293
-					_ = v
-//line kernels.go:293
-					y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:293
-					_ = y
+						_ = y
 //line kernels.go:294
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-					_ = gc_if3
+						_ = gc_if5
 //line kernels.go:294
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line kernels.go:294
-						v = v.Add(y).Merge(v, gc_if3)
+							v = v.Add(y).Merge(v, gc_if5)
 //line kernels.go:294
+						}
+//line kernels.go:294
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-//line kernels.go:294
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -9880,41 +10195,77 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		gc_left4 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:286
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+					_ = lanes
+//line kernels.go:286
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+					_ = mask
+//line kernels.go:286
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:286
+					_ = v
+//line kernels.go:298
+					mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+					v.StoreSlice(gc_c22v[gc_lane2:])
+//line kernels.go:298
+					for gc_k7 := range 8 {
+//line kernels.go:298
+						gc_c22a[gc_lane2+gc_k7] = lanes - 1
+//line kernels.go:298
+					}
+//line kernels.go:298
+					for gc_k8 := range 8 {
+//line kernels.go:298
+						gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+//line kernels.go:298
+					}
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:286
-				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 //line kernels.go:286
-				_ = lanes
+					_ = lanes
 //line kernels.go:286
-				mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
 //line kernels.go:286
-				_ = mask
+					_ = mask
 //line kernels.go:286
-				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line kernels.go:286
-				_ = v
+					_ = v
 //line kernels.go:298
-				mask.StoreSlice(gc_c22m[gc_lane2:])
+					mask.StoreSlice(gc_c22m[gc_lane2:])
 //line kernels.go:298
-				v.StoreSlice(gc_c22v[gc_lane2:])
+					v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
-				for gc_k3 := range 8 {
+					for gc_k5 := range 8 {
 //line kernels.go:298
-					gc_c22a[gc_lane2+gc_k3] = lanes - 1
+						gc_c22a[gc_lane2+gc_k5] = lanes - 1
 //line kernels.go:298
+					}
+//line kernels.go:298
+					for gc_k6 := range 8 {
+//line kernels.go:298
+						gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+//line kernels.go:298
+					}
+					gc_left4 &^= 0xff << gc_lane2
 				}
-//line kernels.go:298
-				for gc_k4 := range 8 {
-//line kernels.go:298
-					gc_c22w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line kernels.go:298
-				}
-				gc_left4 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -9947,19 +10298,33 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:298
+					total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:298
+					_ = total
+//line kernels.go:298
+					total.StoreSlice(gc_s_total[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:298
-				total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line kernels.go:298
-				_ = total
+					_ = total
 //line kernels.go:298
-				total.StoreSlice(gc_s_total[gc_rank2:])
-				gc_left5 &^= 0xff << gc_lane2
+					total.StoreSlice(gc_s_total[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10358,30 +10723,55 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:312
-				var r int = gc_rank2
+					var r int = gc_rank2
 //line kernels.go:312
-				_ = r
+					_ = r
 //line kernels.go:317
-				sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line kernels.go:317
-				_ = sum
+					_ = sum
 //line kernels.go:318
-				if r < 0 || r > len(in)-8 {
+					if r < 0 || r > len(in)-8 {
 //line kernels.go:318
-					break
+						break
 //line kernels.go:318
+					}
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+					sum.StoreSlice(gc_l_sum[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:312
+					var r int = gc_rank2
+//line kernels.go:312
+					_ = r
+//line kernels.go:317
+					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:317
+					_ = sum
 //line kernels.go:318
-				sum.StoreSlice(gc_l_sum[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					if r < 0 || r > len(in)-8 {
+//line kernels.go:318
+						break
+//line kernels.go:318
+					}
+					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+					sum.StoreSlice(gc_l_sum[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10430,24 +10820,43 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:319
+					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line kernels.go:319
+					_ = same
+//line kernels.go:320
+					var active uint32
+//line kernels.go:320
+					_ = active
+//line kernels.go:320
+					same.StoreSlice(gc_l_same[gc_lane2:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:319
-				same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
 //line kernels.go:319
-				_ = same
+					_ = same
 //line kernels.go:320
-				var active uint32
+					var active uint32
 //line kernels.go:320
-				_ = active
+					_ = active
 //line kernels.go:320
-				same.StoreSlice(gc_l_same[gc_lane2:])
-				archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
+					same.StoreSlice(gc_l_same[gc_lane2:])
+					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10493,21 +10902,37 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:322
+							var active archsimd.Uint32x8
+//line kernels.go:322
+							_ = active
+//line kernels.go:322
+							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:322
-						var active archsimd.Uint32x8
+							var active archsimd.Uint32x8
 //line kernels.go:322
-						_ = active
+							_ = active
 //line kernels.go:322
-						active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
 //line kernels.go:322
-						active.StoreSlice(gc_l_active[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -10534,21 +10959,37 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
 				gc_left4 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:324
+							var active archsimd.Uint32x8
+//line kernels.go:324
+							_ = active
+//line kernels.go:324
+							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:324
-						var active archsimd.Uint32x8
+							var active archsimd.Uint32x8
 //line kernels.go:324
-						_ = active
+							_ = active
 //line kernels.go:324
-						active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
 //line kernels.go:324
-						active.StoreSlice(gc_l_active[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+							active.StoreSlice(gc_l_active[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -10572,18 +11013,31 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		}
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line kernels.go:327
+					var swapped int32
+//line kernels.go:327
+					_ = swapped
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line kernels.go:327
-				var swapped int32
+					var swapped int32
 //line kernels.go:327
-				_ = swapped
-				archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-				gc_left5 &^= 0xff << gc_lane2
+					_ = swapped
+					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -10621,24 +11075,43 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			if gc_act2 != 0 {
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:312
-						var r int = gc_rank2
+							var r int = gc_rank2
 //line kernels.go:312
-						_ = r
+							_ = r
 //line kernels.go:329
-						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
-							break
+								break
 //line kernels.go:329
+							}
+							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-						gc_left6 &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:312
+							var r int = gc_rank2
+//line kernels.go:312
+							_ = r
+//line kernels.go:329
+							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+//line kernels.go:329
+								break
+//line kernels.go:329
+							}
+							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -10759,14 +11232,27 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:343
 					_ = gc_iota
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+//line kernels.go:343
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:343
+						_ = gc_iota2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -10787,20 +11273,35 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:343
+							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+//line kernels.go:343
+								break
+//line kernels.go:343
+							}
+							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:343
-						if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
 //line kernels.go:343
-							break
+								break
 //line kernels.go:343
+							}
+							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11002,29 +11503,53 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:365
-						var r int = gc_rank2
+							var r int = gc_rank2
 //line kernels.go:365
-						_ = r
+							_ = r
 //line kernels.go:367
-						if r < 0 || r > len(in)-8 {
+							if r < 0 || r > len(in)-8 {
 //line kernels.go:367
-							break
+								break
 //line kernels.go:367
+							}
+//line kernels.go:367
+							v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+							_ = v
+//line kernels.go:367
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:365
+							var r int = gc_rank2
+//line kernels.go:365
+							_ = r
 //line kernels.go:367
-						v := archsimd.LoadInt32x8Slice(in[r:])
+							if r < 0 || r > len(in)-8 {
 //line kernels.go:367
-						_ = v
+								break
 //line kernels.go:367
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+							}
+//line kernels.go:367
+							v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+							_ = v
+//line kernels.go:367
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11053,23 +11578,41 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:368
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:368
+							_ = v
+//line kernels.go:368
+							x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:368
+							_ = x
+//line kernels.go:368
+							x.StoreSlice(gc_l_x[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:368
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:368
-						_ = v
+							_ = v
 //line kernels.go:368
-						x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+							x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
 //line kernels.go:368
-						_ = x
+							_ = x
 //line kernels.go:368
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							x.StoreSlice(gc_l_x[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11096,24 +11639,43 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:369
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+							_ = v
+//line kernels.go:369
+							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+							_ = hi
+							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+							hi.StoreSlice(gc_l_hi[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:369
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:369
-						_ = v
+							_ = v
 //line kernels.go:369
-						hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
 //line kernels.go:369
-						_ = hi
-						v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+							_ = hi
+							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
 //line kernels.go:369
-						hi.StoreSlice(gc_l_hi[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							hi.StoreSlice(gc_l_hi[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11141,24 +11703,43 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
 				gc_left4 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:370
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+							_ = v
+//line kernels.go:370
+							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line kernels.go:370
+							_ = and
+							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+							and.StoreSlice(gc_l_and[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:370
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:370
-						_ = v
+							_ = v
 //line kernels.go:370
-						and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
 //line kernels.go:370
-						_ = and
-						v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+							_ = and
+							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
 //line kernels.go:370
-						and.StoreSlice(gc_l_and[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+							and.StoreSlice(gc_l_and[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11186,24 +11767,43 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
 				gc_left5 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:371
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+							_ = v
+//line kernels.go:371
+							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:371
+							_ = or
+							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+							or.StoreSlice(gc_l_or[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:371
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:371
-						_ = v
+							_ = v
 //line kernels.go:371
-						or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
 //line kernels.go:371
-						_ = or
-						v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+							_ = or
+							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:371
-						or.StoreSlice(gc_l_or[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+							or.StoreSlice(gc_l_or[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11231,167 +11831,329 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line kernels.go:365
-						var r int = gc_rank2
+							var r int = gc_rank2
 //line kernels.go:365
-						_ = r
+							_ = r
 //line kernels.go:365
-						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
 //line kernels.go:365
-						_ = x
+							_ = x
 //line kernels.go:365
-						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
 //line kernels.go:365
-						_ = hi
+							_ = hi
 //line kernels.go:365
-						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
 //line kernels.go:365
-						_ = and
+							_ = and
 //line kernels.go:365
-						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
 //line kernels.go:365
-						_ = or
+							_ = or
 //line kernels.go:372
-						xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
 //line kernels.go:372
-						_ = xor
+							_ = xor
 //line kernels.go:373
-						gc_t := x.AsUint32x8()
+							gc_t6 := x.AsUint32x8()
 //line kernels.go:373
-						_ = gc_t
+							_ = gc_t6
 //line kernels.go:373
-						gc_t2 := hi.AsUint32x8()
+							gc_t7 := hi.AsUint32x8()
 //line kernels.go:373
-						_ = gc_t2
+							_ = gc_t7
 //line kernels.go:373
-						gc_t3 := and
+							gc_t8 := and
 //line kernels.go:373
-						_ = gc_t3
+							_ = gc_t8
 //line kernels.go:373
-						gc_t4 := or
+							gc_t9 := or
 //line kernels.go:373
-						_ = gc_t4
+							_ = gc_t9
 //line kernels.go:373
-						gc_t5 := xor
+							gc_t10 := xor
 //line kernels.go:373
-						_ = gc_t5
+							_ = gc_t10
 //line kernels.go:373
-						{
+							{
 //line kernels.go:373
-							var gc_lanes [8]uint32
+								var gc_lanes6 [8]uint32
 //line kernels.go:373
-							gc_t.Store(&gc_lanes)
+								gc_t6.Store(&gc_lanes6)
 //line kernels.go:373
-							for gc_k := range 8 {
+								for gc_k6 := range 8 {
 //line kernels.go:373
-								if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line kernels.go:373
-									gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line kernels.go:373
-									out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+										out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
 //line kernels.go:373
-								}
-//line kernels.go:373
-							}
-//line kernels.go:373
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-						}
-//line kernels.go:373
-						{
-//line kernels.go:373
-							var gc_lanes2 [8]uint32
-//line kernels.go:373
-							gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
-							for gc_k2 := range 8 {
-//line kernels.go:373
-								if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line kernels.go:373
-									out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+									}
 //line kernels.go:373
 								}
 //line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
 							}
 //line kernels.go:373
-							gc_pos2.Thread = gc_rank2
+							{
 //line kernels.go:373
-						}
+								var gc_lanes7 [8]uint32
 //line kernels.go:373
-						{
+								gc_t7.Store(&gc_lanes7)
 //line kernels.go:373
-							var gc_lanes3 [8]uint32
+								for gc_k7 := range 8 {
 //line kernels.go:373
-							gc_t3.Store(&gc_lanes3)
+									if 0xff&(1<<gc_k7) != 0 {
 //line kernels.go:373
-							for gc_k3 := range 8 {
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line kernels.go:373
-								if 0xff&(1<<gc_k3) != 0 {
+										out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
 //line kernels.go:373
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:373
-									out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+									}
 //line kernels.go:373
 								}
 //line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
 							}
 //line kernels.go:373
-							gc_pos2.Thread = gc_rank2
+							{
 //line kernels.go:373
-						}
+								var gc_lanes8 [8]uint32
 //line kernels.go:373
-						{
+								gc_t8.Store(&gc_lanes8)
 //line kernels.go:373
-							var gc_lanes4 [8]uint32
+								for gc_k8 := range 8 {
 //line kernels.go:373
-							gc_t4.Store(&gc_lanes4)
+									if 0xff&(1<<gc_k8) != 0 {
 //line kernels.go:373
-							for gc_k4 := range 8 {
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line kernels.go:373
-								if 0xff&(1<<gc_k4) != 0 {
+										out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
 //line kernels.go:373
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:373
-									out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+									}
 //line kernels.go:373
 								}
 //line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
 							}
 //line kernels.go:373
-							gc_pos2.Thread = gc_rank2
+							{
 //line kernels.go:373
-						}
+								var gc_lanes9 [8]uint32
 //line kernels.go:373
-						{
+								gc_t9.Store(&gc_lanes9)
 //line kernels.go:373
-							var gc_lanes5 [8]uint32
+								for gc_k9 := range 8 {
 //line kernels.go:373
-							gc_t5.Store(&gc_lanes5)
+									if 0xff&(1<<gc_k9) != 0 {
 //line kernels.go:373
-							for gc_k5 := range 8 {
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line kernels.go:373
-								if 0xff&(1<<gc_k5) != 0 {
+										out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
 //line kernels.go:373
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line kernels.go:373
-									out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+									}
 //line kernels.go:373
 								}
 //line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
 							}
 //line kernels.go:373
-							gc_pos2.Thread = gc_rank2
+							{
 //line kernels.go:373
+								var gc_lanes10 [8]uint32
+//line kernels.go:373
+								gc_t10.Store(&gc_lanes10)
+//line kernels.go:373
+								for gc_k10 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k10) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line kernels.go:373
+										out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_left6 &^= 0xff << gc_lane2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:365
+							var r int = gc_rank2
+//line kernels.go:365
+							_ = r
+//line kernels.go:365
+							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+							_ = x
+//line kernels.go:365
+							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+							_ = hi
+//line kernels.go:365
+							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+							_ = and
+//line kernels.go:365
+							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:365
+							_ = or
+//line kernels.go:372
+							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+							_ = xor
+//line kernels.go:373
+							gc_t := x.AsUint32x8()
+//line kernels.go:373
+							_ = gc_t
+//line kernels.go:373
+							gc_t2 := hi.AsUint32x8()
+//line kernels.go:373
+							_ = gc_t2
+//line kernels.go:373
+							gc_t3 := and
+//line kernels.go:373
+							_ = gc_t3
+//line kernels.go:373
+							gc_t4 := or
+//line kernels.go:373
+							_ = gc_t4
+//line kernels.go:373
+							gc_t5 := xor
+//line kernels.go:373
+							_ = gc_t5
+//line kernels.go:373
+							{
+//line kernels.go:373
+								var gc_lanes [8]uint32
+//line kernels.go:373
+								gc_t.Store(&gc_lanes)
+//line kernels.go:373
+								for gc_k := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:373
+										out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+//line kernels.go:373
+							{
+//line kernels.go:373
+								var gc_lanes2 [8]uint32
+//line kernels.go:373
+								gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+								for gc_k2 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:373
+										out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+//line kernels.go:373
+							{
+//line kernels.go:373
+								var gc_lanes3 [8]uint32
+//line kernels.go:373
+								gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+								for gc_k3 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:373
+										out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+//line kernels.go:373
+							{
+//line kernels.go:373
+								var gc_lanes4 [8]uint32
+//line kernels.go:373
+								gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+								for gc_k4 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:373
+										out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+//line kernels.go:373
+							{
+//line kernels.go:373
+								var gc_lanes5 [8]uint32
+//line kernels.go:373
+								gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+								for gc_k5 := range 8 {
+//line kernels.go:373
+									if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:373
+										out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+//line kernels.go:373
+									}
+//line kernels.go:373
+								}
+//line kernels.go:373
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+							}
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -50,18 +50,31 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line labeled.go:39
+					var v int32
+//line labeled.go:39
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line labeled.go:39
-				var v int32
+					var v int32
 //line labeled.go:39
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -600,21 +613,37 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line labeled.go:56
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:56
+									_ = v
+//line labeled.go:56
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line labeled.go:56
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line labeled.go:56
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line labeled.go:56
-								_ = v
+									_ = v
 //line labeled.go:56
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line labeled.go:56
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -656,21 +685,41 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					gc_vb := archsimd.BroadcastInt32x8(1)
 //line labeled.go:58
 					_ = gc_vb
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+//line labeled.go:58
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
+//line labeled.go:58
+						_ = gc_vb2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line labeled.go:58
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:58
+							_ = v
+//line labeled.go:58
+							v = v.Add(gc_vb2)
+//line labeled.go:58
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line labeled.go:58
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line labeled.go:58
-						_ = v
+							_ = v
 //line labeled.go:58
-						v = v.Add(gc_vb)
+							v = v.Add(gc_vb)
 //line labeled.go:58
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -708,35 +757,62 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 		}
 		gc_left4 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			gc_tidx6 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx6.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx6.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx6.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line labeled.go:60
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:60
+					_ = v
+//line labeled.go:60
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line labeled.go:60
+						break
+//line labeled.go:60
+					}
+//line labeled.go:60
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line labeled.go:60
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:60
+					_ = v
+//line labeled.go:60
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line labeled.go:60
+						break
+//line labeled.go:60
+					}
+//line labeled.go:60
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line labeled.go:60
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:60
-				_ = v
-//line labeled.go:60
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:60
-					break
-//line labeled.go:60
-				}
-//line labeled.go:60
-				v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-				gc_left4 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -801,18 +877,31 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 		var gc_c21r [32]uint32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line labeled.go:92
+					var v int32
+//line labeled.go:92
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line labeled.go:92
-				var v int32
+					var v int32
 //line labeled.go:92
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1326,21 +1415,41 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 					gc_vb := archsimd.BroadcastInt32x8(2)
 //line labeled.go:111
 					_ = gc_vb
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+//line labeled.go:111
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+//line labeled.go:111
+						_ = gc_vb2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line labeled.go:111
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:111
+							_ = v
+//line labeled.go:111
+							v = v.Mul(gc_vb2)
+//line labeled.go:111
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line labeled.go:111
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line labeled.go:111
-						_ = v
+							_ = v
 //line labeled.go:111
-						v = v.Mul(gc_vb)
+							v = v.Mul(gc_vb)
 //line labeled.go:111
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1378,35 +1487,62 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line labeled.go:113
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:113
+					_ = v
+//line labeled.go:113
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line labeled.go:113
+						break
+//line labeled.go:113
+					}
+//line labeled.go:113
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line labeled.go:113
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line labeled.go:113
+					_ = v
+//line labeled.go:113
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line labeled.go:113
+						break
+//line labeled.go:113
+					}
+//line labeled.go:113
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line labeled.go:113
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:113
-				_ = v
-//line labeled.go:113
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:113
-					break
-//line labeled.go:113
-				}
-//line labeled.go:113
-				v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-				gc_left3 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -604,45 +604,86 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			gc_vb := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line liveness.go:45
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
+//line liveness.go:45
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line liveness.go:43
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line liveness.go:43
-				_ = i
+					_ = i
 //line liveness.go:44
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
-					break
+						break
 //line liveness.go:44
+					}
+//line liveness.go:44
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line liveness.go:44
+					_ = v
+//line liveness.go:44
+					w := v.Mul(gc_vb2)
+//line liveness.go:44
+					_ = w
+//line liveness.go:44
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line liveness.go:44
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line liveness.go:43
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+					_ = i
 //line liveness.go:44
-				v := archsimd.LoadInt32x8Slice(in[i:])
+					if i < 0 || i > len(in)-8 {
 //line liveness.go:44
-				_ = v
+						break
 //line liveness.go:44
-				w := v.Mul(gc_vb)
+					}
 //line liveness.go:44
-				_ = w
+					v := archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:44
-				v.StoreSlice(gc_l_v[gc_lane2:])
+					_ = v
 //line liveness.go:44
-				w.StoreSlice(gc_l_w[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					w := v.Mul(gc_vb)
+//line liveness.go:44
+					_ = w
+//line liveness.go:44
+					v.StoreSlice(gc_l_v[gc_lane2:])
+//line liveness.go:44
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -689,58 +730,116 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:46
 			_ = gc_all
 //line liveness.go:47
-			gc_vb3 := archsimd.BroadcastInt32x8(3)
+			gc_vb4 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:47
-			_ = gc_vb3
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			_ = gc_vb4
+			if gc_act2 == ^uint32(0) {
 //line liveness.go:47
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line liveness.go:47
-				_ = v
+				_ = gc_all2
 //line liveness.go:47
-				w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+				gc_vb6 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:47
-				_ = w
+				_ = gc_vb6
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line liveness.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+					_ = v
+//line liveness.go:47
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:47
+					_ = w
 //line liveness.go:46
-				s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
 //line liveness.go:46
-				_ = s
+					_ = s
 //line liveness.go:47
-				{
+					{
 //line liveness.go:47
-					var k int32 = int32(0)
+						var k int32 = int32(0)
 //line liveness.go:47
-					_ = k
+						_ = k
 //line liveness.go:47
-					gc_lanes := gc_all
+						gc_lanes2 := gc_all2
 //line liveness.go:47
-					_ = gc_lanes
+						_ = gc_lanes2
 //line liveness.go:47
-					for {
+						for {
 //line liveness.go:47
-						gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb3)))
+							gc_lanes2 = gc_lanes2.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb6)))
 //line liveness.go:47
-						if gc_lanes.ToBits() == 0 {
+							if gc_lanes2.ToBits() == 0 {
 //line liveness.go:47
-							break
+								break
+//line liveness.go:47
+							}
+//line liveness.go:47
+							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes2)
+//line liveness.go:47
+							k = k + 1
 //line liveness.go:47
 						}
 //line liveness.go:47
-						w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+					}
 //line liveness.go:47
-						k = k + 1
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line liveness.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+					_ = v
+//line liveness.go:47
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:47
+					_ = w
+//line liveness.go:46
+					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line liveness.go:46
+					_ = s
+//line liveness.go:47
+					{
+//line liveness.go:47
+						var k int32 = int32(0)
+//line liveness.go:47
+						_ = k
+//line liveness.go:47
+						gc_lanes := gc_all
+//line liveness.go:47
+						_ = gc_lanes
+//line liveness.go:47
+						for {
+//line liveness.go:47
+							gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+//line liveness.go:47
+							if gc_lanes.ToBits() == 0 {
+//line liveness.go:47
+								break
+//line liveness.go:47
+							}
+//line liveness.go:47
+							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+//line liveness.go:47
+							k = k + 1
+//line liveness.go:47
+						}
 //line liveness.go:47
 					}
 //line liveness.go:47
+					w.StoreSlice(gc_l_w[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-//line liveness.go:47
-				w.StoreSlice(gc_l_w[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -775,45 +874,83 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 		gc_left3 := gc_act2
 		if compiled.SIMD {
 //line liveness.go:51
-			gc_vb4 := archsimd.BroadcastInt32x8(7)
+			gc_vb7 := archsimd.BroadcastInt32x8(7)
 //line liveness.go:51
-			_ = gc_vb4
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			_ = gc_vb7
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line liveness.go:51
+				gc_vb8 := archsimd.BroadcastInt32x8(7)
+//line liveness.go:51
+				_ = gc_vb8
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line liveness.go:43
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line liveness.go:43
-				_ = i
+					_ = i
 //line liveness.go:43
-				w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
 //line liveness.go:43
-				_ = w
+					_ = w
 //line liveness.go:50
-				s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
 //line liveness.go:50
-				_ = s2
+					_ = s2
 //line liveness.go:51
-				if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line liveness.go:51
-					break
+						break
 //line liveness.go:51
+					}
+					w.Mul(gc_vb8).Add(s2).StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				w.Mul(gc_vb4).Add(s2).StoreSlice(out[i:])
-				gc_left3 &^= 0xff << gc_lane2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line liveness.go:43
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+					_ = i
+//line liveness.go:43
+					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:43
+					_ = w
+//line liveness.go:50
+					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line liveness.go:50
+					_ = s2
+//line liveness.go:51
+					if i < 0 || i > len(out)-8 {
+//line liveness.go:51
+						break
+//line liveness.go:51
+					}
+					w.Mul(gc_vb7).Add(s2).StoreSlice(out[i:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -58,45 +58,82 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		var gc_c25r [32]bool
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line normalize.go:40
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:40
-				_ = i
+					_ = i
 //line normalize.go:42
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line normalize.go:42
-					break
+						break
 //line normalize.go:42
+					}
+//line normalize.go:42
+					v := archsimd.LoadFloat32x8Slice(in[i:])
+//line normalize.go:42
+					_ = v
+//line normalize.go:42
+					v_ := v
+//line normalize.go:42
+					_ = v_
+//line normalize.go:42
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line normalize.go:42
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line normalize.go:40
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:40
+					_ = i
 //line normalize.go:42
-				v := archsimd.LoadFloat32x8Slice(in[i:])
+					if i < 0 || i > len(in)-8 {
 //line normalize.go:42
-				_ = v
+						break
 //line normalize.go:42
-				v_ := v
+					}
 //line normalize.go:42
-				_ = v_
+					v := archsimd.LoadFloat32x8Slice(in[i:])
 //line normalize.go:42
-				v_.StoreSlice(gc_l_v_[gc_lane2:])
+					_ = v
 //line normalize.go:42
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					v_ := v
+//line normalize.go:42
+					_ = v_
+//line normalize.go:42
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line normalize.go:42
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -443,27 +480,49 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		var gc_c26r [32]float32
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line normalize.go:56
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line normalize.go:56
+					_ = v
+//line normalize.go:56
+					gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+//line normalize.go:56
+					_ = gc_t2
+//line normalize.go:56
+					v_4 := gc_t2
+//line normalize.go:56
+					_ = v_4
+//line normalize.go:56
+					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line normalize.go:56
-				v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line normalize.go:56
-				_ = v
+					_ = v
 //line normalize.go:56
-				gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+					gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
-				_ = gc_t
+					_ = gc_t
 //line normalize.go:56
-				v_4 := gc_t
+					v_4 := gc_t
 //line normalize.go:56
-				_ = v_4
+					_ = v_4
 //line normalize.go:56
-				v_4.StoreSlice(gc_l_v_4[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
+					v_4.StoreSlice(gc_l_v_4[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -508,57 +567,106 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line normalize.go:40
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:40
-				_ = i
+					_ = i
 //line normalize.go:40
-				v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
 //line normalize.go:40
-				_ = v_4
+					_ = v_4
 //line normalize.go:26
-				r_ := v_4
+					r_ := v_4
 //line normalize.go:26
-				_ = r_
+					_ = r_
 //line normalize.go:56
-				{
+					{
 //line normalize.go:56
-					var gc_lanes [8]float32
+						var gc_lanes2 [8]float32
 //line normalize.go:56
-					archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes)
+						archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes2)
 //line normalize.go:56
-					for gc_k := range 8 {
+						for gc_k2 := range 8 {
 //line normalize.go:56
-						if 0xff&(1<<gc_k) != 0 {
+							if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:56
-							gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos2.Thread = gc_rank2 + gc_k2
 //line normalize.go:56
-							out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
+								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
+//line normalize.go:56
+							}
 //line normalize.go:56
 						}
 //line normalize.go:56
+						gc_pos2.Thread = gc_rank2
+//line normalize.go:56
 					}
-//line normalize.go:56
-					gc_pos2.Thread = gc_rank2
-//line normalize.go:56
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_left3 &^= 0xff << gc_lane2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line normalize.go:40
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:40
+					_ = i
+//line normalize.go:40
+					v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
+//line normalize.go:40
+					_ = v_4
+//line normalize.go:26
+					r_ := v_4
+//line normalize.go:26
+					_ = r_
+//line normalize.go:56
+					{
+//line normalize.go:56
+						var gc_lanes [8]float32
+//line normalize.go:56
+						archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes)
+//line normalize.go:56
+						for gc_k := range 8 {
+//line normalize.go:56
+							if 0xff&(1<<gc_k) != 0 {
+//line normalize.go:56
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line normalize.go:56
+								out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
+//line normalize.go:56
+							}
+//line normalize.go:56
+						}
+//line normalize.go:56
+						gc_pos2.Thread = gc_rank2
+//line normalize.go:56
+					}
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -664,27 +772,49 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line normalize.go:68
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line normalize.go:68
+					_ = v
+//line normalize.go:68
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line normalize.go:68
+					_ = gc_t2
+//line normalize.go:68
+					activeMask := gc_t2
+//line normalize.go:68
+					_ = activeMask
+//line normalize.go:68
+					activeMask.StoreSlice(gc_c22m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line normalize.go:68
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line normalize.go:68
-				_ = v
+					_ = v
 //line normalize.go:68
-				gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line normalize.go:68
-				_ = gc_t
+					_ = gc_t
 //line normalize.go:68
-				activeMask := gc_t
+					activeMask := gc_t
 //line normalize.go:68
-				_ = activeMask
+					_ = activeMask
 //line normalize.go:68
-				activeMask.StoreSlice(gc_c22m[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					activeMask.StoreSlice(gc_c22m[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -711,65 +841,122 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx4 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx4.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line normalize.go:66
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:66
-				_ = i
+					_ = i
 //line normalize.go:66
-				var v archsimd.Int32x8
+					var v archsimd.Int32x8
 //line normalize.go:66
-				_ = v
+					_ = v
 //line normalize.go:68
-				gc_t3 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+					gc_t6 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
 //line normalize.go:68
-				_ = gc_t3
+					_ = gc_t6
 //line normalize.go:68
-				reduceAddSync := gc_t3
+					reduceAddSync := gc_t6
 //line normalize.go:68
-				_ = reduceAddSync
+					_ = reduceAddSync
 //line normalize.go:68
-				v = reduceAddSync
+					v = reduceAddSync
 //line normalize.go:69
-				{
+					{
 //line normalize.go:69
-					var gc_lanes2 [8]int32
+						var gc_lanes4 [8]int32
 //line normalize.go:69
-					v.Store(&gc_lanes2)
+						v.Store(&gc_lanes4)
 //line normalize.go:69
-					for gc_k2 := range 8 {
+						for gc_k4 := range 8 {
 //line normalize.go:69
-						if 0xff&(1<<gc_k2) != 0 {
+							if 0xff&(1<<gc_k4) != 0 {
 //line normalize.go:69
-							gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line normalize.go:69
-							out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
+								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+//line normalize.go:69
+							}
 //line normalize.go:69
 						}
 //line normalize.go:69
+						gc_pos2.Thread = gc_rank2
+//line normalize.go:69
 					}
 //line normalize.go:69
-					gc_pos2.Thread = gc_rank2
-//line normalize.go:69
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line normalize.go:66
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+					_ = i
+//line normalize.go:66
+					var v archsimd.Int32x8
+//line normalize.go:66
+					_ = v
+//line normalize.go:68
+					gc_t4 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line normalize.go:68
+					_ = gc_t4
+//line normalize.go:68
+					reduceAddSync := gc_t4
+//line normalize.go:68
+					_ = reduceAddSync
+//line normalize.go:68
+					v = reduceAddSync
 //line normalize.go:69
-				v.StoreSlice(gc_l_v[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
+					{
+//line normalize.go:69
+						var gc_lanes2 [8]int32
+//line normalize.go:69
+						v.Store(&gc_lanes2)
+//line normalize.go:69
+						for gc_k2 := range 8 {
+//line normalize.go:69
+							if 0xff&(1<<gc_k2) != 0 {
+//line normalize.go:69
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line normalize.go:69
+								out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
+//line normalize.go:69
+							}
+//line normalize.go:69
+						}
+//line normalize.go:69
+						gc_pos2.Thread = gc_rank2
+//line normalize.go:69
+					}
+//line normalize.go:69
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -849,14 +1036,27 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line normalize.go:71
 						_ = gc_iota
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+//line normalize.go:71
+							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line normalize.go:71
+							_ = gc_iota2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -877,49 +1077,90 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
+						gc_tidx6 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx6.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx6.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx6.Z
+								_ = gc_tz2
+								_ = gc_rank2
 //line normalize.go:66
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:66
-							_ = i
+								_ = i
 //line normalize.go:71
-							{
+								{
 //line normalize.go:71
-								var gc_lanes3 [8]int32
+									var gc_lanes6 [8]int32
 //line normalize.go:71
-								archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes3)
+									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes6)
 //line normalize.go:71
-								for gc_k3 := range 8 {
+									for gc_k6 := range 8 {
 //line normalize.go:71
-									if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line normalize.go:71
-										gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line normalize.go:71
-										out[(3*i+1)+3*gc_k3] = gc_lanes3[gc_k3]
+											out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
+//line normalize.go:71
+										}
 //line normalize.go:71
 									}
 //line normalize.go:71
+									gc_pos2.Thread = gc_rank2
+//line normalize.go:71
 								}
-//line normalize.go:71
-								gc_pos2.Thread = gc_rank2
-//line normalize.go:71
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							gc_left4 &^= 0xff << gc_lane2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line normalize.go:66
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+								_ = i
+//line normalize.go:71
+								{
+//line normalize.go:71
+									var gc_lanes5 [8]int32
+//line normalize.go:71
+									archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes5)
+//line normalize.go:71
+									for gc_k5 := range 8 {
+//line normalize.go:71
+										if 0xff&(1<<gc_k5) != 0 {
+//line normalize.go:71
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line normalize.go:71
+											out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+//line normalize.go:71
+										}
+//line normalize.go:71
+									}
+//line normalize.go:71
+									gc_pos2.Thread = gc_rank2
+//line normalize.go:71
+								}
+								gc_left4 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1030,16 +1271,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 								{
 //line normalize.go:73
-									var gc_lanes5 [16]int32
+									var gc_lanes8 [16]int32
 //line normalize.go:73
-									gc_vb2.Store(&gc_lanes5)
+									gc_vb2.Store(&gc_lanes8)
 //line normalize.go:73
-									for gc_k5 := range 16 {
+									for gc_k8 := range 16 {
 //line normalize.go:73
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line normalize.go:73
-											gc_pos2.Thread = gc_rank2 + gc_k5
-											out[(3*i+2)+3*gc_k5] = gc_lanes5[gc_k5]
+											gc_pos2.Thread = gc_rank2 + gc_k8
+											out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 //line normalize.go:74
 										}
 //line normalize.go:74
@@ -1076,16 +1317,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 							{
 //line normalize.go:73
-								var gc_lanes4 [8]int32
+								var gc_lanes7 [8]int32
 //line normalize.go:73
-								gc_vb.Store(&gc_lanes4)
+								gc_vb.Store(&gc_lanes7)
 //line normalize.go:73
-								for gc_k4 := range 8 {
+								for gc_k7 := range 8 {
 //line normalize.go:73
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line normalize.go:73
-										gc_pos2.Thread = gc_rank2 + gc_k4
-										out[(3*i+2)+3*gc_k4] = gc_lanes4[gc_k4]
+										gc_pos2.Thread = gc_rank2 + gc_k7
+										out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
 //line normalize.go:74
 									}
 //line normalize.go:74
@@ -1407,34 +1648,60 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		var gc_c21r [32]uint64
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line normalize.go:100
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line normalize.go:100
-				_ = i
+					_ = i
 //line normalize.go:101
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line normalize.go:101
-					break
+						break
 //line normalize.go:101
+					}
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line normalize.go:100
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:100
+					_ = i
+//line normalize.go:101
+					if i < 0 || i > len(in)-8 {
+//line normalize.go:101
+						break
+//line normalize.go:101
+					}
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

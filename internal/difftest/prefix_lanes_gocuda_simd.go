@@ -58,60 +58,112 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		var gc_c23r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
 //line prefix_lanes.go:13
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line prefix_lanes.go:13
-				_ = i
+					_ = i
 //line prefix_lanes.go:14
-				var warp int = (gc_rank2 >> 5)
+					var warp int = (gc_rank2 >> 5)
 //line prefix_lanes.go:14
-				_ = warp
+					_ = warp
 //line prefix_lanes.go:15
-				var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
 //line prefix_lanes.go:15
-				_ = lanes
+					_ = lanes
 //line prefix_lanes.go:16
-				var full uint32 = uint32(uint64(1)<<lanes - 1)
+					var full uint32 = uint32(uint64(1)<<lanes - 1)
 //line prefix_lanes.go:16
-				_ = full
-				archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
+					_ = full
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
 //line prefix_lanes.go:17
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
-					break
+						break
 //line prefix_lanes.go:17
+					}
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+//line prefix_lanes.go:17
+					for gc_k3 := range 8 {
+//line prefix_lanes.go:17
+						gc_c21a[gc_lane2+gc_k3] = 1
+//line prefix_lanes.go:17
+					}
+//line prefix_lanes.go:17
+					for gc_k4 := range 8 {
+//line prefix_lanes.go:17
+						gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line prefix_lanes.go:17
+					}
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:13
+					_ = i
+//line prefix_lanes.go:14
+					var warp int = (gc_rank2 >> 5)
+//line prefix_lanes.go:14
+					_ = warp
+//line prefix_lanes.go:15
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line prefix_lanes.go:15
+					_ = lanes
+//line prefix_lanes.go:16
+					var full uint32 = uint32(uint64(1)<<lanes - 1)
+//line prefix_lanes.go:16
+					_ = full
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
 //line prefix_lanes.go:17
-				for gc_k := range 8 {
+					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
-					gc_c21a[gc_lane2+gc_k] = 1
+						break
 //line prefix_lanes.go:17
+					}
+					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
+//line prefix_lanes.go:17
+					for gc_k := range 8 {
+//line prefix_lanes.go:17
+						gc_c21a[gc_lane2+gc_k] = 1
+//line prefix_lanes.go:17
+					}
+//line prefix_lanes.go:17
+					for gc_k2 := range 8 {
+//line prefix_lanes.go:17
+						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line prefix_lanes.go:17
+					}
+					archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line prefix_lanes.go:17
-				for gc_k2 := range 8 {
-//line prefix_lanes.go:17
-					gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line prefix_lanes.go:17
-				}
-				archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -162,39 +214,70 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ShflXorSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx4 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx4.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line prefix_lanes.go:13
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line prefix_lanes.go:13
-				_ = i
+					_ = i
 //line prefix_lanes.go:17
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
-					break
+						break
 //line prefix_lanes.go:17
+					}
+//line prefix_lanes.go:17
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line prefix_lanes.go:17
+					_ = v
+//line prefix_lanes.go:17
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:13
+					_ = i
 //line prefix_lanes.go:17
-				v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
-				_ = v
+						break
 //line prefix_lanes.go:17
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left2 &^= 0xff << gc_lane2
+					}
+//line prefix_lanes.go:17
+					v := archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line prefix_lanes.go:17
+					_ = v
+//line prefix_lanes.go:17
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -236,37 +319,69 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 			if gc_act2 != 0 {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line prefix_lanes.go:19
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:19
+							_ = full
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							_ = v
+//line prefix_lanes.go:19
+							full.StoreSlice(gc_c22m[gc_lane2:])
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_c22v[gc_lane2:])
+//line prefix_lanes.go:19
+							for gc_k7 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22a[gc_lane2+gc_k7] = 3
+//line prefix_lanes.go:19
+							}
+//line prefix_lanes.go:19
+							for gc_k8 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+//line prefix_lanes.go:19
+							}
+							gc_left3 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line prefix_lanes.go:19
-						full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+							full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
 //line prefix_lanes.go:19
-						_ = full
+							_ = full
 //line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:19
-						_ = v
+							_ = v
 //line prefix_lanes.go:19
-						full.StoreSlice(gc_c22m[gc_lane2:])
+							full.StoreSlice(gc_c22m[gc_lane2:])
 //line prefix_lanes.go:19
-						v.StoreSlice(gc_c22v[gc_lane2:])
+							v.StoreSlice(gc_c22v[gc_lane2:])
 //line prefix_lanes.go:19
-						for gc_k3 := range 8 {
+							for gc_k5 := range 8 {
 //line prefix_lanes.go:19
-							gc_c22a[gc_lane2+gc_k3] = 3
+								gc_c22a[gc_lane2+gc_k5] = 3
 //line prefix_lanes.go:19
+							}
+//line prefix_lanes.go:19
+							for gc_k6 := range 8 {
+//line prefix_lanes.go:19
+								gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+//line prefix_lanes.go:19
+							}
+							gc_left3 &^= 0xff << gc_lane2
 						}
-//line prefix_lanes.go:19
-						for gc_k4 := range 8 {
-//line prefix_lanes.go:19
-							gc_c22w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line prefix_lanes.go:19
-						}
-						gc_left3 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -292,21 +407,37 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
 				gc_left4 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line prefix_lanes.go:19
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:19
+							_ = v
+//line prefix_lanes.go:19
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+//line prefix_lanes.go:19
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line prefix_lanes.go:19
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:19
-						_ = v
+							_ = v
 //line prefix_lanes.go:19
-						v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
+							v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Sub(v)
 //line prefix_lanes.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -354,21 +485,37 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line prefix_lanes.go:24
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:24
+					_ = v
+//line prefix_lanes.go:24
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+//line prefix_lanes.go:24
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line prefix_lanes.go:24
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:24
-				_ = v
+					_ = v
 //line prefix_lanes.go:24
-				v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
 //line prefix_lanes.go:24
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left5 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -396,25 +543,45 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		var gc_c24r [32]int32
 		gc_left6 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line prefix_lanes.go:26
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+//line prefix_lanes.go:26
+					_ = full
+//line prefix_lanes.go:26
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:26
+					_ = v
+//line prefix_lanes.go:26
+					full.StoreSlice(gc_c24m[gc_lane2:])
+//line prefix_lanes.go:26
+					v.StoreSlice(gc_c24v[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line prefix_lanes.go:26
-				full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
+					full := archsimd.LoadUint32x8Slice(gc_s_full[gc_rank2:])
 //line prefix_lanes.go:26
-				_ = full
+					_ = full
 //line prefix_lanes.go:26
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:26
-				_ = v
+					_ = v
 //line prefix_lanes.go:26
-				full.StoreSlice(gc_c24m[gc_lane2:])
+					full.StoreSlice(gc_c24m[gc_lane2:])
 //line prefix_lanes.go:26
-				v.StoreSlice(gc_c24v[gc_lane2:])
-				gc_left6 &^= 0xff << gc_lane2
+					v.StoreSlice(gc_c24v[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -438,43 +605,78 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
 		gc_left7 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx9 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx9.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx9.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx9.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line prefix_lanes.go:13
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line prefix_lanes.go:13
-				_ = i
+					_ = i
 //line prefix_lanes.go:13
-				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:13
-				_ = v
+					_ = v
 //line prefix_lanes.go:26
-				v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line prefix_lanes.go:27
-				if i < 0 || i > len(out)-8 {
+					if i < 0 || i > len(out)-8 {
 //line prefix_lanes.go:27
-					break
+						break
 //line prefix_lanes.go:27
+					}
+//line prefix_lanes.go:27
+					v.StoreSlice(out[i:])
+//line prefix_lanes.go:27
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left7 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line prefix_lanes.go:13
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line prefix_lanes.go:13
+					_ = i
+//line prefix_lanes.go:13
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line prefix_lanes.go:13
+					_ = v
+//line prefix_lanes.go:26
+					v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line prefix_lanes.go:27
-				v.StoreSlice(out[i:])
+					if i < 0 || i > len(out)-8 {
 //line prefix_lanes.go:27
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left7 &^= 0xff << gc_lane2
+						break
+//line prefix_lanes.go:27
+					}
+//line prefix_lanes.go:27
+					v.StoreSlice(out[i:])
+//line prefix_lanes.go:27
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left7 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

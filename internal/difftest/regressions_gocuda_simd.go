@@ -2497,45 +2497,86 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:83
 			_ = gc_iota
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
-//line regressions.go:82
-				var w int = width + (gc_rank2>>5)*0
-//line regressions.go:82
-				_ = w
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line regressions.go:83
-				var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:83
-				_ = mask
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-				archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+				_ = gc_iota2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line regressions.go:82
+					var w int = width + (gc_rank2>>5)*0
+//line regressions.go:82
+					_ = w
+//line regressions.go:83
+					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+//line regressions.go:83
+					_ = mask
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-				for gc_k := range 8 {
+					for gc_k3 := range 8 {
 //line regressions.go:84
-					gc_c21a[gc_lane2+gc_k] = 1
+						gc_c21a[gc_lane2+gc_k3] = 1
 //line regressions.go:84
+					}
+//line regressions.go:84
+					for gc_k4 := range 8 {
+//line regressions.go:84
+						gc_c21w[gc_lane2+gc_k4] = w
+//line regressions.go:84
+					}
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line regressions.go:82
+					var w int = width + (gc_rank2>>5)*0
+//line regressions.go:82
+					_ = w
+//line regressions.go:83
+					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+//line regressions.go:83
+					_ = mask
+					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-				for gc_k2 := range 8 {
+					for gc_k := range 8 {
 //line regressions.go:84
-					gc_c21w[gc_lane2+gc_k2] = w
+						gc_c21a[gc_lane2+gc_k] = 1
 //line regressions.go:84
+					}
+//line regressions.go:84
+					for gc_k2 := range 8 {
+//line regressions.go:84
+						gc_c21w[gc_lane2+gc_k2] = w
+//line regressions.go:84
+					}
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2577,30 +2618,52 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 		compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx4 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx4.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line regressions.go:84
-				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line regressions.go:84
-					break
+						break
 //line regressions.go:84
+					}
+					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
-				gc_left2 &^= 0xff << gc_lane2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line regressions.go:84
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line regressions.go:84
+						break
+//line regressions.go:84
+					}
+					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

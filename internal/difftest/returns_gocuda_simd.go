@@ -229,21 +229,37 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
 							gc_left := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line returns.go:18
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+										_ = v_
+//line returns.go:18
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line returns.go:18
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
 //line returns.go:18
-									_ = v_
+										_ = v_
 //line returns.go:18
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line returns.go:18
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -437,21 +453,37 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
 							gc_left2 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line returns.go:18
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+										_ = v_2
+//line returns.go:18
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line returns.go:18
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line returns.go:18
-									_ = v_2
+										_ = v_2
 //line returns.go:18
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line returns.go:18
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}

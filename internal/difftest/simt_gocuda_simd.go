@@ -58,23 +58,41 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 		var gc_c22r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line simt.go:20
+					var votes_ int32
+//line simt.go:20
+					_ = votes_
+//line simt.go:20
+					var trips int32
+//line simt.go:20
+					_ = trips
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line simt.go:20
-				var votes_ int32
+					var votes_ int32
 //line simt.go:20
-				_ = votes_
+					_ = votes_
 //line simt.go:20
-				var trips int32
+					var trips int32
 //line simt.go:20
-				_ = trips
-				archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
-				archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = trips
+					archsimd.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane2:])
+					archsimd.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -180,33 +198,69 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_vb2 := archsimd.BroadcastInt32x8(1)
 //line simt.go:24
 					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+//line simt.go:24
+						gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
+//line simt.go:24
+						_ = gc_vb3
+//line simt.go:24
+						gc_vb4 := archsimd.BroadcastInt32x8(1)
+//line simt.go:24
+						_ = gc_vb4
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line simt.go:24
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:24
+							_ = votes_
+//line simt.go:24
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:24
+							_ = trips
+//line simt.go:23
+							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line simt.go:23
+							_ = b
+//line simt.go:24
+							votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+//line simt.go:25
+							trips = trips.Add(gc_vb4)
+//line simt.go:25
+							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
+//line simt.go:25
+							trips.StoreSlice(gc_l_trips[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line simt.go:24
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:24
-						_ = votes_
-//line simt.go:24
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:24
-						_ = trips
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line simt.go:25
+							votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:25
+							_ = votes_
+//line simt.go:25
+							trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:25
+							_ = trips
 //line simt.go:23
-						b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+							b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line simt.go:23
-						_ = b
+							_ = b
 //line simt.go:24
-						votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 //line simt.go:25
-						trips = trips.Add(gc_vb2)
+							trips = trips.Add(gc_vb2)
 //line simt.go:25
-						votes_.StoreSlice(gc_l_votes_[gc_lane2:])
+							votes_.StoreSlice(gc_l_votes_[gc_lane2:])
 //line simt.go:25
-						trips.StoreSlice(gc_l_trips[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							trips.StoreSlice(gc_l_trips[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -254,18 +308,31 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line simt.go:27
+					var got int32
+//line simt.go:27
+					_ = got
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line simt.go:27
-				var got int32
+					var got int32
 //line simt.go:27
-				_ = got
-				archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = got
+					archsimd.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -680,21 +747,37 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
 				gc_left4 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line simt.go:35
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:35
+							_ = got
+//line simt.go:35
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line simt.go:35
+							got.StoreSlice(gc_l_got[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line simt.go:35
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+							got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
 //line simt.go:35
-						_ = got
+							_ = got
 //line simt.go:35
-						got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							got = got.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line simt.go:35
-						got.StoreSlice(gc_l_got[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+							got.StoreSlice(gc_l_got[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -732,117 +815,226 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx7 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx7.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx7.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx7.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line simt.go:18
-				var id int = gc_bx2*gc_bdx2 + gc_tx2
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
 //line simt.go:18
-				_ = id
+					_ = id
 //line simt.go:18
-				votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
 //line simt.go:18
-				_ = votes_
+					_ = votes_
 //line simt.go:18
-				trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
 //line simt.go:18
-				_ = trips
+					_ = trips
 //line simt.go:18
-				got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
 //line simt.go:18
-				_ = got
+					_ = got
 //line simt.go:37
-				gc_t := votes_
+					gc_t4 := votes_
 //line simt.go:37
-				_ = gc_t
+					_ = gc_t4
 //line simt.go:37
-				gc_t2 := trips
+					gc_t5 := trips
 //line simt.go:37
-				_ = gc_t2
+					_ = gc_t5
 //line simt.go:37
-				gc_t3 := got
+					gc_t6 := got
 //line simt.go:37
-				_ = gc_t3
+					_ = gc_t6
 //line simt.go:37
-				{
+					{
 //line simt.go:37
-					var gc_lanes [8]int32
+						var gc_lanes4 [8]int32
 //line simt.go:37
-					gc_t.Store(&gc_lanes)
+						gc_t4.Store(&gc_lanes4)
 //line simt.go:37
-					for gc_k := range 8 {
+						for gc_k4 := range 8 {
 //line simt.go:37
-						if 0xff&(1<<gc_k) != 0 {
+							if 0xff&(1<<gc_k4) != 0 {
 //line simt.go:37
-							gc_pos2.Thread = gc_rank2 + gc_k
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line simt.go:37
-							out[(3*id)+3*gc_k] = gc_lanes[gc_k]
+								out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
+//line simt.go:37
+							}
 //line simt.go:37
 						}
 //line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
 					}
 //line simt.go:37
-					gc_pos2.Thread = gc_rank2
+					{
 //line simt.go:37
-				}
+						var gc_lanes5 [8]int32
 //line simt.go:37
-				{
+						gc_t5.Store(&gc_lanes5)
 //line simt.go:37
-					var gc_lanes2 [8]int32
+						for gc_k5 := range 8 {
 //line simt.go:37
-					gc_t2.Store(&gc_lanes2)
+							if 0xff&(1<<gc_k5) != 0 {
 //line simt.go:37
-					for gc_k2 := range 8 {
+								gc_pos2.Thread = gc_rank2 + gc_k5
 //line simt.go:37
-						if 0xff&(1<<gc_k2) != 0 {
+								out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
 //line simt.go:37
-							gc_pos2.Thread = gc_rank2 + gc_k2
-//line simt.go:37
-							out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
+							}
 //line simt.go:37
 						}
 //line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
 					}
 //line simt.go:37
-					gc_pos2.Thread = gc_rank2
+					{
 //line simt.go:37
-				}
+						var gc_lanes6 [8]int32
 //line simt.go:37
-				{
+						gc_t6.Store(&gc_lanes6)
 //line simt.go:37
-					var gc_lanes3 [8]int32
+						for gc_k6 := range 8 {
 //line simt.go:37
-					gc_t3.Store(&gc_lanes3)
+							if 0xff&(1<<gc_k6) != 0 {
 //line simt.go:37
-					for gc_k3 := range 8 {
+								gc_pos2.Thread = gc_rank2 + gc_k6
 //line simt.go:37
-						if 0xff&(1<<gc_k3) != 0 {
+								out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
 //line simt.go:37
-							gc_pos2.Thread = gc_rank2 + gc_k3
-//line simt.go:37
-							out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
+							}
 //line simt.go:37
 						}
 //line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
+					}
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line simt.go:18
+					var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:18
+					_ = id
+//line simt.go:18
+					votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:18
+					_ = votes_
+//line simt.go:18
+					trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:18
+					_ = trips
+//line simt.go:18
+					got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:18
+					_ = got
+//line simt.go:37
+					gc_t := votes_
+//line simt.go:37
+					_ = gc_t
+//line simt.go:37
+					gc_t2 := trips
+//line simt.go:37
+					_ = gc_t2
+//line simt.go:37
+					gc_t3 := got
+//line simt.go:37
+					_ = gc_t3
+//line simt.go:37
+					{
+//line simt.go:37
+						var gc_lanes [8]int32
+//line simt.go:37
+						gc_t.Store(&gc_lanes)
+//line simt.go:37
+						for gc_k := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k
+//line simt.go:37
+								out[(3*id)+3*gc_k] = gc_lanes[gc_k]
+//line simt.go:37
+							}
+//line simt.go:37
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
 					}
 //line simt.go:37
-					gc_pos2.Thread = gc_rank2
+					{
 //line simt.go:37
+						var gc_lanes2 [8]int32
+//line simt.go:37
+						gc_t2.Store(&gc_lanes2)
+//line simt.go:37
+						for gc_k2 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k2) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line simt.go:37
+								out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
+//line simt.go:37
+							}
+//line simt.go:37
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
+					}
+//line simt.go:37
+					{
+//line simt.go:37
+						var gc_lanes3 [8]int32
+//line simt.go:37
+						gc_t3.Store(&gc_lanes3)
+//line simt.go:37
+						for gc_k3 := range 8 {
+//line simt.go:37
+							if 0xff&(1<<gc_k3) != 0 {
+//line simt.go:37
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line simt.go:37
+								out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
+//line simt.go:37
+							}
+//line simt.go:37
+						}
+//line simt.go:37
+						gc_pos2.Thread = gc_rank2
+//line simt.go:37
+					}
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_left5 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -916,18 +1108,31 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 		var gc_c21r [32]int32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line simt.go:60
+					var v int32
+//line simt.go:60
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line simt.go:60
-				var v int32
+					var v int32
 //line simt.go:60
-				_ = v
-				archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = v
+					archsimd.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1403,21 +1608,37 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line simt.go:75
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line simt.go:75
+							_ = v
+//line simt.go:75
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line simt.go:75
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line simt.go:75
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line simt.go:75
-						_ = v
+							_ = v
 //line simt.go:75
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line simt.go:75
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1455,35 +1676,62 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line simt.go:77
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line simt.go:77
+					_ = v
+//line simt.go:77
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line simt.go:77
+						break
+//line simt.go:77
+					}
+//line simt.go:77
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line simt.go:77
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line simt.go:77
+					_ = v
+//line simt.go:77
+					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
+//line simt.go:77
+						break
+//line simt.go:77
+					}
+//line simt.go:77
+					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line simt.go:77
-				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line simt.go:77
-				_ = v
-//line simt.go:77
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line simt.go:77
-					break
-//line simt.go:77
-				}
-//line simt.go:77
-				v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-				gc_left3 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}

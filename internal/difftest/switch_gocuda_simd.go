@@ -529,28 +529,52 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:23
 						_ = gc_iota5
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line switch.go:23
+							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line switch.go:23
+							_ = gc_iota6
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+								_ = gc_rank2
 //line switch.go:12
-							var tid int = gc_tx2
+								var tid int = gc_tx2
 //line switch.go:12
-							_ = tid
-							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+								_ = tid
+								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c21v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line switch.go:12
+								var tid int = gc_tx2
+//line switch.go:12
+								_ = tid
+								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -583,21 +607,37 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line switch.go:23
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:23
+								_ = v
+//line switch.go:23
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line switch.go:23
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line switch.go:23
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:23
-							_ = v
+								_ = v
 //line switch.go:23
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line switch.go:23
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -992,21 +1032,37 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if op < 0 {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line switch.go:35
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:35
+								_ = v
+//line switch.go:35
+								v = (archsimd.Int32x8{}).Sub(v)
+//line switch.go:35
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line switch.go:35
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:35
-							_ = v
+								_ = v
 //line switch.go:35
-							v = (archsimd.Int32x8{}).Sub(v)
+								v = (archsimd.Int32x8{}).Sub(v)
 //line switch.go:35
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -46,49 +46,100 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:20
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_lanes.go:19
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:19
-				_ = i
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:20
-				var v archsimd.Float32x8
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:20
-				_ = v
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:19
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+					_ = i
+//line warp_lanes.go:20
+					var v archsimd.Float32x8
+//line warp_lanes.go:20
+					_ = v
 //line warp_lanes.go:21
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:21
-					break
+						break
 //line warp_lanes.go:21
+					}
+//line warp_lanes.go:21
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line warp_lanes.go:21
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:22
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:21
+						_ = gc_if4
+//line warp_lanes.go:21
+						if gc_if4.ToBits() != 0 {
+//line warp_lanes.go:21
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line warp_lanes.go:22
+					}
+//line warp_lanes.go:21
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:19
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:19
+					_ = i
+//line warp_lanes.go:20
+					var v archsimd.Float32x8
+//line warp_lanes.go:20
+					_ = v
 //line warp_lanes.go:21
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:21
-				_ = gc_if2
+						break
+//line warp_lanes.go:21
+					}
+//line warp_lanes.go:21
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:21
+					_ = gc_if2
 //line warp_lanes.go:22
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:22
-					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:22
+					}
+//line warp_lanes.go:22
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line warp_lanes.go:22
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -128,19 +179,33 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:25
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+						_ = v
+//line warp_lanes.go:25
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:25
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:25
-					_ = v
+						_ = v
 //line warp_lanes.go:25
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -162,21 +227,37 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:25
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:25
+						_ = v
+//line warp_lanes.go:25
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:25
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:25
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:25
-					_ = v
+						_ = v
 //line warp_lanes.go:25
-					v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_lanes.go:25
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -457,49 +538,104 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:39
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_lanes.go:38
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:38
-				_ = i
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:39
-				v := gc_vb
+				gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
-				_ = v
+				_ = gc_vb2
+//line warp_lanes.go:39
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_lanes.go:39
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:38
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:38
+					_ = i
+//line warp_lanes.go:39
+					v := gc_vb2
+//line warp_lanes.go:39
+					_ = v
 //line warp_lanes.go:40
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
-					break
+						break
 //line warp_lanes.go:40
+					}
+//line warp_lanes.go:40
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line warp_lanes.go:40
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:41
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:40
+						_ = gc_if4
+//line warp_lanes.go:40
+						if gc_if4.ToBits() != 0 {
+//line warp_lanes.go:40
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line warp_lanes.go:41
+					}
+//line warp_lanes.go:40
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:38
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:38
+					_ = i
+//line warp_lanes.go:39
+					v := gc_vb
+//line warp_lanes.go:39
+					_ = v
 //line warp_lanes.go:40
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
-				_ = gc_if2
+						break
+//line warp_lanes.go:40
+					}
+//line warp_lanes.go:40
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:40
+					_ = gc_if2
 //line warp_lanes.go:41
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:41
-					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:41
+					}
+//line warp_lanes.go:41
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line warp_lanes.go:41
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -539,19 +675,33 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 		for mask := 16; mask > 0; mask >>= 1 {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:44
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
+						_ = v
+//line warp_lanes.go:44
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:44
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:44
-					_ = v
+						_ = v
 //line warp_lanes.go:44
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -573,21 +723,37 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, mask, gocuda.WarpSize, &gc_c21r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:44
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:44
+						_ = v
+//line warp_lanes.go:44
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:44
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:44
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:44
-					_ = v
+						_ = v
 //line warp_lanes.go:44
-					v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Max(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_lanes.go:44
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -756,49 +922,100 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:60
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_lanes.go:59
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_lanes.go:59
-				_ = i
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:60
-				var v archsimd.Uint32x8
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:60
-				_ = v
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:59
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+					_ = i
+//line warp_lanes.go:60
+					var v archsimd.Uint32x8
+//line warp_lanes.go:60
+					_ = v
 //line warp_lanes.go:61
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:61
-					break
+						break
 //line warp_lanes.go:61
+					}
+//line warp_lanes.go:61
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line warp_lanes.go:61
+						v = archsimd.LoadUint32x8Slice(in[i:])
+					} else {
+//line warp_lanes.go:62
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:61
+						_ = gc_if4
+//line warp_lanes.go:61
+						if gc_if4.ToBits() != 0 {
+//line warp_lanes.go:61
+							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line warp_lanes.go:62
+					}
+//line warp_lanes.go:61
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_lanes.go:59
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_lanes.go:59
+					_ = i
+//line warp_lanes.go:60
+					var v archsimd.Uint32x8
+//line warp_lanes.go:60
+					_ = v
 //line warp_lanes.go:61
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:61
-				_ = gc_if2
+						break
+//line warp_lanes.go:61
+					}
+//line warp_lanes.go:61
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_lanes.go:61
+					_ = gc_if2
 //line warp_lanes.go:62
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:62
-					v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:62
+					}
+//line warp_lanes.go:62
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line warp_lanes.go:62
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -838,19 +1055,33 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:66
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:66
+						_ = v
+//line warp_lanes.go:66
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:66
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:66
-					_ = v
+						_ = v
 //line warp_lanes.go:66
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -873,40 +1104,84 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:66
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_lanes.go:66
-				_ = gc_iota3
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				_ = gc_iota5
+				if gc_act2 == ^uint32(0) {
+//line warp_lanes.go:66
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_lanes.go:66
+					_ = gc_iota6
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:64
+						var lane int = gc_lane2
+//line warp_lanes.go:64
+						_ = lane
+//line warp_lanes.go:64
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+//line warp_lanes.go:64
+						_ = v
+//line warp_lanes.go:66
+						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line warp_lanes.go:66
+						_ = n
+//line warp_lanes.go:67
+						if compiled.Reach(d, lane, 8) <= 0 {
+//line warp_lanes.go:67
+							v = v.Add(n)
+//line warp_lanes.go:67
+						} else {
+//line warp_lanes.go:67
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+//line warp_lanes.go:67
+							_ = gc_if6
+//line warp_lanes.go:67
+							if gc_if6.ToBits() != 0 {
+//line warp_lanes.go:67
+								v = v.Add(n).Merge(v, gc_if6)
+//line warp_lanes.go:67
+							}
+//line warp_lanes.go:67
+						}
+//line warp_lanes.go:67
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_lanes.go:64
-					var lane int = gc_lane2
+						var lane int = gc_lane2
 //line warp_lanes.go:64
-					_ = lane
+						_ = lane
 //line warp_lanes.go:64
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank2:])
 //line warp_lanes.go:64
-					_ = v
+						_ = v
 //line warp_lanes.go:66
-					n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line warp_lanes.go:66
-					_ = n
+						_ = n
 //line warp_lanes.go:67
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
-					_ = gc_if3
+						_ = gc_if5
 //line warp_lanes.go:67
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line warp_lanes.go:67
-						v = v.Add(n).Merge(v, gc_if3)
+							v = v.Add(n).Merge(v, gc_if5)
 //line warp_lanes.go:67
+						}
+//line warp_lanes.go:67
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-//line warp_lanes.go:67
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1246,37 +1521,73 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 			gc_vb := archsimd.BroadcastFloat32x8(2)
 //line warp_lanes.go:87
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+//line warp_lanes.go:87
+				gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line warp_lanes.go:87
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_lanes.go:87
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:87
+					_ = v
+//line warp_lanes.go:86
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+//line warp_lanes.go:86
+					_ = gc_t2
+//line warp_lanes.go:86
+					ballotSync := gc_t2
+//line warp_lanes.go:86
+					_ = ballotSync
+//line warp_lanes.go:86
+					pos := ballotSync
+//line warp_lanes.go:86
+					_ = pos
+//line warp_lanes.go:87
+					s := v.Mul(gc_vb2)
+//line warp_lanes.go:87
+					_ = s
+//line warp_lanes.go:87
+					pos.StoreSlice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:87
+					s.StoreSlice(gc_l_s[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line warp_lanes.go:87
-				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line warp_lanes.go:87
-				_ = v
+					_ = v
 //line warp_lanes.go:86
-				gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
 //line warp_lanes.go:86
-				_ = gc_t
+					_ = gc_t
 //line warp_lanes.go:86
-				ballotSync := gc_t
+					ballotSync := gc_t
 //line warp_lanes.go:86
-				_ = ballotSync
+					_ = ballotSync
 //line warp_lanes.go:86
-				pos := ballotSync
+					pos := ballotSync
 //line warp_lanes.go:86
-				_ = pos
+					_ = pos
 //line warp_lanes.go:87
-				s := v.Mul(gc_vb)
+					s := v.Mul(gc_vb)
 //line warp_lanes.go:87
-				_ = s
+					_ = s
 //line warp_lanes.go:87
-				pos.StoreSlice(gc_l_pos[gc_lane2:])
+					pos.StoreSlice(gc_l_pos[gc_lane2:])
 //line warp_lanes.go:87
-				s.StoreSlice(gc_l_s[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					s.StoreSlice(gc_l_s[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1326,35 +1637,65 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line warp_lanes.go:90
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:90
+								_ = pos
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								_ = s
+//line warp_lanes.go:90
+								pos.StoreSlice(gc_c23m[gc_lane2:])
+//line warp_lanes.go:90
+								for gc_k3 := range 8 {
+//line warp_lanes.go:90
+									gc_c23a[gc_lane2+gc_k3] = offset
+//line warp_lanes.go:90
+								}
+//line warp_lanes.go:90
+								for gc_k4 := range 8 {
+//line warp_lanes.go:90
+									gc_c23w[gc_lane2+gc_k4] = 8
+//line warp_lanes.go:90
+								}
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line warp_lanes.go:90
-							pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
+								pos := archsimd.LoadUint32x8Slice(gc_l_pos[gc_lane2:])
 //line warp_lanes.go:90
-							_ = pos
+								_ = pos
 //line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
 //line warp_lanes.go:90
-							_ = s
+								_ = s
 //line warp_lanes.go:90
-							pos.StoreSlice(gc_c23m[gc_lane2:])
+								pos.StoreSlice(gc_c23m[gc_lane2:])
 //line warp_lanes.go:90
-							for gc_k := range 8 {
+								for gc_k := range 8 {
 //line warp_lanes.go:90
-								gc_c23a[gc_lane2+gc_k] = offset
+									gc_c23a[gc_lane2+gc_k] = offset
 //line warp_lanes.go:90
+								}
+//line warp_lanes.go:90
+								for gc_k2 := range 8 {
+//line warp_lanes.go:90
+									gc_c23w[gc_lane2+gc_k2] = 8
+//line warp_lanes.go:90
+								}
+								gc_left2 &^= 0xff << gc_lane2
 							}
-//line warp_lanes.go:90
-							for gc_k2 := range 8 {
-//line warp_lanes.go:90
-								gc_c23w[gc_lane2+gc_k2] = 8
-//line warp_lanes.go:90
-							}
-							gc_left2 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1381,21 +1722,37 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_s, &gc_c23a, &gc_c23w, &gc_c23r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line warp_lanes.go:90
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line warp_lanes.go:90
+								_ = s
+//line warp_lanes.go:90
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line warp_lanes.go:90
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line warp_lanes.go:90
-							s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
 //line warp_lanes.go:90
-							_ = s
+								_ = s
 //line warp_lanes.go:90
-							s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								s = s.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line warp_lanes.go:90
-							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1525,21 +1882,37 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
 					gc_left := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line warp_lanes.go:107
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:107
+								_ = v
+//line warp_lanes.go:107
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_lanes.go:107
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line warp_lanes.go:107
-							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line warp_lanes.go:107
-							_ = v
+								_ = v
 //line warp_lanes.go:107
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_lanes.go:107
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

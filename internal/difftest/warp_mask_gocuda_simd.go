@@ -46,55 +46,102 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_c23r [32]uint32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
 //line warp_mask.go:13
-				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 //line warp_mask.go:13
-				_ = lanes
+					_ = lanes
 //line warp_mask.go:14
-				var gc_n3 int = lanes
+					var gc_n4 int = lanes
 //line warp_mask.go:14
-				_ = gc_n3
+					_ = gc_n4
 //line warp_mask.go:27
-				var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
+					var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
 //line warp_mask.go:27
-				_ = gc_t
+					_ = gc_t2
 //line warp_mask.go:27
-				var mask uint32 = gc_t
+					var mask uint32 = gc_t2
 //line warp_mask.go:27
-				_ = mask
+					_ = mask
 //line warp_mask.go:15
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_mask.go:15
-				_ = i
+					_ = i
 //line warp_mask.go:16
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
-					break
+						break
 //line warp_mask.go:16
+					}
+//line warp_mask.go:16
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_mask.go:16
+					_ = v
+//line warp_mask.go:16
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line warp_mask.go:13
+					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line warp_mask.go:13
+					_ = lanes
+//line warp_mask.go:14
+					var gc_n3 int = lanes
+//line warp_mask.go:14
+					_ = gc_n3
+//line warp_mask.go:27
+					var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
+//line warp_mask.go:27
+					_ = gc_t
+//line warp_mask.go:27
+					var mask uint32 = gc_t
+//line warp_mask.go:27
+					_ = mask
+//line warp_mask.go:15
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_mask.go:15
+					_ = i
 //line warp_mask.go:16
-				v := archsimd.LoadInt32x8Slice(in[i:])
+					if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
-				_ = v
+						break
 //line warp_mask.go:16
-				v.StoreSlice(gc_l_v[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					}
+//line warp_mask.go:16
+					v := archsimd.LoadInt32x8Slice(in[i:])
+//line warp_mask.go:16
+					_ = v
+//line warp_mask.go:16
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -146,21 +193,37 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_mask.go:17
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:17
+						_ = v
+//line warp_mask.go:17
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_mask.go:17
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line warp_mask.go:17
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_mask.go:17
-					_ = v
+						_ = v
 //line warp_mask.go:17
-					v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+						v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_mask.go:17
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -196,21 +259,37 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line warp_mask.go:19
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:19
+								_ = v
+//line warp_mask.go:19
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_mask.go:19
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line warp_mask.go:19
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_mask.go:19
-							_ = v
+								_ = v
 //line warp_mask.go:19
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_mask.go:19
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -262,55 +341,106 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vb := archsimd.BroadcastUint32x8(0)
 //line warp_mask.go:21
 				_ = gc_vb
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
+				gc_tidx6 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+//line warp_mask.go:21
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
+//line warp_mask.go:21
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx6.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx6.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx6.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line warp_mask.go:15
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_mask.go:15
-					_ = i
+						_ = i
 //line warp_mask.go:15
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_mask.go:15
-					_ = v
+						_ = v
 //line warp_mask.go:21
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+						gc_t4 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
 //line warp_mask.go:21
-					_ = gc_t2
+						_ = gc_t4
 //line warp_mask.go:21
-					ballotSync := gc_t2
+						ballotSync := gc_t4
 //line warp_mask.go:21
-					_ = ballotSync
+						_ = ballotSync
 //line warp_mask.go:21
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line warp_mask.go:21
-						break
+							break
 //line warp_mask.go:21
-					}
+						}
 //line warp_mask.go:21
-					gc_if := ballotSync.NotEqual(gc_vb)
+						gc_if2 := ballotSync.NotEqual(gc_vb2)
 //line warp_mask.go:21
-					_ = gc_if
+						_ = gc_if2
 //line warp_mask.go:22
-					if gc_if.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line warp_mask.go:22
-						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 //line warp_mask.go:22
+						}
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_left4 &^= 0xff << gc_lane2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line warp_mask.go:15
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_mask.go:15
+						_ = i
+//line warp_mask.go:15
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:15
+						_ = v
+//line warp_mask.go:21
+						gc_t3 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line warp_mask.go:21
+						_ = gc_t3
+//line warp_mask.go:21
+						ballotSync := gc_t3
+//line warp_mask.go:21
+						_ = ballotSync
+//line warp_mask.go:21
+						if i < 0 || i > len(out)-8 {
+//line warp_mask.go:21
+							break
+//line warp_mask.go:21
+						}
+//line warp_mask.go:21
+						gc_if := ballotSync.NotEqual(gc_vb)
+//line warp_mask.go:21
+						_ = gc_if
+//line warp_mask.go:22
+						if gc_if.ToBits() != 0 {
+//line warp_mask.go:22
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+//line warp_mask.go:22
+						}
+						gc_left4 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -493,39 +493,70 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_tidx3 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+							_ = gc_rank2
 //line warp_tail.go:13
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line warp_tail.go:13
-						_ = tid
+							_ = tid
 //line warp_tail.go:25
-						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 //line warp_tail.go:25
-							break
+								break
 //line warp_tail.go:25
+							}
+//line warp_tail.go:25
+							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+							_ = v
+//line warp_tail.go:25
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
 //line warp_tail.go:25
-						v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 //line warp_tail.go:25
-						_ = v
+								break
 //line warp_tail.go:25
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+							}
+//line warp_tail.go:25
+							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+							_ = v
+//line warp_tail.go:25
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -559,39 +590,70 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					gc_tidx4 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx4.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx4.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx4.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:13
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_tail.go:13
+							_ = v
+//line warp_tail.go:27
+							if tid < 0 || tid > len(s)-8 {
+//line warp_tail.go:27
+								break
+//line warp_tail.go:27
+							}
+//line warp_tail.go:27
+							v.StoreSlice(s[tid:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:13
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_tail.go:13
+							_ = v
+//line warp_tail.go:27
+							if tid < 0 || tid > len(s)-8 {
+//line warp_tail.go:27
+								break
+//line warp_tail.go:27
+							}
+//line warp_tail.go:27
+							v.StoreSlice(s[tid:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_tail.go:13
-						var tid int = gc_tx2
-//line warp_tail.go:13
-						_ = tid
-//line warp_tail.go:13
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_tail.go:13
-						_ = v
-//line warp_tail.go:27
-						if tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:27
-							break
-//line warp_tail.go:27
-						}
-//line warp_tail.go:27
-						v.StoreSlice(s[tid:])
-						gc_left2 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}

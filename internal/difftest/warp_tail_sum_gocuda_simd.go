@@ -55,55 +55,112 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:17
 			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
-//line warp_tail_sum.go:16
-				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_tail_sum.go:16
-				_ = i
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_tail_sum.go:17
-				var v archsimd.Float32x8
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:17
-				_ = v
+				_ = gc_iota4
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_tail_sum.go:16
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_tail_sum.go:16
+					_ = i
+//line warp_tail_sum.go:17
+					var v archsimd.Float32x8
+//line warp_tail_sum.go:17
+					_ = v
 //line warp_tail_sum.go:18
-				if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 //line warp_tail_sum.go:18
-					break
+						break
 //line warp_tail_sum.go:18
+					}
+//line warp_tail_sum.go:18
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line warp_tail_sum.go:18
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+//line warp_tail_sum.go:19
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_tail_sum.go:18
+						_ = gc_if4
+//line warp_tail_sum.go:18
+						if gc_if4.ToBits() != 0 {
+//line warp_tail_sum.go:18
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+						}
+//line warp_tail_sum.go:19
+					}
+//line warp_tail_sum.go:18
+					v_ := v
+//line warp_tail_sum.go:18
+					_ = v_
+//line warp_tail_sum.go:18
+					v.StoreSlice(gc_s_v[gc_rank2:])
+//line warp_tail_sum.go:18
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line warp_tail_sum.go:16
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_tail_sum.go:16
+					_ = i
+//line warp_tail_sum.go:17
+					var v archsimd.Float32x8
+//line warp_tail_sum.go:17
+					_ = v
 //line warp_tail_sum.go:18
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+					if i < 0 || i > len(in)-8 {
 //line warp_tail_sum.go:18
-				_ = gc_if2
+						break
+//line warp_tail_sum.go:18
+					}
+//line warp_tail_sum.go:18
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_tail_sum.go:18
+					_ = gc_if2
 //line warp_tail_sum.go:19
-				if gc_if2.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line warp_tail_sum.go:19
-					v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_tail_sum.go:19
+					}
+//line warp_tail_sum.go:19
+					v_ := v
+//line warp_tail_sum.go:19
+					_ = v_
+//line warp_tail_sum.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
+//line warp_tail_sum.go:19
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-//line warp_tail_sum.go:19
-				v_ := v
-//line warp_tail_sum.go:19
-				_ = v_
-//line warp_tail_sum.go:19
-				v.StoreSlice(gc_s_v[gc_rank2:])
-//line warp_tail_sum.go:19
-				v_.StoreSlice(gc_l_v_[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -173,21 +230,37 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line warp_tail_sum.go:43
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:43
+								_ = v_
+//line warp_tail_sum.go:43
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_tail_sum.go:43
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line warp_tail_sum.go:43
-							v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line warp_tail_sum.go:43
-							_ = v_
+								_ = v_
 //line warp_tail_sum.go:43
-							v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_tail_sum.go:43
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -211,29 +284,53 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line warp_tail_sum.go:45
+					var v archsimd.Float32x8
+//line warp_tail_sum.go:45
+					_ = v
+//line warp_tail_sum.go:45
+					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:45
+					_ = v_
+//line warp_tail_sum.go:45
+					r := v_
+//line warp_tail_sum.go:45
+					_ = r
+//line warp_tail_sum.go:21
+					v = r
+//line warp_tail_sum.go:21
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line warp_tail_sum.go:45
-				var v archsimd.Float32x8
-//line warp_tail_sum.go:45
-				_ = v
-//line warp_tail_sum.go:45
-				v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:45
-				_ = v_
-//line warp_tail_sum.go:45
-				r := v_
-//line warp_tail_sum.go:45
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line warp_tail_sum.go:21
-				v = r
+					var v archsimd.Float32x8
 //line warp_tail_sum.go:21
-				v.StoreSlice(gc_s_v[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = v
+//line warp_tail_sum.go:21
+					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:21
+					_ = v_
+//line warp_tail_sum.go:45
+					r := v_
+//line warp_tail_sum.go:45
+					_ = r
+//line warp_tail_sum.go:21
+					v = r
+//line warp_tail_sum.go:21
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -299,42 +396,86 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line warp_tail_sum.go:28
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:28
-					_ = gc_iota5
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					_ = gc_iota8
+					if gc_act2 == ^uint32(0) {
 //line warp_tail_sum.go:28
-						var s archsimd.Float32x8
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:28
-						_ = s
+						_ = gc_iota10
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:28
+							var s archsimd.Float32x8
+//line warp_tail_sum.go:28
+							_ = s
 //line warp_tail_sum.go:29
-						if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
 //line warp_tail_sum.go:29
-							break
+								break
 //line warp_tail_sum.go:29
+							}
+//line warp_tail_sum.go:29
+							if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+//line warp_tail_sum.go:29
+								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
+							} else {
+//line warp_tail_sum.go:30
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line warp_tail_sum.go:29
+								_ = gc_if10
+//line warp_tail_sum.go:29
+								if gc_if10.ToBits() != 0 {
+//line warp_tail_sum.go:29
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+								}
+//line warp_tail_sum.go:30
+							}
+//line warp_tail_sum.go:29
+							v_2 := s
+//line warp_tail_sum.go:29
+							_ = v_2
+//line warp_tail_sum.go:29
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:28
+							var s archsimd.Float32x8
+//line warp_tail_sum.go:28
+							_ = s
 //line warp_tail_sum.go:29
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
 //line warp_tail_sum.go:29
-						_ = gc_if5
+								break
+//line warp_tail_sum.go:29
+							}
+//line warp_tail_sum.go:29
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line warp_tail_sum.go:29
+							_ = gc_if8
 //line warp_tail_sum.go:30
-						if gc_if5.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line warp_tail_sum.go:30
-							s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if5)
+								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
 //line warp_tail_sum.go:30
+							}
+//line warp_tail_sum.go:30
+							v_2 := s
+//line warp_tail_sum.go:30
+							_ = v_2
+//line warp_tail_sum.go:30
+							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-//line warp_tail_sum.go:30
-						v_2 := s
-//line warp_tail_sum.go:30
-						_ = v_2
-//line warp_tail_sum.go:30
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -391,21 +532,37 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
 							gc_left5 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line warp_tail_sum.go:43
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:43
+										_ = v_2
+//line warp_tail_sum.go:43
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_tail_sum.go:43
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line warp_tail_sum.go:43
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line warp_tail_sum.go:43
-									_ = v_2
+										_ = v_2
 //line warp_tail_sum.go:43
-									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -429,29 +586,53 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_tail_sum.go:45
+							var v archsimd.Float32x8
+//line warp_tail_sum.go:45
+							_ = v
+//line warp_tail_sum.go:45
+							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:45
+							_ = v_2
+//line warp_tail_sum.go:45
+							r_ := v_2
+//line warp_tail_sum.go:45
+							_ = r_
+//line warp_tail_sum.go:32
+							v = r_
+//line warp_tail_sum.go:32
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_tail_sum.go:45
-						var v archsimd.Float32x8
-//line warp_tail_sum.go:45
-						_ = v
-//line warp_tail_sum.go:45
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:45
-						_ = v_2
-//line warp_tail_sum.go:45
-						r_ := v_2
-//line warp_tail_sum.go:45
-						_ = r_
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line warp_tail_sum.go:32
-						v = r_
+							var v archsimd.Float32x8
 //line warp_tail_sum.go:32
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+							_ = v
+//line warp_tail_sum.go:32
+							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:32
+							_ = v_2
+//line warp_tail_sum.go:45
+							r_ := v_2
+//line warp_tail_sum.go:45
+							_ = r_
+//line warp_tail_sum.go:32
+							v = r_
+//line warp_tail_sum.go:32
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}

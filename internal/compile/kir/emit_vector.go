@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -245,11 +246,11 @@ func leftmostIdent(x ast.Expr) *ast.Ident {
 
 // laneVector translates the code of the lane loop being written into its
 // vector step, in the SIMD build, where the vector pass picked it.
-func (e *emitter) laneVector(l *LaneLoop) *vecLoop {
+func (e *emitter) laneVector(l *LaneLoop, whole bool) *vecLoop {
 	if !e.simd || e.scalarOnly || !e.f.VectorLanes[l] {
 		return nil
 	}
-	ctx := &vlanes{loop: l, warp: e.warp, colls: warpCollectives(e.warp)}
+	ctx := &vlanes{loop: l, warp: e.warp, colls: warpCollectives(e.warp), whole: whole}
 	vl, ok := e.f.translateLanes(ctx, e.f.Src.Archsimd, e)
 	if !ok {
 		panic("gocuda compile: a lane loop the vector pass picked does not translate") // the two runs are the same code
@@ -267,12 +268,13 @@ func (e *emitter) laneVector(l *LaneLoop) *vecLoop {
 // lanes all active (and in one row of x, where the code reads the
 // coordinates) runs as one step. It opens an if around the scalar loop,
 // which runs the lanes left, and returns the name of their mask.
-func (e *emitter) laneSteps(vl *vecLoop, use map[string]bool) string {
+func (e *emitter) laneSteps(vl, whole *vecLoop, use map[string]bool) string {
 	n := e.name
 	left := e.f.Names.Fresh("left")
 	e.vecPos = e.vecAnchor
 	e.printf("%s := %s\nif %s.SIMD {\n", left, n["act"], e.f.Src.Compiled)
 	e.stmts(vl.hoisted)
+	e.wholeWarpSteps(whole, use, left)
 	e.printf("for %s := 0; %s < 32; %s += %d {\n", n["lane"], n["lane"], n["lane"], vecWidth)
 	e.printf("if %s>>%s&0xff != 0xff {\ncontinue\n}\n", n["act"], n["lane"])
 	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
@@ -289,6 +291,36 @@ func (e *emitter) laneSteps(vl *vecLoop, use map[string]bool) string {
 		e.printf("_ = %s\n", n["rank"])
 	}
 	e.stmts(vl.body)
-	e.printf("%s &^= 0xff << %s\n}\n%s.ClearAVXUpperBits()\n}\nif %s != 0 {\n", left, n["lane"], e.f.Src.Archsimd, left)
+	e.printf("%s &^= 0xff << %s\n}\n}\n%s.ClearAVXUpperBits()\n}\nif %s != 0 {\n", left, n["lane"], e.f.Src.Archsimd, left)
 	return left
+}
+
+// wholeWarpSteps opens the steps of a warp whose lanes are all active
+// and lie in one row of x: their groups need no test of the mask, and
+// the thread's coordinates come from the warp's first, once. laneSteps
+// closes its else, the steps of any other warp.
+func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left string) {
+	n := e.name
+	cond := n["act"] + " == ^uint32(0)"
+	first := e.f.Names.Fresh("tidx")
+	coords := use["tx"] || use["ty"] || use["tz"]
+	if coords {
+		e.printf("%s := %s.At(%s)\n", first, n["b"], n["w"])
+		cond += fmt.Sprintf(" && %s.X+32 <= %s", first, e.use("bdx"))
+	}
+	e.printf("if %s {\n", cond)
+	e.stmts(vl.hoisted)
+	e.printf("for %s := 0; %s < 32; %s += %d {\n", n["lane"], n["lane"], n["lane"], vecWidth)
+	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
+	if coords {
+		e.printf("%s := %s.X + %s\n_ = %s\n", n["tx"], first, n["lane"], n["tx"])
+		e.printf("%s := %s.Y\n_ = %s\n%s := %s.Z\n_ = %s\n", n["ty"], first, n["ty"], n["tz"], first, n["tz"])
+	}
+	if vl.fails {
+		e.printf("%s.Thread = %s\n", e.name["pos"], n["rank"])
+	} else {
+		e.printf("_ = %s\n", n["rank"])
+	}
+	e.stmts(vl.body)
+	e.printf("%s &^= 0xff << %s\n}\n} else {\n", left, n["lane"])
 }

@@ -62,7 +62,11 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	outer := e.w
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	buf := e.laneCode(l, body, rng != nil)
-	vec := e.laneVector(l)
+	vec := e.laneVector(l, false)
+	var whole *vecLoop
+	if vec != nil {
+		whole = e.laneVector(l, true)
+	}
 	if rng != nil && vec != nil && rng.single() {
 		vec = nil // one lane runs alone, without a vector step testing every lane
 	}
@@ -76,7 +80,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.loop, e.lane, e.loopUse = nil, false, nil
 	act := n["act"]
 	if vec != nil {
-		act, e.actRead = e.laneSteps(vec, use), true
+		act, e.actRead = e.laneSteps(vec, whole, use), true
 	}
 	coords := use["tx"] || use["ty"] || use["tz"]
 	prefix := e.prefix && vec == nil

@@ -23,6 +23,9 @@ type vlanes struct {
 	// colls are the warp's collectives, by call: a lane loop after one
 	// reads its result from its array.
 	colls map[*ast.CallExpr]*Collective
+	// whole is set for the steps of a warp whose lanes are all active
+	// (emit_vector.go's wholeWarpSteps), which take the every-lane test.
+	whole bool
 }
 
 // vectorLanes records the lane loops of f's warp loops that can run

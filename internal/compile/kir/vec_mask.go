@@ -287,12 +287,13 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		reach := reachOf()
 		// The mask's reach is written again in the every-lane test, where an
 		// if uses it, rather than held in a variable both read: where no if
-		// does, the step stays as it was. A warp's lane loops take no
-		// every-lane test: with it, Harris's warp-shuffle reduction ran 4%
-		// faster and the warp-shuffle block scan 12% slower (six runs each).
+		// does, the step stays as it was. A warp's lane loops take the
+		// every-lane test only in the steps of a whole warp: in all of
+		// them, Harris's warp-shuffle reduction ran 4% faster and the
+		// warp-shuffle block scan 12% slower (six runs each).
 		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
 		m := vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
-		if v.warpLanes == nil {
+		if v.warpLanes == nil || v.warpLanes.whole {
 			m.all = everyLane(op, reachOf(), s, v.width())
 		}
 		return m

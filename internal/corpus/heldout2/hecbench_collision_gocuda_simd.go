@@ -5674,23 +5674,41 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, colMask, nil, &gc_c232v, nil, nil, &gc_c232r)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_collision.go:158
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+//line hecbench_collision.go:158
+					_ = gc_t2
+//line hecbench_collision.go:158
+					r := gc_t2
+//line hecbench_collision.go:158
+					_ = r
+//line hecbench_collision.go:158
+					r.StoreSlice(gc_s_r[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line hecbench_collision.go:158
-				gc_t := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+					gc_t := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
 //line hecbench_collision.go:158
-				_ = gc_t
+					_ = gc_t
 //line hecbench_collision.go:158
-				r := gc_t
+					r := gc_t
 //line hecbench_collision.go:158
-				_ = r
+					_ = r
 //line hecbench_collision.go:158
-				r.StoreSlice(gc_s_r[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					r.StoreSlice(gc_s_r[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -1790,29 +1790,57 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+//line hecbench_groupnorm.go:262
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+//line hecbench_groupnorm.go:262
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_groupnorm.go:262
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:262
+					_ = wDoutBlock
+//line hecbench_groupnorm.go:261
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+//line hecbench_groupnorm.go:261
+					_ = wDoutNormBlock
+//line hecbench_groupnorm.go:262
+					wDoutBlock = wDoutBlock.Div(gc_vb2)
+//line hecbench_groupnorm.go:263
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
+//line hecbench_groupnorm.go:263
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line hecbench_groupnorm.go:262
-				wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:262
-				_ = wDoutBlock
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_groupnorm.go:263
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+					_ = wDoutBlock
 //line hecbench_groupnorm.go:261
-				wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
 //line hecbench_groupnorm.go:261
-				_ = wDoutNormBlock
+					_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-				wDoutBlock = wDoutBlock.Div(gc_vb)
+					wDoutBlock = wDoutBlock.Div(gc_vb)
 //line hecbench_groupnorm.go:263
-				wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
 //line hecbench_groupnorm.go:263
-				wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
-				wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2037,13 +2065,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep3 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb4 := archsimd.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-								_ = gc_vb4
-//line hecbench_groupnorm.go:291
-								gc_vb5 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb5 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
 								_ = gc_vb5
+//line hecbench_groupnorm.go:291
+								gc_vb6 := archsimd.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+								_ = gc_vb6
 								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2067,7 +2095,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb4).Mul(gc_vb5)
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb5).Mul(gc_vb6)
 //line hecbench_groupnorm.go:289
 									_ = norm_2
 //line hecbench_groupnorm.go:289
@@ -2111,13 +2139,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep4 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb2 := archsimd.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-								_ = gc_vb2
-//line hecbench_groupnorm.go:291
-								gc_vb3 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb3 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
 								_ = gc_vb3
+//line hecbench_groupnorm.go:291
+								gc_vb4 := archsimd.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+								_ = gc_vb4
 								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2147,7 +2175,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb2).Mul(gc_vb3)
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb3).Mul(gc_vb4)
 //line hecbench_groupnorm.go:291
 									_ = norm_2
 //line hecbench_groupnorm.go:291
@@ -2413,23 +2441,41 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			for br := 0; br < blockReps; br++ {
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_groupnorm.go:324
+							var dwThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:324
+							_ = dwThread_
+//line hecbench_groupnorm.go:325
+							var dbThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:325
+							_ = dbThread_
+							archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
+							archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_groupnorm.go:324
-						var dwThread_ float32 = float32(0.0)
+							var dwThread_ float32 = float32(0.0)
 //line hecbench_groupnorm.go:324
-						_ = dwThread_
+							_ = dwThread_
 //line hecbench_groupnorm.go:325
-						var dbThread_ float32 = float32(0.0)
+							var dbThread_ float32 = float32(0.0)
 //line hecbench_groupnorm.go:325
-						_ = dbThread_
-						archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
-						archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							_ = dbThread_
+							archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
+							archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -346,27 +346,49 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			var gc_c31r [32]float32
 			gc_left7 := gc_act3
 			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:124
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:124
+						_ = localMax
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:124
+						_ = val_
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						_ = val_2
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line hecbench_logprob.go:124
-					localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
-//line hecbench_logprob.go:124
-					_ = localMax
-//line hecbench_logprob.go:124
-					val_ := localMax
-//line hecbench_logprob.go:124
-					_ = val_
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 //line hecbench_logprob.go:72
-					val_2 := val_
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
 //line hecbench_logprob.go:72
-					_ = val_2
+						_ = localMax
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:124
+						_ = val_
 //line hecbench_logprob.go:72
-					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-					gc_left7 &^= 0xff << gc_lane3
+						val_2 := val_
+//line hecbench_logprob.go:72
+						_ = val_2
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -413,8 +435,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -460,8 +482,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			var gc_c32v [32]float32
 			var gc_c32r [32]float32
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -497,19 +519,33 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				gc_left8 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+							_ = val_3
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c32v[gc_lane3:])
+							gc_left8 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line hecbench_logprob.go:60
-						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
 //line hecbench_logprob.go:60
-						_ = val_3
+							_ = val_3
 //line hecbench_logprob.go:60
-						val_3.StoreSlice(gc_c32v[gc_lane3:])
-						gc_left8 &^= 0xff << gc_lane3
+							val_3.StoreSlice(gc_c32v[gc_lane3:])
+							gc_left8 &^= 0xff << gc_lane3
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -867,27 +903,49 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			var gc_c33r [32]float32
 			gc_left9 := gc_act3
 			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line hecbench_logprob.go:137
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:137
+						_ = localSumExp
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:137
+						_ = val_4
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						_ = val_5
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+						gc_left9 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line hecbench_logprob.go:137
-					localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
-//line hecbench_logprob.go:137
-					_ = localSumExp
-//line hecbench_logprob.go:137
-					val_4 := localSumExp
-//line hecbench_logprob.go:137
-					_ = val_4
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 //line hecbench_logprob.go:36
-					val_5 := val_4
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
 //line hecbench_logprob.go:36
-					_ = val_5
+						_ = localSumExp
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:137
+						_ = val_4
 //line hecbench_logprob.go:36
-					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-					gc_left9 &^= 0xff << gc_lane3
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						_ = val_5
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -943,21 +1001,37 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
 						gc_left10 := gc_act3
 						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+									_ = val_5
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+									gc_left10 &^= 0xff << gc_lane3
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 //line hecbench_logprob.go:24
-								val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
 //line hecbench_logprob.go:24
-								_ = val_5
+									_ = val_5
 //line hecbench_logprob.go:24
-								val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line hecbench_logprob.go:24
-								val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
+									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+									gc_left10 &^= 0xff << gc_lane3
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -980,8 +1054,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 			}
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -1027,8 +1101,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			var gc_c34v [32]float32
 			var gc_c34r [32]float32
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -1064,19 +1138,33 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				gc_left11 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							_ = val_6
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c34v[gc_lane3:])
+							gc_left11 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line hecbench_logprob.go:24
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
 //line hecbench_logprob.go:24
-						_ = val_6
+							_ = val_6
 //line hecbench_logprob.go:24
-						val_6.StoreSlice(gc_c34v[gc_lane3:])
-						gc_left11 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_c34v[gc_lane3:])
+							gc_left11 &^= 0xff << gc_lane3
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1098,21 +1186,37 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
 				gc_left12 := gc_act3
 				if compiled.SIMD {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							_ = val_6
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line hecbench_logprob.go:24
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
 //line hecbench_logprob.go:24
-						_ = val_6
+							_ = val_6
 //line hecbench_logprob.go:24
-						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line hecbench_logprob.go:24
-						val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
+							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1544,27 +1648,49 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			var gc_c21r [32]float32
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:124
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:124
+						_ = localMax
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:124
+						_ = val_
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						_ = val_2
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line hecbench_logprob.go:124
-					localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
-//line hecbench_logprob.go:124
-					_ = localMax
-//line hecbench_logprob.go:124
-					val_ := localMax
-//line hecbench_logprob.go:124
-					_ = val_
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_logprob.go:72
-					val_2 := val_
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
 //line hecbench_logprob.go:72
-					_ = val_2
+						_ = localMax
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:124
+						_ = val_
 //line hecbench_logprob.go:72
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val_2 := val_
+//line hecbench_logprob.go:72
+						_ = val_2
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1695,19 +1821,33 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+							_ = val_3
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_logprob.go:60
-						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
 //line hecbench_logprob.go:60
-						_ = val_3
+							_ = val_3
 //line hecbench_logprob.go:60
-						val_3.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2065,27 +2205,49 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			var gc_c23r [32]float32
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:137
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:137
+						_ = localSumExp
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:137
+						_ = val_4
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						_ = val_5
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line hecbench_logprob.go:137
-					localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
-//line hecbench_logprob.go:137
-					_ = localSumExp
-//line hecbench_logprob.go:137
-					val_4 := localSumExp
-//line hecbench_logprob.go:137
-					_ = val_4
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_logprob.go:36
-					val_5 := val_4
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
 //line hecbench_logprob.go:36
-					_ = val_5
+						_ = localSumExp
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:137
+						_ = val_4
 //line hecbench_logprob.go:36
-					val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						_ = val_5
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2141,21 +2303,37 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
 						gc_left4 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+									_ = val_5
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line hecbench_logprob.go:24
-								val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
 //line hecbench_logprob.go:24
-								_ = val_5
+									_ = val_5
 //line hecbench_logprob.go:24
-								val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line hecbench_logprob.go:24
-								val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2262,19 +2440,33 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				gc_left5 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							_ = val_6
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c24v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_logprob.go:24
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
 //line hecbench_logprob.go:24
-						_ = val_6
+							_ = val_6
 //line hecbench_logprob.go:24
-						val_6.StoreSlice(gc_c24v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_c24v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2296,21 +2488,37 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
 				gc_left6 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							_ = val_6
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_logprob.go:24
-						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
 //line hecbench_logprob.go:24
-						_ = val_6
+							_ = val_6
 //line hecbench_logprob.go:24
-						val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line hecbench_logprob.go:24
-						val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2745,27 +2953,49 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line hecbench_logprob.go:162
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:162
+					_ = localAccum
+//line hecbench_logprob.go:162
+					val := localAccum
+//line hecbench_logprob.go:162
+					_ = val
+//line hecbench_logprob.go:36
+					val_ := val
+//line hecbench_logprob.go:36
+					_ = val_
+//line hecbench_logprob.go:36
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line hecbench_logprob.go:162
-				localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:162
-				_ = localAccum
-//line hecbench_logprob.go:162
-				val := localAccum
-//line hecbench_logprob.go:162
-				_ = val
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line hecbench_logprob.go:36
-				val_ := val
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
 //line hecbench_logprob.go:36
-				_ = val_
+					_ = localAccum
+//line hecbench_logprob.go:162
+					val := localAccum
+//line hecbench_logprob.go:162
+					_ = val
 //line hecbench_logprob.go:36
-				val_.StoreSlice(gc_l_val_[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					val_ := val
+//line hecbench_logprob.go:36
+					_ = val_
+//line hecbench_logprob.go:36
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2821,21 +3051,37 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:24
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+								_ = val_
+//line hecbench_logprob.go:24
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line hecbench_logprob.go:24
-							val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line hecbench_logprob.go:24
-							_ = val_
+								_ = val_
 //line hecbench_logprob.go:24
-							val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_logprob.go:24
-							val_.StoreSlice(gc_l_val_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2942,19 +3188,33 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						_ = val_2
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_logprob.go:24
-					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
 //line hecbench_logprob.go:24
-					_ = val_2
+						_ = val_2
 //line hecbench_logprob.go:24
-					val_2.StoreSlice(gc_c22v[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2976,21 +3236,37 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
 			gc_left4 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						_ = val_2
+//line hecbench_logprob.go:24
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_logprob.go:24
-					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
 //line hecbench_logprob.go:24
-					_ = val_2
+						_ = val_2
 //line hecbench_logprob.go:24
-					val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line hecbench_logprob.go:24
-					val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-					gc_left4 &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -281,23 +281,41 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:51
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:51
+					_ = maxLogit
+//line ggml_more.go:51
+					x := maxLogit
+//line ggml_more.go:51
+					_ = x
+//line ggml_more.go:51
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:51
-				maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
 //line ggml_more.go:51
-				_ = maxLogit
+					_ = maxLogit
 //line ggml_more.go:51
-				x := maxLogit
+					x := maxLogit
 //line ggml_more.go:51
-				_ = x
+					_ = x
 //line ggml_more.go:51
-				x.StoreSlice(gc_l_x[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -342,34 +360,63 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:27
-				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_more.go:27
-				_ = x
+					_ = x
 //line ggml_more.go:27
-				var maxLogit archsimd.Float32x8
+					var maxLogit archsimd.Float32x8
 //line ggml_more.go:27
-				_ = maxLogit
+					_ = maxLogit
 //line ggml_more.go:27
-				r := x
+					r := x
 //line ggml_more.go:27
-				_ = r
+					_ = r
 //line ggml_more.go:51
-				maxLogit = r
+					maxLogit = r
 //line ggml_more.go:53
-				var sum float32 = float32(0.0)
+					var sum float32 = float32(0.0)
 //line ggml_more.go:53
-				_ = sum
+					_ = sum
 //line ggml_more.go:53
-				maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				gc_left2 &^= 0xff << gc_lane2
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:53
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:53
+					_ = x
+//line ggml_more.go:53
+					var maxLogit archsimd.Float32x8
+//line ggml_more.go:53
+					_ = maxLogit
+//line ggml_more.go:27
+					r := x
+//line ggml_more.go:27
+					_ = r
+//line ggml_more.go:51
+					maxLogit = r
+//line ggml_more.go:53
+					var sum float32 = float32(0.0)
+//line ggml_more.go:53
+					_ = sum
+//line ggml_more.go:53
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -577,23 +624,41 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		var gc_c22r [32]float32
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:61
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:61
+					_ = sum
+//line ggml_more.go:61
+					x_ := sum
+//line ggml_more.go:61
+					_ = x_
+//line ggml_more.go:61
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:61
-				sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:61
-				_ = sum
+					_ = sum
 //line ggml_more.go:61
-				x_ := sum
+					x_ := sum
 //line ggml_more.go:61
-				_ = x_
+					_ = x_
 //line ggml_more.go:61
-				x_.StoreSlice(gc_l_x_[gc_lane2:])
-				gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -642,21 +707,37 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_
+								_ = x_
 //line ggml_norm.go:25
-							x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_.StoreSlice(gc_l_x_[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -975,23 +1056,41 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		var gc_c23r [32]float32
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:72
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:72
+					_ = loss
+//line ggml_more.go:72
+					x_2 := loss
+//line ggml_more.go:72
+					_ = x_2
+//line ggml_more.go:72
+					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:72
-				loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
 //line ggml_more.go:72
-				_ = loss
+					_ = loss
 //line ggml_more.go:72
-				x_2 := loss
+					x_2 := loss
 //line ggml_more.go:72
-				_ = x_2
+					_ = x_2
 //line ggml_more.go:72
-				x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-				gc_left5 &^= 0xff << gc_lane2
+					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1040,21 +1139,37 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
 					gc_left6 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_2
+//line ggml_norm.go:25
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_2
+								_ = x_2
 //line ggml_norm.go:25
-							x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1400,23 +1515,41 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:102
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:102
+					_ = maxval
+//line ggml_more.go:102
+					x := maxval
+//line ggml_more.go:102
+					_ = x
+//line ggml_more.go:102
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:102
-				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_more.go:102
-				_ = maxval
+					_ = maxval
 //line ggml_more.go:102
-				x := maxval
+					x := maxval
 //line ggml_more.go:102
-				_ = x
+					_ = x
 //line ggml_more.go:102
-				x.StoreSlice(gc_l_x[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1461,34 +1594,63 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		}
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:27
-				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_more.go:27
-				_ = x
+					_ = x
 //line ggml_more.go:27
-				var maxval archsimd.Float32x8
+					var maxval archsimd.Float32x8
 //line ggml_more.go:27
-				_ = maxval
+					_ = maxval
 //line ggml_more.go:27
-				r := x
+					r := x
 //line ggml_more.go:27
-				_ = r
+					_ = r
 //line ggml_more.go:102
-				maxval = r
+					maxval = r
 //line ggml_more.go:104
-				var sum float32 = float32(0.0)
+					var sum float32 = float32(0.0)
 //line ggml_more.go:104
-				_ = sum
+					_ = sum
 //line ggml_more.go:104
-				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-				gc_left2 &^= 0xff << gc_lane2
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:104
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:104
+					_ = x
+//line ggml_more.go:104
+					var maxval archsimd.Float32x8
+//line ggml_more.go:104
+					_ = maxval
+//line ggml_more.go:27
+					r := x
+//line ggml_more.go:27
+					_ = r
+//line ggml_more.go:102
+					maxval = r
+//line ggml_more.go:104
+					var sum float32 = float32(0.0)
+//line ggml_more.go:104
+					_ = sum
+//line ggml_more.go:104
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1624,23 +1786,41 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		var gc_c22r [32]float32
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:119
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:119
+					_ = sum
+//line ggml_more.go:119
+					x_ := sum
+//line ggml_more.go:119
+					_ = x_
+//line ggml_more.go:119
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:119
-				sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:119
-				_ = sum
+					_ = sum
 //line ggml_more.go:119
-				x_ := sum
+					x_ := sum
 //line ggml_more.go:119
-				_ = x_
+					_ = x_
 //line ggml_more.go:119
-				x_.StoreSlice(gc_l_x_[gc_lane2:])
-				gc_left3 &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1689,21 +1869,37 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_
+								_ = x_
 //line ggml_norm.go:25
-							x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_.StoreSlice(gc_l_x_[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1731,35 +1927,69 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_vb := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
 //line ggml_more.go:120
-				var sum archsimd.Float32x8
+				gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-				_ = sum
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_more.go:120
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+					var sum archsimd.Float32x8
 //line ggml_more.go:120
-				_ = x_
+					_ = sum
+//line ggml_more.go:120
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:120
+					_ = x_
 //line ggml_norm.go:27
-				r_ := x_
+					r_ := x_
 //line ggml_norm.go:27
-				_ = r_
+					_ = r_
 //line ggml_more.go:119
-				sum = r_
+					sum = r_
 //line ggml_more.go:120
-				smScale := gc_vb.Div(sum)
+					smScale := gc_vb2.Div(sum)
 //line ggml_more.go:120
-				_ = smScale
+					_ = smScale
 //line ggml_more.go:120
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:120
-				smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-				gc_left5 &^= 0xff << gc_lane2
+					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:120
+					var sum archsimd.Float32x8
+//line ggml_more.go:120
+					_ = sum
+//line ggml_more.go:120
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:120
+					_ = x_
+//line ggml_norm.go:27
+					r_ := x_
+//line ggml_norm.go:27
+					_ = r_
+//line ggml_more.go:119
+					sum = r_
+//line ggml_more.go:120
+					smScale := gc_vb.Div(sum)
+//line ggml_more.go:120
+					_ = smScale
+//line ggml_more.go:120
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:120
+					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1817,9 +2047,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb4 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb3
+						_ = gc_vb4
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1842,7 +2072,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 //line ggml_more.go:125
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb3).StoreSlice(gc_at14[gc_tx2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb4).StoreSlice(gc_at14[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1874,9 +2104,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb2 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb2
+						_ = gc_vb3
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1904,7 +2134,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb2).StoreSlice(dst[i_2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb3).StoreSlice(dst[i_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

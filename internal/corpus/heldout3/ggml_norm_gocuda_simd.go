@@ -1099,23 +1099,41 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:101
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:101
+					_ = tmp
+//line ggml_norm.go:101
+					x_ := tmp
+//line ggml_norm.go:101
+					_ = x_
+//line ggml_norm.go:101
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:101
-				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:101
-				_ = tmp
+					_ = tmp
 //line ggml_norm.go:101
-				x_ := tmp
+					x_ := tmp
 //line ggml_norm.go:101
-				_ = x_
+					_ = x_
 //line ggml_norm.go:101
-				x_.StoreSlice(gc_l_x_[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1164,21 +1182,37 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_
+								_ = x_
 //line ggml_norm.go:25
-							x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_.StoreSlice(gc_l_x_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1202,29 +1236,53 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r := x_
+//line ggml_norm.go:27
+					_ = r
+//line ggml_norm.go:101
+					tmp = r
+//line ggml_norm.go:101
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x_
-//line ggml_norm.go:27
-				var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = tmp
-//line ggml_norm.go:27
-				r := x_
-//line ggml_norm.go:27
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:101
-				tmp = r
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:101
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = x_
+//line ggml_norm.go:101
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:101
+					_ = tmp
+//line ggml_norm.go:27
+					r := x_
+//line ggml_norm.go:27
+					_ = r
+//line ggml_norm.go:101
+					tmp = r
+//line ggml_norm.go:101
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1424,21 +1482,37 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
 						gc_left4 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_2
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_2
+									_ = x_2
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1462,29 +1536,53 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			gc_left5 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_2
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_norm.go:111
+						tmp = r_
+//line ggml_norm.go:111
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_2
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = tmp
-//line ggml_norm.go:27
-					r_ := x_2
-//line ggml_norm.go:27
-					_ = r_
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:111
-					tmp = r_
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:111
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+						_ = x_2
+//line ggml_norm.go:111
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:111
+						_ = tmp
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_norm.go:111
+						tmp = r_
+//line ggml_norm.go:111
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1885,23 +1983,41 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		var gc_c23r [32]float32
 		gc_left6 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:123
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:123
+					_ = tmp
+//line ggml_norm.go:123
+					x_3 := tmp
+//line ggml_norm.go:123
+					_ = x_3
+//line ggml_norm.go:123
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:123
-				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:123
-				_ = tmp
+					_ = tmp
 //line ggml_norm.go:123
-				x_3 := tmp
+					x_3 := tmp
 //line ggml_norm.go:123
-				_ = x_3
+					_ = x_3
 //line ggml_norm.go:123
-				x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-				gc_left6 &^= 0xff << gc_lane2
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1950,21 +2066,37 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
 					gc_left7 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_3
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left7 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_3
+								_ = x_3
 //line ggml_norm.go:25
-							x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left7 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1988,29 +2120,53 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 		gc_left8 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_3
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_norm.go:123
+					tmp = r_2
+//line ggml_norm.go:123
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left8 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x_3
-//line ggml_norm.go:27
-				var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = tmp
-//line ggml_norm.go:27
-				r_2 := x_3
-//line ggml_norm.go:27
-				_ = r_2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:123
-				tmp = r_2
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:123
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-				gc_left8 &^= 0xff << gc_lane2
+					_ = x_3
+//line ggml_norm.go:123
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:123
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_norm.go:123
+					tmp = r_2
+//line ggml_norm.go:123
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left8 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2210,21 +2366,37 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
 						gc_left9 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_4
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left9 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_4
+									_ = x_4
 //line ggml_norm.go:25
-								x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-								gc_left9 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left9 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2248,29 +2420,53 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			gc_left10 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_4
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_norm.go:133
+						tmp = r_3
+//line ggml_norm.go:133
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left10 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_4
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = tmp
-//line ggml_norm.go:27
-					r_3 := x_4
-//line ggml_norm.go:27
-					_ = r_3
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:133
-					tmp = r_3
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:133
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left10 &^= 0xff << gc_lane2
+						_ = x_4
+//line ggml_norm.go:133
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:133
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_norm.go:133
+						tmp = r_3
+//line ggml_norm.go:133
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left10 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2717,23 +2913,41 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		var gc_c22r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:164
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+//line ggml_norm.go:164
+					_ = sumXX
+//line ggml_norm.go:164
+					x := sumXX
+//line ggml_norm.go:164
+					_ = x
+//line ggml_norm.go:164
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:164
-				sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
 //line ggml_norm.go:164
-				_ = sumXX
+					_ = sumXX
 //line ggml_norm.go:164
-				x := sumXX
+					x := sumXX
 //line ggml_norm.go:164
-				_ = x
+					_ = x
 //line ggml_norm.go:164
-				x.StoreSlice(gc_l_x[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2782,21 +2996,37 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x
+								_ = x
 //line ggml_norm.go:25
-							x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-							x.StoreSlice(gc_l_x[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2820,39 +3050,73 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:27
-				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:27
-				_ = x
+					_ = x
 //line ggml_norm.go:27
-				var sumXX archsimd.Float32x8
+					var sumXX archsimd.Float32x8
 //line ggml_norm.go:27
-				_ = sumXX
+					_ = sumXX
 //line ggml_norm.go:27
-				sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
 //line ggml_norm.go:27
-				_ = sumXG
+					_ = sumXG
 //line ggml_norm.go:27
-				r := x
+					r := x
 //line ggml_norm.go:27
-				_ = r
+					_ = r
 //line ggml_norm.go:164
-				sumXX = r
+					sumXX = r
 //line ggml_norm.go:165
-				x_ := sumXG
+					x_ := sumXG
 //line ggml_norm.go:165
-				_ = x_
+					_ = x_
 //line ggml_norm.go:165
-				x_.StoreSlice(gc_l_x_[gc_lane2:])
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:165
-				sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:165
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:165
+					_ = x
+//line ggml_norm.go:165
+					var sumXX archsimd.Float32x8
+//line ggml_norm.go:165
+					_ = sumXX
+//line ggml_norm.go:165
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+//line ggml_norm.go:165
+					_ = sumXG
+//line ggml_norm.go:27
+					r := x
+//line ggml_norm.go:27
+					_ = r
+//line ggml_norm.go:164
+					sumXX = r
+//line ggml_norm.go:165
+					x_ := sumXG
+//line ggml_norm.go:165
+					_ = x_
+//line ggml_norm.go:165
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:165
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2916,21 +3180,37 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_
+								_ = x_
 //line ggml_norm.go:25
-							x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_.StoreSlice(gc_l_x_[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2954,29 +3234,53 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		}
 		gc_left5 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_
+//line ggml_norm.go:27
+					var sumXG archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = sumXG
+//line ggml_norm.go:27
+					r_ := x_
+//line ggml_norm.go:27
+					_ = r_
+//line ggml_norm.go:165
+					sumXG = r_
+//line ggml_norm.go:165
+					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x_
-//line ggml_norm.go:27
-				var sumXG archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = sumXG
-//line ggml_norm.go:27
-				r_ := x_
-//line ggml_norm.go:27
-				_ = r_
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:165
-				sumXG = r_
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:165
-				sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-				gc_left5 &^= 0xff << gc_lane2
+					_ = x_
+//line ggml_norm.go:165
+					var sumXG archsimd.Float32x8
+//line ggml_norm.go:165
+					_ = sumXG
+//line ggml_norm.go:27
+					r_ := x_
+//line ggml_norm.go:27
+					_ = r_
+//line ggml_norm.go:165
+					sumXG = r_
+//line ggml_norm.go:165
+					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3191,21 +3495,37 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
 						gc_left6 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_2
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_2
+									_ = x_2
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -3299,21 +3619,37 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
 						gc_left7 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_3
+									_ = x_3
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -3337,29 +3673,53 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			}
 			gc_left8 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_3
+//line ggml_norm.go:27
+						var sumXG archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = sumXG
+//line ggml_norm.go:27
+						r_3 := x_3
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_norm.go:181
+						sumXG = r_3
+//line ggml_norm.go:181
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_3
-//line ggml_norm.go:27
-					var sumXG archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = sumXG
-//line ggml_norm.go:27
-					r_3 := x_3
-//line ggml_norm.go:27
-					_ = r_3
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:181
-					sumXG = r_3
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:181
-					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-					gc_left8 &^= 0xff << gc_lane2
+						_ = x_3
+//line ggml_norm.go:181
+						var sumXG archsimd.Float32x8
+//line ggml_norm.go:181
+						_ = sumXG
+//line ggml_norm.go:27
+						r_3 := x_3
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_norm.go:181
+						sumXG = r_3
+//line ggml_norm.go:181
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3821,23 +4181,41 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:218
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:218
+					_ = tmp
+//line ggml_norm.go:218
+					x_ := tmp
+//line ggml_norm.go:218
+					_ = x_
+//line ggml_norm.go:218
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:218
-				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:218
-				_ = tmp
+					_ = tmp
 //line ggml_norm.go:218
-				x_ := tmp
+					x_ := tmp
 //line ggml_norm.go:218
-				_ = x_
+					_ = x_
 //line ggml_norm.go:218
-				x_.StoreSlice(gc_l_x_[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3886,21 +4264,37 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_
+								_ = x_
 //line ggml_norm.go:25
-							x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_.StoreSlice(gc_l_x_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3924,29 +4318,53 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r := x_
+//line ggml_norm.go:27
+					_ = r
+//line ggml_norm.go:218
+					tmp = r
+//line ggml_norm.go:218
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x_
-//line ggml_norm.go:27
-				var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = tmp
-//line ggml_norm.go:27
-				r := x_
-//line ggml_norm.go:27
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_norm.go:218
-				tmp = r
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:218
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = x_
+//line ggml_norm.go:218
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:218
+					_ = tmp
+//line ggml_norm.go:27
+					r := x_
+//line ggml_norm.go:27
+					_ = r
+//line ggml_norm.go:218
+					tmp = r
+//line ggml_norm.go:218
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -4146,21 +4564,37 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
 						gc_left4 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_2
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_2
+									_ = x_2
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -4184,29 +4618,53 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 			gc_left5 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_2
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_norm.go:228
+						tmp = r_
+//line ggml_norm.go:228
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_2
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = tmp
-//line ggml_norm.go:27
-					r_ := x_2
-//line ggml_norm.go:27
-					_ = r_
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:228
-					tmp = r_
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:228
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+						_ = x_2
+//line ggml_norm.go:228
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:228
+						_ = tmp
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_norm.go:228
+						tmp = r_
+//line ggml_norm.go:228
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4564,19 +5022,33 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:266
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:266
+						_ = maxval
+//line ggml_norm.go:266
+						maxval.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:266
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_norm.go:266
-					_ = maxval
+						_ = maxval
 //line ggml_norm.go:266
-					maxval.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						maxval.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4829,19 +5301,33 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:296
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:296
+									_ = maxval
+//line ggml_norm.go:296
+									maxval.StoreSlice(gc_c23v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:296
-								maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_norm.go:296
-								_ = maxval
+									_ = maxval
 //line ggml_norm.go:296
-								maxval.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									maxval.StoreSlice(gc_c23v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}

@@ -142,8 +142,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		var gc_l_x_ [32]float32
 		var gc_c31r [32]float32
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx9 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx9.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -217,29 +217,53 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		}
 		gc_left7 := gc_act3
 		if compiled.SIMD {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line ggml_more.go:27
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
+//line ggml_more.go:27
+					_ = x_
+//line ggml_more.go:27
+					var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+					_ = maxVal
+//line ggml_more.go:27
+					r := x_
+//line ggml_more.go:27
+					_ = r
+//line ggml_softmax.go:135
+					maxVal = r
+//line ggml_softmax.go:135
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+					gc_left7 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-//line ggml_more.go:27
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
-//line ggml_more.go:27
-				_ = x_
-//line ggml_more.go:27
-				var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-				_ = maxVal
-//line ggml_more.go:27
-				r := x_
-//line ggml_more.go:27
-				_ = r
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
 //line ggml_softmax.go:135
-				maxVal = r
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
 //line ggml_softmax.go:135
-				maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-				gc_left7 &^= 0xff << gc_lane3
+					_ = x_
+//line ggml_softmax.go:135
+					var maxVal archsimd.Float32x8
+//line ggml_softmax.go:135
+					_ = maxVal
+//line ggml_more.go:27
+					r := x_
+//line ggml_more.go:27
+					_ = r
+//line ggml_softmax.go:135
+					maxVal = r
+//line ggml_softmax.go:135
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+					gc_left7 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -476,8 +500,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			var gc_l_x_2 [32]float32
 			var gc_c32r [32]float32
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -528,29 +552,53 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			}
 			gc_left8 := gc_act3
 			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_more.go:27
+						_ = x_2
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxVal
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left8 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line ggml_more.go:27
-					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_more.go:27
-					_ = x_2
-//line ggml_more.go:27
-					var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxVal
-//line ggml_more.go:27
-					r_ := x_2
-//line ggml_more.go:27
-					_ = r_
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 //line ggml_softmax.go:148
-					maxVal = r_
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
 //line ggml_softmax.go:148
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-					gc_left8 &^= 0xff << gc_lane3
+						_ = x_2
+//line ggml_softmax.go:148
+						var maxVal archsimd.Float32x8
+//line ggml_softmax.go:148
+						_ = maxVal
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -588,8 +636,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		var gc_l_x_3 [32]float32
 		var gc_c33r [32]float32
 		{
-			gc_tidx3 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx3.X - 1
+			gc_tidx9 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx9.X - 1
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
@@ -657,21 +705,37 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
 					gc_left9 := gc_act3
 					if compiled.SIMD {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+								_ = x_3
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+								gc_left9 &^= 0xff << gc_lane3
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line ggml_norm.go:25
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
 //line ggml_norm.go:25
-							_ = x_3
+								_ = x_3
 //line ggml_norm.go:25
-							x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line ggml_norm.go:25
-							x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+								gc_left9 &^= 0xff << gc_lane3
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -695,29 +759,53 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		}
 		gc_left10 := gc_act3
 		if compiled.SIMD {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:27
+					_ = x_3
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+					gc_left10 &^= 0xff << gc_lane3
 				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-//line ggml_norm.go:27
-				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:27
-				_ = x_3
-//line ggml_norm.go:27
-				var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = tmp
-//line ggml_norm.go:27
-				r_2 := x_3
-//line ggml_norm.go:27
-				_ = r_2
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
 //line ggml_softmax.go:165
-				tmp = r_2
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
 //line ggml_softmax.go:165
-				tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-				gc_left10 &^= 0xff << gc_lane3
+					_ = x_3
+//line ggml_softmax.go:165
+					var tmp archsimd.Float32x8
+//line ggml_softmax.go:165
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+					gc_left10 &^= 0xff << gc_lane3
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -954,8 +1042,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			var gc_l_x_4 [32]float32
 			var gc_c34r [32]float32
 			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -1010,21 +1098,37 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
 						gc_left11 := gc_act3
 						if compiled.SIMD {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:25
+									_ = x_4
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+									gc_left11 &^= 0xff << gc_lane3
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 //line ggml_norm.go:25
-								x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
 //line ggml_norm.go:25
-								_ = x_4
+									_ = x_4
 //line ggml_norm.go:25
-								x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line ggml_norm.go:25
-								x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-								gc_left11 &^= 0xff << gc_lane3
+									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+									gc_left11 &^= 0xff << gc_lane3
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1048,29 +1152,53 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			}
 			gc_left12 := gc_act3
 			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:27
+						_ = x_4
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left12 &^= 0xff << gc_lane3
 					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line ggml_norm.go:27
-					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:27
-					_ = x_4
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = tmp
-//line ggml_norm.go:27
-					r_3 := x_4
-//line ggml_norm.go:27
-					_ = r_3
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 //line ggml_softmax.go:179
-					tmp = r_3
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
 //line ggml_softmax.go:179
-					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-					gc_left12 &^= 0xff << gc_lane3
+						_ = x_4
+//line ggml_softmax.go:179
+						var tmp archsimd.Float32x8
+//line ggml_softmax.go:179
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left12 &^= 0xff << gc_lane3
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1314,29 +1442,53 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		}
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:27
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:27
+					_ = x_
+//line ggml_more.go:27
+					var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+					_ = maxVal
+//line ggml_more.go:27
+					r := x_
+//line ggml_more.go:27
+					_ = r
+//line ggml_softmax.go:135
+					maxVal = r
+//line ggml_softmax.go:135
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_more.go:27
-				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:27
-				_ = x_
-//line ggml_more.go:27
-				var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-				_ = maxVal
-//line ggml_more.go:27
-				r := x_
-//line ggml_more.go:27
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_softmax.go:135
-				maxVal = r
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_softmax.go:135
-				maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					_ = x_
+//line ggml_softmax.go:135
+					var maxVal archsimd.Float32x8
+//line ggml_softmax.go:135
+					_ = maxVal
+//line ggml_more.go:27
+					r := x_
+//line ggml_more.go:27
+					_ = r
+//line ggml_softmax.go:135
+					maxVal = r
+//line ggml_softmax.go:135
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1625,29 +1777,53 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			}
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_2
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxVal
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_more.go:27
-					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
-					_ = x_2
-//line ggml_more.go:27
-					var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxVal
-//line ggml_more.go:27
-					r_ := x_2
-//line ggml_more.go:27
-					_ = r_
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:148
-					maxVal = r_
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_softmax.go:148
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+						_ = x_2
+//line ggml_softmax.go:148
+						var maxVal archsimd.Float32x8
+//line ggml_softmax.go:148
+						_ = maxVal
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1754,21 +1930,37 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x_3
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x_3
+								_ = x_3
 //line ggml_norm.go:25
-							x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-							x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1792,29 +1984,53 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		}
 		gc_left4 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_3
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x_3
-//line ggml_norm.go:27
-				var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = tmp
-//line ggml_norm.go:27
-				r_2 := x_3
-//line ggml_norm.go:27
-				_ = r_2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_softmax.go:165
-				tmp = r_2
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_softmax.go:165
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-				gc_left4 &^= 0xff << gc_lane2
+					_ = x_3
+//line ggml_softmax.go:165
+					var tmp archsimd.Float32x8
+//line ggml_softmax.go:165
+					_ = tmp
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_norm.go:27
+					_ = r_2
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2107,21 +2323,37 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
 						gc_left5 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_4
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_4
+									_ = x_4
 //line ggml_norm.go:25
-								x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2145,29 +2377,53 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 			}
 			gc_left6 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_4
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_4
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = tmp
-//line ggml_norm.go:27
-					r_3 := x_4
-//line ggml_norm.go:27
-					_ = r_3
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:179
-					tmp = r_3
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_softmax.go:179
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left6 &^= 0xff << gc_lane2
+						_ = x_4
+//line ggml_softmax.go:179
+						var tmp archsimd.Float32x8
+//line ggml_softmax.go:179
+						_ = tmp
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:27
+						_ = r_3
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2507,29 +2763,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_2
+//line ggml_more.go:27
+						var val archsimd.Float32x8
+//line ggml_more.go:27
+						_ = val
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:211
+						val = r_
+//line ggml_softmax.go:211
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_more.go:27
-					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
-					_ = x_2
-//line ggml_more.go:27
-					var val archsimd.Float32x8
-//line ggml_more.go:27
-					_ = val
-//line ggml_more.go:27
-					r_ := x_2
-//line ggml_more.go:27
-					_ = r_
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:211
-					val = r_
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_softmax.go:211
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						_ = x_2
+//line ggml_softmax.go:211
+						var val archsimd.Float32x8
+//line ggml_softmax.go:211
+						_ = val
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_more.go:27
+						_ = r_
+//line ggml_softmax.go:211
+						val = r_
+//line ggml_softmax.go:211
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2655,29 +2935,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 				gc_left2 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_more.go:27
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_more.go:27
+							_ = x_3
+//line ggml_more.go:27
+							var r archsimd.Float32x8
+//line ggml_more.go:27
+							_ = r
+//line ggml_more.go:27
+							r_2 := x_3
+//line ggml_more.go:27
+							_ = r_2
+//line ggml_softmax.go:225
+							r = r_2
+//line ggml_softmax.go:225
+							r.StoreSlice(gc_s_r[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_more.go:27
-						_ = x_3
-//line ggml_more.go:27
-						var r archsimd.Float32x8
-//line ggml_more.go:27
-						_ = r
-//line ggml_more.go:27
-						r_2 := x_3
-//line ggml_more.go:27
-						_ = r_2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_softmax.go:225
-						r = r_2
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_softmax.go:225
-						r.StoreSlice(gc_s_r[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
+							_ = x_3
+//line ggml_softmax.go:225
+							var r archsimd.Float32x8
+//line ggml_softmax.go:225
+							_ = r
+//line ggml_more.go:27
+							r_2 := x_3
+//line ggml_more.go:27
+							_ = r_2
+//line ggml_softmax.go:225
+							r = r_2
+//line ggml_softmax.go:225
+							r.StoreSlice(gc_s_r[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3021,29 +3325,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_4
+//line ggml_more.go:27
+						var val_ archsimd.Float32x8
+//line ggml_more.go:27
+						_ = val_
+//line ggml_more.go:27
+						r_4 := x_4
+//line ggml_more.go:27
+						_ = r_4
+//line ggml_softmax.go:211
+						val_ = r_4
+//line ggml_softmax.go:211
+						val_.StoreSlice(gc_s_val_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_more.go:27
-					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_more.go:27
-					_ = x_4
-//line ggml_more.go:27
-					var val_ archsimd.Float32x8
-//line ggml_more.go:27
-					_ = val_
-//line ggml_more.go:27
-					r_4 := x_4
-//line ggml_more.go:27
-					_ = r_4
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:211
-					val_ = r_4
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_softmax.go:211
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						_ = x_4
+//line ggml_softmax.go:211
+						var val_ archsimd.Float32x8
+//line ggml_softmax.go:211
+						_ = val_
+//line ggml_more.go:27
+						r_4 := x_4
+//line ggml_more.go:27
+						_ = r_4
+//line ggml_softmax.go:211
+						val_ = r_4
+//line ggml_softmax.go:211
+						val_.StoreSlice(gc_s_val_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3169,29 +3497,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 				gc_left4 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_more.go:27
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_more.go:27
+							_ = x_5
+//line ggml_more.go:27
+							var r_3 archsimd.Float32x8
+//line ggml_more.go:27
+							_ = r_3
+//line ggml_more.go:27
+							r_5 := x_5
+//line ggml_more.go:27
+							_ = r_5
+//line ggml_softmax.go:225
+							r_3 = r_5
+//line ggml_softmax.go:225
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:27
-						x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
-//line ggml_more.go:27
-						_ = x_5
-//line ggml_more.go:27
-						var r_3 archsimd.Float32x8
-//line ggml_more.go:27
-						_ = r_3
-//line ggml_more.go:27
-						r_5 := x_5
-//line ggml_more.go:27
-						_ = r_5
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_softmax.go:225
-						r_3 = r_5
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
 //line ggml_softmax.go:225
-						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+							_ = x_5
+//line ggml_softmax.go:225
+							var r_3 archsimd.Float32x8
+//line ggml_softmax.go:225
+							_ = r_3
+//line ggml_more.go:27
+							r_5 := x_5
+//line ggml_more.go:27
+							_ = r_5
+//line ggml_softmax.go:225
+							r_3 = r_5
+//line ggml_softmax.go:225
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3524,21 +3876,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
 						gc_left5 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_6
+//line ggml_norm.go:25
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_6
+									_ = x_6
 //line ggml_norm.go:25
-								x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -3562,29 +3930,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 			gc_left6 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_6
+//line ggml_norm.go:27
+						var val_2 archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = val_2
+//line ggml_norm.go:27
+						r_7 := x_6
+//line ggml_norm.go:27
+						_ = r_7
+//line ggml_softmax.go:233
+						val_2 = r_7
+//line ggml_softmax.go:233
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_6
-//line ggml_norm.go:27
-					var val_2 archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = val_2
-//line ggml_norm.go:27
-					r_7 := x_6
-//line ggml_norm.go:27
-					_ = r_7
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:233
-					val_2 = r_7
+						x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
 //line ggml_softmax.go:233
-					val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-					gc_left6 &^= 0xff << gc_lane2
+						_ = x_6
+//line ggml_softmax.go:233
+						var val_2 archsimd.Float32x8
+//line ggml_softmax.go:233
+						_ = val_2
+//line ggml_norm.go:27
+						r_7 := x_6
+//line ggml_norm.go:27
+						_ = r_7
+//line ggml_softmax.go:233
+						val_2 = r_7
+//line ggml_softmax.go:233
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3714,21 +4106,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
 							gc_left7 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_7
+//line ggml_norm.go:25
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+										gc_left7 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_7
+										_ = x_7
 //line ggml_norm.go:25
-									x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+										gc_left7 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -3752,29 +4160,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 				gc_left8 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:27
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:27
+							_ = x_7
+//line ggml_norm.go:27
+							var r_6 archsimd.Float32x8
+//line ggml_norm.go:27
+							_ = r_6
+//line ggml_norm.go:27
+							r_8 := x_7
+//line ggml_norm.go:27
+							_ = r_8
+//line ggml_softmax.go:247
+							r_6 = r_8
+//line ggml_softmax.go:247
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+							gc_left8 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_7
-//line ggml_norm.go:27
-						var r_6 archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = r_6
-//line ggml_norm.go:27
-						r_8 := x_7
-//line ggml_norm.go:27
-						_ = r_8
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_softmax.go:247
-						r_6 = r_8
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_softmax.go:247
-						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+							_ = x_7
+//line ggml_softmax.go:247
+							var r_6 archsimd.Float32x8
+//line ggml_softmax.go:247
+							_ = r_6
+//line ggml_norm.go:27
+							r_8 := x_7
+//line ggml_norm.go:27
+							_ = r_8
+//line ggml_softmax.go:247
+							r_6 = r_8
+//line ggml_softmax.go:247
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+							gc_left8 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4051,78 +4483,162 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
 				_ = gc_vb
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
+				gc_tidx11 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+//line ggml_softmax.go:329
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_softmax.go:329
+					_ = gc_iota4
+//line ggml_softmax.go:329
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+//line ggml_softmax.go:329
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx11.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx11.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx11.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line ggml_softmax.go:260
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line ggml_softmax.go:260
-					_ = tid
+						_ = tid
 //line ggml_softmax.go:260
-					var tmpExpf archsimd.Float32x8
+						var tmpExpf archsimd.Float32x8
 //line ggml_softmax.go:260
-					_ = tmpExpf
+						_ = tmpExpf
 //line ggml_softmax.go:326
-					if tid < 0 || tid > len(tmpVals_)-8 {
+						if tid < 0 || tid > len(tmpVals_)-8 {
 //line ggml_softmax.go:326
-						break
+							break
 //line ggml_softmax.go:326
+						}
+//line ggml_softmax.go:326
+						if compiled.Reach(gc_gdx2, tid, 8) > 7 {
+//line ggml_softmax.go:326
+							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
+						} else {
+//line ggml_softmax.go:327
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+//line ggml_softmax.go:326
+							_ = gc_if4
+//line ggml_softmax.go:326
+							if gc_if4.ToBits() != 0 {
+//line ggml_softmax.go:326
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if4)
+							}
+//line ggml_softmax.go:327
+							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+//line ggml_softmax.go:327
+							_ = gc_else4
+//line ggml_softmax.go:327
+							if gc_else4.ToBits() != 0 {
+//line ggml_softmax.go:327
+								{
+//line ggml_softmax.go:327
+									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else4)
+//line ggml_softmax.go:327
+								}
+//line ggml_softmax.go:327
+							}
+//line ggml_softmax.go:327
+						}
+//line ggml_softmax.go:326
+						val_3 := tmpExpf
+//line ggml_softmax.go:326
+						_ = val_3
+//line ggml_softmax.go:331
+						var r_9 float32
+//line ggml_softmax.go:331
+						_ = r_9
+//line ggml_softmax.go:331
+						x_8 := val_3
+//line ggml_softmax.go:331
+						_ = x_8
+//line ggml_softmax.go:331
+						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:331
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+						gc_left9 &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line ggml_softmax.go:260
+						var tid int = gc_tx2
+//line ggml_softmax.go:260
+						_ = tid
+//line ggml_softmax.go:260
+						var tmpExpf archsimd.Float32x8
+//line ggml_softmax.go:260
+						_ = tmpExpf
 //line ggml_softmax.go:326
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+						if tid < 0 || tid > len(tmpVals_)-8 {
 //line ggml_softmax.go:326
-					_ = gc_if2
+							break
+//line ggml_softmax.go:326
+						}
+//line ggml_softmax.go:326
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+//line ggml_softmax.go:326
+						_ = gc_if2
 //line ggml_softmax.go:327
-					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:327
-						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
-//line ggml_softmax.go:327
-					}
-//line ggml_softmax.go:327
-					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line ggml_softmax.go:327
-					_ = gc_else2
-//line ggml_softmax.go:327
-					if gc_else2.ToBits() != 0 {
-//line ggml_softmax.go:327
-						{
-//line ggml_softmax.go:327
-							tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
+							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 //line ggml_softmax.go:327
 						}
 //line ggml_softmax.go:327
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line ggml_softmax.go:327
+						_ = gc_else2
+//line ggml_softmax.go:327
+						if gc_else2.ToBits() != 0 {
+//line ggml_softmax.go:327
+							{
+//line ggml_softmax.go:327
+								tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
+//line ggml_softmax.go:327
+							}
+//line ggml_softmax.go:327
+						}
+//line ggml_softmax.go:327
+						val_3 := tmpExpf
+//line ggml_softmax.go:327
+						_ = val_3
+//line ggml_softmax.go:331
+						var r_9 float32
+//line ggml_softmax.go:331
+						_ = r_9
+//line ggml_softmax.go:331
+						x_8 := val_3
+//line ggml_softmax.go:331
+						_ = x_8
+//line ggml_softmax.go:331
+						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:331
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+						gc_left9 &^= 0xff << gc_lane2
 					}
-//line ggml_softmax.go:327
-					val_3 := tmpExpf
-//line ggml_softmax.go:327
-					_ = val_3
-//line ggml_softmax.go:331
-					var r_9 float32
-//line ggml_softmax.go:331
-					_ = r_9
-//line ggml_softmax.go:331
-					x_8 := val_3
-//line ggml_softmax.go:331
-					_ = x_8
-//line ggml_softmax.go:331
-					x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:331
-					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-					archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
-					gc_left9 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4207,21 +4723,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
 						gc_left10 := gc_act2
 						if compiled.SIMD {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_8
+//line ggml_norm.go:25
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+									gc_left10 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_8
+									_ = x_8
 //line ggml_norm.go:25
-								x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-								gc_left10 &^= 0xff << gc_lane2
+									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+									gc_left10 &^= 0xff << gc_lane2
+								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -4245,29 +4777,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			}
 			gc_left11 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:27
+						x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_8
+//line ggml_norm.go:27
+						var val_3 archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = val_3
+//line ggml_norm.go:27
+						r_10 := x_8
+//line ggml_norm.go:27
+						_ = r_10
+//line ggml_softmax.go:233
+						val_3 = r_10
+//line ggml_softmax.go:233
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						gc_left11 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:27
-					_ = x_8
-//line ggml_norm.go:27
-					var val_3 archsimd.Float32x8
-//line ggml_norm.go:27
-					_ = val_3
-//line ggml_norm.go:27
-					r_10 := x_8
-//line ggml_norm.go:27
-					_ = r_10
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:233
-					val_3 = r_10
+						x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
 //line ggml_softmax.go:233
-					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-					gc_left11 &^= 0xff << gc_lane2
+						_ = x_8
+//line ggml_softmax.go:233
+						var val_3 archsimd.Float32x8
+//line ggml_softmax.go:233
+						_ = val_3
+//line ggml_norm.go:27
+						r_10 := x_8
+//line ggml_norm.go:27
+						_ = r_10
+//line ggml_softmax.go:233
+						val_3 = r_10
+//line ggml_softmax.go:233
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+						gc_left11 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4397,21 +4953,37 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
 							gc_left12 := gc_act2
 							if compiled.SIMD {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_9
+//line ggml_norm.go:25
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+										gc_left12 &^= 0xff << gc_lane2
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_9
+										_ = x_9
 //line ggml_norm.go:25
-									x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-									gc_left12 &^= 0xff << gc_lane2
+										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+										gc_left12 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -4435,29 +5007,53 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				}
 				gc_left13 := gc_act2
 				if compiled.SIMD {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:27
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:27
+							_ = x_9
+//line ggml_norm.go:27
+							var r_9 archsimd.Float32x8
+//line ggml_norm.go:27
+							_ = r_9
+//line ggml_norm.go:27
+							r_11 := x_9
+//line ggml_norm.go:27
+							_ = r_11
+//line ggml_softmax.go:247
+							r_9 = r_11
+//line ggml_softmax.go:247
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left13 &^= 0xff << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_9
-//line ggml_norm.go:27
-						var r_9 archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = r_9
-//line ggml_norm.go:27
-						r_11 := x_9
-//line ggml_norm.go:27
-						_ = r_11
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_softmax.go:247
-						r_9 = r_11
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
 //line ggml_softmax.go:247
-						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-						gc_left13 &^= 0xff << gc_lane2
+							_ = x_9
+//line ggml_softmax.go:247
+							var r_9 archsimd.Float32x8
+//line ggml_softmax.go:247
+							_ = r_9
+//line ggml_norm.go:27
+							r_11 := x_9
+//line ggml_norm.go:27
+							_ = r_11
+//line ggml_softmax.go:247
+							r_9 = r_11
+//line ggml_softmax.go:247
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left13 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5014,23 +5610,41 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_softmax.go:382
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:382
+					_ = dgfDot
+//line ggml_softmax.go:382
+					x := dgfDot
+//line ggml_softmax.go:382
+					_ = x
+//line ggml_softmax.go:382
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_softmax.go:382
-				dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:382
-				_ = dgfDot
+					_ = dgfDot
 //line ggml_softmax.go:382
-				x := dgfDot
+					x := dgfDot
 //line ggml_softmax.go:382
-				_ = x
+					_ = x
 //line ggml_softmax.go:382
-				x.StoreSlice(gc_l_x[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5079,21 +5693,37 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								_ = x
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:25
-							x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:25
-							_ = x
+								_ = x
 //line ggml_norm.go:25
-							x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-							x.StoreSlice(gc_l_x[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5117,29 +5747,53 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 		}
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x
+//line ggml_norm.go:27
+					var dgfDot archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = dgfDot
+//line ggml_norm.go:27
+					r := x
+//line ggml_norm.go:27
+					_ = r
+//line ggml_softmax.go:382
+					dgfDot = r
+//line ggml_softmax.go:382
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line ggml_norm.go:27
-				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:27
-				_ = x
-//line ggml_norm.go:27
-				var dgfDot archsimd.Float32x8
-//line ggml_norm.go:27
-				_ = dgfDot
-//line ggml_norm.go:27
-				r := x
-//line ggml_norm.go:27
-				_ = r
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line ggml_softmax.go:382
-				dgfDot = r
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_softmax.go:382
-				dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					_ = x
+//line ggml_softmax.go:382
+					var dgfDot archsimd.Float32x8
+//line ggml_softmax.go:382
+					_ = dgfDot
+//line ggml_norm.go:27
+					r := x
+//line ggml_norm.go:27
+					_ = r
+//line ggml_softmax.go:382
+					dgfDot = r
+//line ggml_softmax.go:382
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -468,19 +468,33 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
 			gc_left := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line olcf.go:83
+						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+						_ = val
+//line olcf.go:83
+						val.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line olcf.go:83
-					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 //line olcf.go:83
-					_ = val
+						_ = val
 //line olcf.go:83
-					val.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -502,21 +516,37 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line olcf.go:83
+						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+						_ = val
+//line olcf.go:83
+						val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line olcf.go:83
-					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 //line olcf.go:83
-					_ = val
+						_ = val
 //line olcf.go:83
-					val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+						val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line olcf.go:83
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -633,19 +663,33 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line olcf.go:98
+								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+								_ = val
+//line olcf.go:98
+								val.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line olcf.go:98
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 //line olcf.go:98
-							_ = val
+								_ = val
 //line olcf.go:98
-							val.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -667,21 +711,37 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line olcf.go:98
+								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+								_ = val
+//line olcf.go:98
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line olcf.go:98
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 //line olcf.go:98
-							_ = val
+								_ = val
 //line olcf.go:98
-							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line olcf.go:98
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -1189,19 +1189,33 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_misc.go:138
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_misc.go:138
+					_ = blockSum
+//line llmc_misc.go:138
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_misc.go:138
-				blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line llmc_misc.go:138
-				_ = blockSum
+					_ = blockSum
 //line llmc_misc.go:138
-				blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-				gc_left &^= 0xff << gc_lane2
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}

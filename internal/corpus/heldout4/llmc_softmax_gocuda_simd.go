@@ -1649,23 +1649,41 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		var gc_c22r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:122
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:122
+					_ = maxval
+//line llmc_softmax.go:122
+					val := maxval
+//line llmc_softmax.go:122
+					_ = val
+//line llmc_softmax.go:122
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:122
-				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:122
-				_ = maxval
+					_ = maxval
 //line llmc_softmax.go:122
-				val := maxval
+					val := maxval
 //line llmc_softmax.go:122
-				_ = val
+					_ = val
 //line llmc_softmax.go:122
-				val.StoreSlice(gc_l_val[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1710,31 +1728,57 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:32
-				val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
 //line llmc_softmax.go:32
-				_ = val
+					_ = val
 //line llmc_softmax.go:32
-				var maxval archsimd.Float32x8
+					var maxval archsimd.Float32x8
 //line llmc_softmax.go:32
-				_ = maxval
+					_ = maxval
 //line llmc_softmax.go:32
-				r := val
+					r := val
 //line llmc_softmax.go:32
-				_ = r
+					_ = r
 //line llmc_softmax.go:122
-				maxval = r
+					maxval = r
 //line llmc_softmax.go:124
-				maxval.StoreSlice(gc_c22v[gc_lane2:])
+					maxval.StoreSlice(gc_c22v[gc_lane2:])
 //line llmc_softmax.go:124
-				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-				gc_left2 &^= 0xff << gc_lane2
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:124
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:124
+					_ = val
+//line llmc_softmax.go:124
+					var maxval archsimd.Float32x8
+//line llmc_softmax.go:124
+					_ = maxval
+//line llmc_softmax.go:32
+					r := val
+//line llmc_softmax.go:32
+					_ = r
+//line llmc_softmax.go:122
+					maxval = r
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1770,19 +1814,33 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
 		gc_left3 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:124
+					offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_softmax.go:124
+					_ = offset
+//line llmc_softmax.go:124
+					offset.StoreSlice(gc_s_offset[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:124
-				offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+					offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line llmc_softmax.go:124
-				_ = offset
+					_ = offset
 //line llmc_softmax.go:124
-				offset.StoreSlice(gc_s_offset[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+					offset.StoreSlice(gc_s_offset[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2200,23 +2258,41 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		var gc_c23r [32]float32
 		gc_left4 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:135
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:135
+					_ = sumval
+//line llmc_softmax.go:135
+					val_ := sumval
+//line llmc_softmax.go:135
+					_ = val_
+//line llmc_softmax.go:135
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:135
-				sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:135
-				_ = sumval
+					_ = sumval
 //line llmc_softmax.go:135
-				val_ := sumval
+					val_ := sumval
 //line llmc_softmax.go:135
-				_ = val_
+					_ = val_
 //line llmc_softmax.go:135
-				val_.StoreSlice(gc_l_val_[gc_lane2:])
-				gc_left4 &^= 0xff << gc_lane2
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2265,21 +2341,37 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
 					gc_left5 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line llmc_softmax.go:21
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+								_ = val_
+//line llmc_softmax.go:21
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line llmc_softmax.go:21
-							val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line llmc_softmax.go:21
-							_ = val_
+								_ = val_
 //line llmc_softmax.go:21
-							val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line llmc_softmax.go:21
-							val_.StoreSlice(gc_l_val_[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2303,29 +2395,53 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 		gc_left6 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:23
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:23
+					_ = val_
+//line llmc_softmax.go:23
+					var sumval archsimd.Float32x8
+//line llmc_softmax.go:23
+					_ = sumval
+//line llmc_softmax.go:23
+					r_ := val_
+//line llmc_softmax.go:23
+					_ = r_
+//line llmc_softmax.go:135
+					sumval = r_
+//line llmc_softmax.go:135
+					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					gc_left6 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-//line llmc_softmax.go:23
-				val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:23
-				_ = val_
-//line llmc_softmax.go:23
-				var sumval archsimd.Float32x8
-//line llmc_softmax.go:23
-				_ = sumval
-//line llmc_softmax.go:23
-				r_ := val_
-//line llmc_softmax.go:23
-				_ = r_
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:135
-				sumval = r_
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line llmc_softmax.go:135
-				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-				gc_left6 &^= 0xff << gc_lane2
+					_ = val_
+//line llmc_softmax.go:135
+					var sumval archsimd.Float32x8
+//line llmc_softmax.go:135
+					_ = sumval
+//line llmc_softmax.go:23
+					r_ := val_
+//line llmc_softmax.go:23
+					_ = r_
+//line llmc_softmax.go:135
+					sumval = r_
+//line llmc_softmax.go:135
+					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2789,23 +2905,41 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		var gc_c21r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:164
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:164
+					_ = maxval
+//line llmc_softmax.go:164
+					val_2 := maxval
+//line llmc_softmax.go:164
+					_ = val_2
+//line llmc_softmax.go:164
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:164
-				maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:164
-				_ = maxval
+					_ = maxval
 //line llmc_softmax.go:164
-				val_2 := maxval
+					val_2 := maxval
 //line llmc_softmax.go:164
-				_ = val_2
+					_ = val_2
 //line llmc_softmax.go:164
-				val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-				gc_left &^= 0xff << gc_lane2
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3401,23 +3535,41 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		var gc_c22r [32]float32
 		gc_left2 := gc_act2
 		if compiled.SIMD {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line llmc_softmax.go:190
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:190
+					_ = sumval
+//line llmc_softmax.go:190
+					val_3 := sumval
+//line llmc_softmax.go:190
+					_ = val_3
+//line llmc_softmax.go:190
+					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 //line llmc_softmax.go:190
-				sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:190
-				_ = sumval
+					_ = sumval
 //line llmc_softmax.go:190
-				val_3 := sumval
+					val_3 := sumval
 //line llmc_softmax.go:190
-				_ = val_3
+					_ = val_3
 //line llmc_softmax.go:190
-				val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-				gc_left2 &^= 0xff << gc_lane2
+					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3466,21 +3618,37 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line llmc_softmax.go:21
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+								_ = val_3
+//line llmc_softmax.go:21
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line llmc_softmax.go:21
-							val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
 //line llmc_softmax.go:21
-							_ = val_3
+								_ = val_3
 //line llmc_softmax.go:21
-							val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line llmc_softmax.go:21
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -2159,30 +2159,56 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 			gc_vb := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
 			_ = gc_vb
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				_ = gc_rank2
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line basic.go:71
-				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+				gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
-					break
+				_ = gc_vb2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
 //line basic.go:71
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line basic.go:71
+						break
+//line basic.go:71
+					}
+					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-				gc_left &^= 0xff << gc_lane2
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line basic.go:71
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line basic.go:71
+						break
+//line basic.go:71
+					}
+					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
+				}
 			}
 			archsimd.ClearAVXUpperBits()
 		}
