@@ -352,7 +352,7 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 }
 
 //line blocks.go:58
-var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:52-72")
+var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134")
 
 //line blocks.go:58
 func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -366,87 +366,23 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
+	var gc_jam gc_jam_runSum
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 
 //line blocks.go:60
-					tid := gc_tx
-					_ = tid
+				tid := gc_tx
+				_ = tid
 
 //line blocks.go:61
-					gc_at[gc_tx] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
+				gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
 			}
 		}
 	}
+	gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
@@ -458,8 +394,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := stride
 				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at2 := s[:gc_to]
-					gc_at3 := s[gc_off:][:gc_to]
+					gc_at := s[:gc_to]
+					gc_at2 := s[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -470,14 +406,14 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:64
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -491,7 +427,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -505,7 +441,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -519,7 +455,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -533,7 +469,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -559,8 +495,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := s[gc_off3:][:1]
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := s[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -571,14 +507,14 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:69
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -592,7 +528,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -606,7 +542,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -620,7 +556,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -634,7 +570,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -652,6 +588,193 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	}
 }
 
+// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_runSum struct {
+	n     int
+	lanes [4]gc_jam_runSum_lane
+}
+
+// gc_jam_runSum_lane is a thread's state after runSum's first statements.
+type gc_jam_runSum_lane struct {
+	x         []float32
+	lo        int
+	n         int
+	v         float64
+	gc_range0 []float32
+	gc_dst    []float64 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) {
+//line blocks.go:129
+	var v float64
+//line blocks.go:130
+	gc_range0 := x[lo : lo+n]
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_runSum_run4(gc_j)
+		gc_j.n = 0
+	}
+}
+
+// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
+	for gc_k := range gc_j.n {
+		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
+func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
+	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
+	_ = x
+	_ = lo
+	_ = n
+	_ = v
+	_ = gc_range0
+//line blocks.go:130
+	for _, e := range gc_range0 {
+		v += float64(e)
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
+func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
+	gc_l0_x := gc_j.lanes[0].x
+	_ = gc_l0_x
+	gc_l0_lo := gc_j.lanes[0].lo
+	_ = gc_l0_lo
+	gc_l0_n := gc_j.lanes[0].n
+	_ = gc_l0_n
+	gc_l0_v := gc_j.lanes[0].v
+	_ = gc_l0_v
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	_ = gc_l0_gc_range0
+	gc_l1_x := gc_j.lanes[1].x
+	_ = gc_l1_x
+	gc_l1_lo := gc_j.lanes[1].lo
+	_ = gc_l1_lo
+	gc_l1_n := gc_j.lanes[1].n
+	_ = gc_l1_n
+	gc_l1_v := gc_j.lanes[1].v
+	_ = gc_l1_v
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	_ = gc_l1_gc_range0
+	gc_l2_x := gc_j.lanes[2].x
+	_ = gc_l2_x
+	gc_l2_lo := gc_j.lanes[2].lo
+	_ = gc_l2_lo
+	gc_l2_n := gc_j.lanes[2].n
+	_ = gc_l2_n
+	gc_l2_v := gc_j.lanes[2].v
+	_ = gc_l2_v
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	_ = gc_l2_gc_range0
+	gc_l3_x := gc_j.lanes[3].x
+	_ = gc_l3_x
+	gc_l3_lo := gc_j.lanes[3].lo
+	_ = gc_l3_lo
+	gc_l3_n := gc_j.lanes[3].n
+	_ = gc_l3_n
+	gc_l3_v := gc_j.lanes[3].v
+	_ = gc_l3_v
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	_ = gc_l3_gc_range0
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_i2 := 0
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+	_ = gc_r3
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+	_ = gc_r4
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+	_ = gc_r5
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	_ = gc_r6
+	for ; gc_i2 < gc_n1; gc_i2++ {
+//line :1
+		{
+
+//line blocks.go:130
+			gc_l0_e := gc_r3[gc_i2]
+//line blocks.go:130
+			_ = gc_l0_e
+			gc_l0_v += float64(gc_l0_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l1_e := gc_r4[gc_i2]
+//line blocks.go:130
+			_ = gc_l1_e
+			gc_l1_v += float64(gc_l1_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l2_e := gc_r5[gc_i2]
+//line blocks.go:130
+			_ = gc_l2_e
+			gc_l2_v += float64(gc_l2_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l3_e := gc_r6[gc_i2]
+//line blocks.go:130
+			_ = gc_l3_e
+			gc_l3_v += float64(gc_l3_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+	}
+	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blocks.go:130
+		gc_l0_e := gc_l0_gc_range0[gc_i7]
+//line blocks.go:130
+		_ = gc_l0_e
+		gc_l0_v += float64(gc_l0_e)
+//line blocks.go:131
+	}
+	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blocks.go:130
+		gc_l1_e := gc_l1_gc_range0[gc_i8]
+//line blocks.go:130
+		_ = gc_l1_e
+		gc_l1_v += float64(gc_l1_e)
+//line blocks.go:131
+	}
+	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blocks.go:130
+		gc_l2_e := gc_l2_gc_range0[gc_i9]
+//line blocks.go:130
+		_ = gc_l2_e
+		gc_l2_v += float64(gc_l2_e)
+//line blocks.go:131
+	}
+	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blocks.go:130
+		gc_l3_e := gc_l3_gc_range0[gc_i10]
+//line blocks.go:130
+		_ = gc_l3_e
+		gc_l3_v += float64(gc_l3_e)
+//line blocks.go:131
+	}
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
+}
+
 // BlockReduceGroupKernel returns BlockReduceTreeKernel written with
 // cooperative groups, as CUDA's samples since CUDA 9 write it: the
 // thread's rank, the block's size and its sync from cg.ThisThreadBlock.
@@ -666,7 +789,7 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 }
 
 //line blocks.go:81
-var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "9a8fbd74e5b6a9ff8fca051be7ca922beeb4da7789e62499706f3ede0fb93e8f", "blocks.go:74-96")
+var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134")
 
 //line blocks.go:81
 func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -681,55 +804,9 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n)[:gc_n]
+	var gc_jam gc_jam_runSum
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:84
-				tid := gc_rank
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -737,17 +814,18 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			_ = tid
 
 //line blocks.go:85
-			s[tid] = runSum(x, (gc_bidx.X*gc_n+tid)*run, run)
+			gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+tid)*run, run, s, tid)
 		}
 	}
+	gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:87
 	for stride := gc_n / 2; stride > 0; stride /= 2 {
 		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -760,7 +838,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 					}
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -773,7 +851,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 					}
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -786,7 +864,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 					}
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -799,7 +877,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 					}
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -814,10 +892,10 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -830,7 +908,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -843,7 +921,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -856,7 +934,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:84
@@ -869,7 +947,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line blocks.go:84

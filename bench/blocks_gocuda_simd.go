@@ -544,7 +544,7 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 }
 
 //line blocks.go:58
-var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:52-72")
+var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134")
 
 //line blocks.go:58
 func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
@@ -558,87 +558,23 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
+	var gc_jam2 gc_jam_runSum
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at6 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:60
-					tid := gc_tx2
-					_ = tid
+				tid := gc_tx2
+				_ = tid
 
 //line blocks.go:61
-					gc_at6[gc_tx2] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:61
-						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-				}
+				gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+tid)*run, run, s, tid)
 			}
 		}
 	}
+	gc_jam_runSum_flush(&gc_jam2)
 
 //line blocks.go:63
 	for stride := gc_bdx2 / 2; stride > 0; stride /= 2 {
@@ -650,8 +586,8 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := stride
 				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
-					gc_at7 := s[:gc_to2]
-					gc_at8 := s[gc_off4:][:gc_to2]
+					gc_at5 := s[:gc_to2]
+					gc_at6 := s[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
@@ -665,7 +601,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:64
 							{
 //line blocks.go:64
-								archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line blocks.go:64
 							}
 						}
@@ -681,7 +617,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:64
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at5[gc_tx2] += gc_at6[gc_tx2]
 						}
 					}
 				} else {
@@ -709,10 +645,10 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -726,7 +662,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -740,7 +676,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -754,7 +690,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -768,7 +704,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -794,8 +730,8 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
-				gc_at9 := partial[gc_off5:][:1]
-				gc_at10 := s[gc_off6:][:1]
+				gc_at7 := partial[gc_off5:][:1]
+				gc_at8 := s[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -806,14 +742,14 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:69
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at7[0] = gc_at8[0]
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -827,7 +763,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -841,7 +777,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -855,7 +791,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -869,7 +805,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -887,6 +823,193 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	}
 }
 
+// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_runSum struct {
+	n     int
+	lanes [4]gc_jam_runSum_lane
+}
+
+// gc_jam_runSum_lane is a thread's state after runSum's first statements.
+type gc_jam_runSum_lane struct {
+	x         []float32
+	lo        int
+	n         int
+	v         float64
+	gc_range0 []float32
+	gc_dst    []float64 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) {
+//line blocks.go:129
+	var v float64
+//line blocks.go:130
+	gc_range0 := x[lo : lo+n]
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_runSum_run4(gc_j)
+		gc_j.n = 0
+	}
+}
+
+// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
+	for gc_k := range gc_j.n {
+		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
+func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
+	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
+	_ = x
+	_ = lo
+	_ = n
+	_ = v
+	_ = gc_range0
+//line blocks.go:130
+	for _, e := range gc_range0 {
+		v += float64(e)
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
+func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
+	gc_l0_x := gc_j.lanes[0].x
+	_ = gc_l0_x
+	gc_l0_lo := gc_j.lanes[0].lo
+	_ = gc_l0_lo
+	gc_l0_n := gc_j.lanes[0].n
+	_ = gc_l0_n
+	gc_l0_v := gc_j.lanes[0].v
+	_ = gc_l0_v
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	_ = gc_l0_gc_range0
+	gc_l1_x := gc_j.lanes[1].x
+	_ = gc_l1_x
+	gc_l1_lo := gc_j.lanes[1].lo
+	_ = gc_l1_lo
+	gc_l1_n := gc_j.lanes[1].n
+	_ = gc_l1_n
+	gc_l1_v := gc_j.lanes[1].v
+	_ = gc_l1_v
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	_ = gc_l1_gc_range0
+	gc_l2_x := gc_j.lanes[2].x
+	_ = gc_l2_x
+	gc_l2_lo := gc_j.lanes[2].lo
+	_ = gc_l2_lo
+	gc_l2_n := gc_j.lanes[2].n
+	_ = gc_l2_n
+	gc_l2_v := gc_j.lanes[2].v
+	_ = gc_l2_v
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	_ = gc_l2_gc_range0
+	gc_l3_x := gc_j.lanes[3].x
+	_ = gc_l3_x
+	gc_l3_lo := gc_j.lanes[3].lo
+	_ = gc_l3_lo
+	gc_l3_n := gc_j.lanes[3].n
+	_ = gc_l3_n
+	gc_l3_v := gc_j.lanes[3].v
+	_ = gc_l3_v
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	_ = gc_l3_gc_range0
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_i2 := 0
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+	_ = gc_r3
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+	_ = gc_r4
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+	_ = gc_r5
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	_ = gc_r6
+	for ; gc_i2 < gc_n1; gc_i2++ {
+//line :1
+		{
+
+//line blocks.go:130
+			gc_l0_e := gc_r3[gc_i2]
+//line blocks.go:130
+			_ = gc_l0_e
+			gc_l0_v += float64(gc_l0_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l1_e := gc_r4[gc_i2]
+//line blocks.go:130
+			_ = gc_l1_e
+			gc_l1_v += float64(gc_l1_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l2_e := gc_r5[gc_i2]
+//line blocks.go:130
+			_ = gc_l2_e
+			gc_l2_v += float64(gc_l2_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+		{
+//line blocks.go:130
+			gc_l3_e := gc_r6[gc_i2]
+//line blocks.go:130
+			_ = gc_l3_e
+			gc_l3_v += float64(gc_l3_e)
+//line blocks.go:131
+		}
+//line blocks.go:131
+	}
+	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blocks.go:130
+		gc_l0_e := gc_l0_gc_range0[gc_i7]
+//line blocks.go:130
+		_ = gc_l0_e
+		gc_l0_v += float64(gc_l0_e)
+//line blocks.go:131
+	}
+	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blocks.go:130
+		gc_l1_e := gc_l1_gc_range0[gc_i8]
+//line blocks.go:130
+		_ = gc_l1_e
+		gc_l1_v += float64(gc_l1_e)
+//line blocks.go:131
+	}
+	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blocks.go:130
+		gc_l2_e := gc_l2_gc_range0[gc_i9]
+//line blocks.go:130
+		_ = gc_l2_e
+		gc_l2_v += float64(gc_l2_e)
+//line blocks.go:131
+	}
+	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blocks.go:130
+		gc_l3_e := gc_l3_gc_range0[gc_i10]
+//line blocks.go:130
+		_ = gc_l3_e
+		gc_l3_v += float64(gc_l3_e)
+//line blocks.go:131
+	}
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
+}
+
 // BlockReduceGroupKernel returns BlockReduceTreeKernel written with
 // cooperative groups, as CUDA's samples since CUDA 9 write it: the
 // thread's rank, the block's size and its sync from cg.ThisThreadBlock.
@@ -901,7 +1024,7 @@ func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocud
 }
 
 //line blocks.go:81
-var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "9a8fbd74e5b6a9ff8fca051be7ca922beeb4da7789e62499706f3ede0fb93e8f", "blocks.go:74-96")
+var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "e783176d9f0a0b535d080645eb1bf5fea3e026f3dd66cebe01a39a51eca4d70f", "blocks.go:74-96", "blocks.go:127-134")
 
 //line blocks.go:81
 func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []float64, run int) {
@@ -916,55 +1039,9 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 
 //line blocks.go:83
 	s := gocuda.Shared[float64](t, gc_n2)[:gc_n2]
+	var gc_jam2 gc_jam_runSum
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx2.X*gc_n2+tid)*run, run)
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx2.X*gc_n2+tid)*run, run)
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx2.X*gc_n2+tid)*run, run)
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:84
-				tid := gc_rank2
-				_ = tid
-
-//line blocks.go:85
-				s[tid] = runSum(x, (gc_bidx2.X*gc_n2+tid)*run, run)
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -972,17 +1049,18 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 			_ = tid
 
 //line blocks.go:85
-			s[tid] = runSum(x, (gc_bidx2.X*gc_n2+tid)*run, run)
+			gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+tid)*run, run, s, tid)
 		}
 	}
+	gc_jam_runSum_flush(&gc_jam2)
 
 //line blocks.go:87
 	for stride := gc_n2 / 2; stride > 0; stride /= 2 {
 		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
+					gc_rank2 := gc_step3 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -995,7 +1073,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 1
+					gc_rank2 := gc_step3 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1008,7 +1086,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 2
+					gc_rank2 := gc_step3 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1021,7 +1099,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 3
+					gc_rank2 := gc_step3 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1034,7 +1112,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 					}
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1049,10 +1127,10 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1065,7 +1143,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1078,7 +1156,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1091,7 +1169,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84
@@ -1104,7 +1182,7 @@ func gc_body_blockReduceGroup(gc_b2 *compiled.Block, x []float32, partial []floa
 				}
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blocks.go:84

@@ -29,11 +29,21 @@ func EmitJam(f *Func, j *Jam) string {
 	for _, v := range j.state {
 		p("%s %s\n", v.Name(), types.TypeString(v.Type(), f.Src.Qualifier))
 	}
+	if j.result != nil {
+		p("gc_dst []%s // the result's slice and index\ngc_at int\n", je.resultType())
+	}
 	p("}\n\n")
 	p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, name, jamLanes)
-	p("func %s_add%s(gc_j *%s%s, %s) {\n", j.Name, tp, j.Name, tn, je.params())
+	dst, keep := "", je.stateNames(", ", "")
+	if j.result != nil {
+		dst, keep = fmt.Sprintf(", gc_dst []%s, gc_at int", je.resultType()), keep+", gc_dst, gc_at"
+	}
+	p("func %s_add%s(gc_j *%s%s, %s%s) {\n", j.Name, tp, j.Name, tn, je.params(), dst)
 	p("%s", je.print(j.pre))
-	p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, tn, je.stateNames(", ", ""))
+	if j.result != nil {
+		p("_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements\n")
+	}
+	p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, tn, keep)
 	p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n}\n\n", jamLanes, j.Name, jamLanes)
 	p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
 	p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, tp, j.Name, tn, j.Name)
@@ -43,7 +53,11 @@ func EmitJam(f *Func, j *Jam) string {
 	for _, v := range j.state {
 		p("_ = %s\n", v.Name())
 	}
-	p("%s}\n\n", je.print(j.rest))
+	p("%s", je.print(j.rest))
+	if j.result != nil {
+		p("gc_l.gc_dst[gc_l.gc_at] = %s\n", je.printExpr(j.result))
+	}
+	p("}\n\n")
 	p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, name, jamLanes)
 	p("func %s_run%d%s(gc_j *%s%s) {\n", j.Name, jamLanes, tp, j.Name, tn)
 	jm := newJammer(je)
@@ -52,7 +66,28 @@ func EmitJam(f *Func, j *Jam) string {
 			p("%s := gc_j.lanes[%d].%s\n_ = %s\n", jm.laneName(v, k), k, v.Name(), jm.laneName(v, k))
 		}
 	}
-	p("%s}\n", je.print(jm.list(j.rest)))
+	p("%s", je.print(jm.list(j.rest)))
+	if j.result != nil {
+		for k := range jamLanes {
+			p("gc_j.lanes[%d].gc_dst[gc_j.lanes[%d].gc_at] = %s\n", k, k, je.printExpr(jm.lane(j.result, k).(ast.Expr)))
+		}
+	}
+	p("}\n")
+	return b.String()
+}
+
+// resultType returns the helper's result type.
+func (je *jamEmitter) resultType() string {
+	return je.plain(je.j.Decl.Type.Results.List[0].Type)
+}
+
+// printExpr prints an expression of the helper, on one line.
+func (je *jamEmitter) printExpr(x ast.Expr) string {
+	var b bytes.Buffer
+	c := &cloner{subst: func(ast.Node) (ast.Node, bool) { return nil, false }, bare: true}
+	if err := plainPrinter.Fprint(&b, token.NewFileSet(), c.node(x)); err != nil {
+		panic(err) // printing a well-formed tree does not fail
+	}
 	return b.String()
 }
 
@@ -173,7 +208,7 @@ func (jm *jammer) newName(base string) string {
 // a local.
 func (jm *jammer) own(v *types.Var) bool {
 	d := jm.je.j.Decl
-	return v.Pos() >= d.Pos() && v.Pos() < d.End() && v.Parent() != v.Pkg().Scope()
+	return v.Pos() >= d.Pos() && v.Pos() < d.End() && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope())
 }
 
 // lane returns thread k's copy of n, the helper's variables renamed.
@@ -386,5 +421,19 @@ func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallEx
 	for _, a := range call.Args {
 		out.Args = append(out.Args, c.expr(a))
 	}
+	if j.Result != nil {
+		out.Args = append(out.Args, c.expr(j.Result.X), c.expr(j.Result.Index))
+	}
 	return out
+}
+
+// jamAssign returns the statement standing for a thread loop's closing
+// assignment of a jammed helper's result: the call of the jam's add
+// function, given the element's slice and index.
+func (e *emitter) jamAssign(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
+	l, ok := e.loop.(*ThreadLoop)
+	if !ok || l.Jam == nil || l.Jam.Stmt != ast.Stmt(a) || l.Jam.Result == nil {
+		return nil, false
+	}
+	return &ast.ExprStmt{X: e.jamCall(c, l.Jam.Call, l.Jam)}, true
 }

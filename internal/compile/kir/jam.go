@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -34,6 +35,9 @@ type Jam struct {
 	pre   []ast.Stmt    // the body's statements each call runs as written
 	rest  []ast.Stmt    // the rest, which cannot fail: run jammed
 	state []*types.Var  // the parameters and pre's variables, which rest reads
+	// result is the expression the helper returns, after rest, or nil
+	// for a helper without results.
+	result ast.Expr
 }
 
 // jam gives the thread loops that end with a call of a jammable helper
@@ -51,24 +55,65 @@ func jam(f *Func) {
 		if !ok {
 			return
 		}
-		es, ok := c.Stmt.(*ast.ExprStmt)
-		if !ok {
+		call, result := f.jamStmt(c.Stmt)
+		if call == nil || f.SLPCalls[call] != nil {
 			return
 		}
-		call, ok := es.X.(*ast.CallExpr)
-		if !ok || f.SLPCalls[call] != nil {
-			return
-		}
-		if j := f.jamFor(call); j != nil {
-			l.Jam, l.Step = &JamCall{Call: call, Jam: j}, 1
+		if j := f.jamFor(call); j != nil && (j.result == nil) == (result == nil) {
+			l.Jam, l.Step = &JamCall{Call: call, Jam: j, Stmt: c.Stmt, Result: result}, 1
 		}
 	})
 }
 
-// A JamCall is a thread loop's closing call of a jammed helper.
+// A JamCall is a thread loop's closing call of a jammed helper: a
+// statement of its own, or the right side of an assignment of its
+// result to an element (s[tid] = sum(...)), which the rest stores.
 type JamCall struct {
-	Call *ast.CallExpr
-	Jam  *Jam
+	Call   *ast.CallExpr
+	Jam    *Jam
+	Stmt   ast.Stmt
+	Result *ast.IndexExpr // the element assigned, or nil
+}
+
+// jamStmt returns the call statement s makes, or that it assigns to an
+// element of a slice variable at an index that reads variables and
+// constants alone (evaluating them cannot fail nor observe the call), and
+// that element.
+func (f *Func) jamStmt(s ast.Stmt) (*ast.CallExpr, *ast.IndexExpr) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ := s.X.(*ast.CallExpr)
+		return call, nil
+	case *ast.AssignStmt:
+		if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			return nil, nil
+		}
+		call, _ := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		ix, _ := ast.Unparen(s.Lhs[0]).(*ast.IndexExpr)
+		if call == nil || ix == nil || identOf(ix.X) == nil || !f.plainIndex(ix.Index) {
+			return nil, nil
+		}
+		if _, ok := f.Src.Info.TypeOf(ix.X).Underlying().(*types.Slice); !ok {
+			return nil, nil
+		}
+		return call, ix
+	}
+	return nil, nil
+}
+
+// plainIndex reports whether e is a variable, a constant, or a sum,
+// difference or product of such.
+func (f *Func) plainIndex(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := f.Src.Info.ObjectOf(e).(*types.Var)
+		return ok || f.Src.Info.Types[e].Value != nil
+	case *ast.BasicLit:
+		return true
+	case *ast.BinaryExpr:
+		return (e.Op == token.ADD || e.Op == token.SUB || e.Op == token.MUL) && f.plainIndex(e.X) && f.plainIndex(e.Y)
+	}
+	return false
 }
 
 // Jams returns the jams f's bodies call, by name.
@@ -98,7 +143,7 @@ func (f *Func) jamFor(call *ast.CallExpr) *Jam {
 	fn = fn.Origin()
 	decl := f.declOf(fn)
 	sig := fn.Signature()
-	if decl == nil || decl.Recv != nil || decl.Body == nil || sig.Variadic() || sig.Results().Len() > 0 {
+	if decl == nil || decl.Recv != nil || decl.Body == nil || sig.Variadic() || sig.Results().Len() > 1 {
 		return nil
 	}
 	if sig.TypeParams().Len() > 0 && len(f.typeArgs(call)) != sig.TypeParams().Len() {
@@ -115,25 +160,37 @@ func (f *Func) jamFor(call *ast.CallExpr) *Jam {
 	if _, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind != syncNone {
 		return nil
 	}
-	return f.splitJam(decl, state)
+	return f.splitJam(decl, state, sig.Results().Len() == 1)
 }
 
 // splitJam splits decl's body into the statements each call runs and
 // the rest, run jammed: the longest tail that cannot fail, after simple
 // statements. It returns nil where the tail holds no loop carrying a
 // value.
-func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var) *Jam {
+func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *Jam {
 	list := decl.Body.List
+	var result ast.Expr
+	if results { // the body ends by returning its result; no other return
+		r, ok := list[len(list)-1].(*ast.ReturnStmt)
+		if !ok || len(r.Results) != 1 || returnsIn(list[:len(list)-1]) {
+			return nil
+		}
+		result, list = r.Results[0], list[:len(list)-1]
+	}
+	list, ranged := f.hoistRanges(list)
 	at := len(list)
 	for at > 0 {
-		s := &jamSafety{f: f, pre: list[:at-1], rest: list[at-1:]}
-		if !s.safeList(list[at-1:], true, true) {
+		s := &jamSafety{f: f, pre: list[:at-1], rest: list[at-1:], local: locals(ranged)}
+		if !s.safeList(list[at-1:], !results, true) || result != nil && !s.safeExpr(result) {
 			break
 		}
 		at--
 	}
 	pre, rest := list[:at], list[at:]
-	if len(rest) == 0 || !(&jamSafety{f: f, pre: pre, rest: rest}).safeList(rest, true, true) {
+	if len(rest) == 0 {
+		return nil
+	}
+	if s := (&jamSafety{f: f, pre: pre, rest: rest, local: locals(ranged)}); !s.safeList(rest, !results, true) || result != nil && !s.safeExpr(result) {
 		return nil
 	}
 	for _, s := range pre {
@@ -149,8 +206,22 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var) *Jam {
 				}
 			}
 		case *ast.IncDecStmt:
+		case *ast.DeclStmt:
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				return nil
+			}
+			for _, sp := range gd.Specs {
+				for _, id := range sp.(*ast.ValueSpec).Names {
+					v, _ := f.Src.Info.Defs[id].(*types.Var)
+					if v == nil {
+						return nil
+					}
+					state = append(state, v)
+				}
+			}
 		default:
-			return nil // control, declarations, calls: the pre part is assignments only
+			return nil // control, calls: the pre part is assignments and declarations only
 		}
 		if hasFuncLit(s) {
 			return nil
@@ -159,7 +230,65 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var) *Jam {
 	if !carriesChain(rest) {
 		return nil
 	}
-	return &Jam{Name: "gc_jam_" + decl.Name.Name, Decl: decl, pre: pre, rest: rest, state: state}
+	return &Jam{Name: "gc_jam_" + decl.Name.Name, Decl: decl, pre: pre, rest: rest, state: state, result: result}
+}
+
+// returnsIn reports whether list holds a return statement outside
+// function literals.
+func returnsIn(list []ast.Stmt) bool {
+	found := false
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.FuncLit:
+				return false
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// locals returns vs as a set.
+func locals(vs []*types.Var) map[*types.Var]bool {
+	m := map[*types.Var]bool{}
+	for _, v := range vs {
+		m[v] = true
+	}
+	return m
+}
+
+// hoistRanges returns list with each top-level range loop over a slice
+// expression that is not a variable (range x[lo:hi]) split in two: the
+// expression assigned to a variable of its own (gc_range<k> :=
+// x[lo:hi], which may fail, so the simple statements each call runs), and
+// the loop over that variable; and those variables. The type-checker's
+// records gain the new identifiers; the helper's syntax is not changed.
+func (f *Func) hoistRanges(list []ast.Stmt) ([]ast.Stmt, []*types.Var) {
+	var out []ast.Stmt
+	var vars []*types.Var
+	for _, s := range list {
+		r, ok := s.(*ast.RangeStmt)
+		if !ok || identOf(r.X) != nil {
+			out = append(out, s)
+			continue
+		}
+		if _, ok := f.Src.Info.TypeOf(r.X).Underlying().(*types.Slice); !ok {
+			out = append(out, s)
+			continue
+		}
+		name := fmt.Sprintf("gc_range%d", len(vars))
+		v := types.NewVar(r.X.Pos(), nil, name, f.Src.Info.TypeOf(r.X))
+		def, use := &ast.Ident{NamePos: r.X.Pos(), Name: name}, &ast.Ident{NamePos: r.X.Pos(), Name: name}
+		f.Src.Info.Defs[def], f.Src.Info.Uses[use] = v, v
+		f.Src.Info.Types[use] = types.TypeAndValue{Type: v.Type()}
+		vars = append(vars, v)
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{def}, TokPos: r.For, Tok: token.DEFINE, Rhs: []ast.Expr{r.X}},
+			&ast.RangeStmt{For: r.For, Key: r.Key, Value: r.Value, TokPos: r.TokPos, Tok: r.Tok, Range: r.Range, X: use, Body: r.Body})
+	}
+	return out, vars
 }
 
 // carriesChain reports whether list holds a loop whose body assigns a

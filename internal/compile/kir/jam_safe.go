@@ -50,7 +50,10 @@ func (s *jamSafety) safeList(list []ast.Stmt, ends, top bool) bool {
 // variables rest assigns, and the helper's own variables.
 func (s *jamSafety) init() {
 	info := s.f.Src.Info
-	s.sameLen, s.rangeOf, s.local = map[*types.Var]*types.Var{}, map[*types.Var]*types.Var{}, map[*types.Var]bool{}
+	s.sameLen, s.rangeOf = map[*types.Var]*types.Var{}, map[*types.Var]*types.Var{}
+	if s.local == nil {
+		s.local = map[*types.Var]bool{}
+	}
 	s.assigned = reassigned(info, s.rest)
 	for _, st := range s.pre {
 		a, ok := st.(*ast.AssignStmt)
@@ -209,7 +212,7 @@ func (s *jamSafety) safeTarget(x ast.Expr, define bool) bool {
 // isParamOrPre reports whether v is a parameter of the helper or a
 // variable its pre part declares.
 func (s *jamSafety) isParamOrPre(v *types.Var) bool {
-	if v.Parent() == nil {
+	if v.Parent() == nil || v.Pkg() == nil {
 		return false
 	}
 	return v.Parent() != v.Pkg().Scope() && v.Parent() != types.Universe
