@@ -217,7 +217,7 @@ func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*goc
 }
 
 //line blocks.go:33
-var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:26-50")
+var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134")
 
 //line blocks.go:33
 func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -238,6 +238,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		_ = gc_dead
 		var gc_l_v [32]float64
 		var gc_c1r [32]float64
+		var gc_jam gc_jam_runSum
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -250,11 +251,11 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 				gc_pos.Thread = gc_rank
 
 //line blocks.go:35
-				v := runSum(x, (gc_bx*gc_bdx+gc_tx)*run, run)
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
 				_ = v
-				gc_l_v[gc_lane] = v
 			}
 		}
+		gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:36
 		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
@@ -337,6 +338,190 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 		}
 	}
+}
+
+// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_runSum struct {
+	n     int
+	lanes [4]gc_jam_runSum_lane
+}
+
+// gc_jam_runSum_lane is a thread's state after runSum's first statements.
+type gc_jam_runSum_lane struct {
+	x         []float32
+	lo        int
+	n         int
+	v         float64
+	gc_range0 []float32
+	gc_dst    []float64 // the result's slice and index
+	gc_at     int
+}
+
+// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
+//line blocks.go:129
+	var v float64
+//line blocks.go:130
+	gc_range0 := x[lo : lo+n]
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_runSum_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
+	for gc_k := range gc_j.n {
+		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
+func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
+	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
+	_ = x
+	_ = lo
+	_ = n
+	_ = v
+	_ = gc_range0
+//line blocks.go:130
+	for _, e := range gc_range0 {
+		v += float64(e)
+	}
+	gc_l.gc_dst[gc_l.gc_at] = v
+}
+
+// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
+func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
+	gc_l0_x := gc_j.lanes[0].x
+	_ = gc_l0_x
+	gc_l0_lo := gc_j.lanes[0].lo
+	_ = gc_l0_lo
+	gc_l0_n := gc_j.lanes[0].n
+	_ = gc_l0_n
+	gc_l0_v := gc_j.lanes[0].v
+	_ = gc_l0_v
+	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
+	_ = gc_l0_gc_range0
+	gc_l1_x := gc_j.lanes[1].x
+	_ = gc_l1_x
+	gc_l1_lo := gc_j.lanes[1].lo
+	_ = gc_l1_lo
+	gc_l1_n := gc_j.lanes[1].n
+	_ = gc_l1_n
+	gc_l1_v := gc_j.lanes[1].v
+	_ = gc_l1_v
+	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
+	_ = gc_l1_gc_range0
+	gc_l2_x := gc_j.lanes[2].x
+	_ = gc_l2_x
+	gc_l2_lo := gc_j.lanes[2].lo
+	_ = gc_l2_lo
+	gc_l2_n := gc_j.lanes[2].n
+	_ = gc_l2_n
+	gc_l2_v := gc_j.lanes[2].v
+	_ = gc_l2_v
+	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
+	_ = gc_l2_gc_range0
+	gc_l3_x := gc_j.lanes[3].x
+	_ = gc_l3_x
+	gc_l3_lo := gc_j.lanes[3].lo
+	_ = gc_l3_lo
+	gc_l3_n := gc_j.lanes[3].n
+	_ = gc_l3_n
+	gc_l3_v := gc_j.lanes[3].v
+	_ = gc_l3_v
+	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
+	_ = gc_l3_gc_range0
+	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
+	gc_i2 := 0
+	gc_r3 := gc_l0_gc_range0[:gc_n1]
+	_ = gc_r3
+	gc_r4 := gc_l1_gc_range0[:gc_n1]
+	_ = gc_r4
+	gc_r5 := gc_l2_gc_range0[:gc_n1]
+	_ = gc_r5
+	gc_r6 := gc_l3_gc_range0[:gc_n1]
+	_ = gc_r6
+//line blocks.go:130
+	for ; gc_i2 < gc_n1; gc_i2++ {
+//line blocks.go:130
+		{
+//line blocks.go:130
+			gc_l0_e := gc_r3[gc_i2]
+//line blocks.go:130
+			_ = gc_l0_e
+			gc_l0_v += float64(gc_l0_e)
+		}
+//line blocks.go:130
+		{
+//line blocks.go:130
+			gc_l1_e := gc_r4[gc_i2]
+//line blocks.go:130
+			_ = gc_l1_e
+			gc_l1_v += float64(gc_l1_e)
+		}
+//line blocks.go:130
+		{
+//line blocks.go:130
+			gc_l2_e := gc_r5[gc_i2]
+//line blocks.go:130
+			_ = gc_l2_e
+			gc_l2_v += float64(gc_l2_e)
+		}
+//line blocks.go:130
+		{
+//line blocks.go:130
+			gc_l3_e := gc_r6[gc_i2]
+//line blocks.go:130
+			_ = gc_l3_e
+			gc_l3_v += float64(gc_l3_e)
+		}
+//line blocks.go:132
+	}
+//line blocks.go:130
+	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
+//line blocks.go:130
+		gc_l0_e := gc_l0_gc_range0[gc_i7]
+//line blocks.go:130
+		_ = gc_l0_e
+		gc_l0_v += float64(gc_l0_e)
+	}
+//line blocks.go:130
+	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
+//line blocks.go:130
+		gc_l1_e := gc_l1_gc_range0[gc_i8]
+//line blocks.go:130
+		_ = gc_l1_e
+		gc_l1_v += float64(gc_l1_e)
+	}
+//line blocks.go:130
+	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
+//line blocks.go:130
+		gc_l2_e := gc_l2_gc_range0[gc_i9]
+//line blocks.go:130
+		_ = gc_l2_e
+		gc_l2_v += float64(gc_l2_e)
+	}
+//line blocks.go:130
+	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
+//line blocks.go:130
+		gc_l3_e := gc_l3_gc_range0[gc_i10]
+//line blocks.go:130
+		_ = gc_l3_e
+		gc_l3_v += float64(gc_l3_e)
+	}
+	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
 }
 
 // BlockReduceTreeKernel returns the shared-memory tree reduction of
@@ -588,193 +773,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	}
 }
 
-// gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_runSum struct {
-	n     int
-	lanes [4]gc_jam_runSum_lane
-}
-
-// gc_jam_runSum_lane is a thread's state after runSum's first statements.
-type gc_jam_runSum_lane struct {
-	x         []float32
-	lo        int
-	n         int
-	v         float64
-	gc_range0 []float32
-	gc_dst    []float64 // the result's slice and index
-	gc_at     int
-}
-
-// gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) {
-//line blocks.go:129
-	var v float64
-//line blocks.go:130
-	gc_range0 := x[lo : lo+n]
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_runSum_lane{x, lo, n, v, gc_range0, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_runSum_run4(gc_j)
-		gc_j.n = 0
-	}
-}
-
-// gc_jam_runSum_flush runs the rest of the calls still held, one by one.
-func gc_jam_runSum_flush(gc_j *gc_jam_runSum) {
-	for gc_k := range gc_j.n {
-		gc_jam_runSum_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_runSum_run1 runs the rest of runSum for one thread, as written.
-func gc_jam_runSum_run1(gc_l *gc_jam_runSum_lane) {
-	x, lo, n, v, gc_range0 := gc_l.x, gc_l.lo, gc_l.n, gc_l.v, gc_l.gc_range0
-	_ = x
-	_ = lo
-	_ = n
-	_ = v
-	_ = gc_range0
-//line blocks.go:130
-	for _, e := range gc_range0 {
-		v += float64(e)
-	}
-	gc_l.gc_dst[gc_l.gc_at] = v
-}
-
-// gc_jam_runSum_run4 runs the rest of runSum for 4 threads, their loops interleaved.
-func gc_jam_runSum_run4(gc_j *gc_jam_runSum) {
-	gc_l0_x := gc_j.lanes[0].x
-	_ = gc_l0_x
-	gc_l0_lo := gc_j.lanes[0].lo
-	_ = gc_l0_lo
-	gc_l0_n := gc_j.lanes[0].n
-	_ = gc_l0_n
-	gc_l0_v := gc_j.lanes[0].v
-	_ = gc_l0_v
-	gc_l0_gc_range0 := gc_j.lanes[0].gc_range0
-	_ = gc_l0_gc_range0
-	gc_l1_x := gc_j.lanes[1].x
-	_ = gc_l1_x
-	gc_l1_lo := gc_j.lanes[1].lo
-	_ = gc_l1_lo
-	gc_l1_n := gc_j.lanes[1].n
-	_ = gc_l1_n
-	gc_l1_v := gc_j.lanes[1].v
-	_ = gc_l1_v
-	gc_l1_gc_range0 := gc_j.lanes[1].gc_range0
-	_ = gc_l1_gc_range0
-	gc_l2_x := gc_j.lanes[2].x
-	_ = gc_l2_x
-	gc_l2_lo := gc_j.lanes[2].lo
-	_ = gc_l2_lo
-	gc_l2_n := gc_j.lanes[2].n
-	_ = gc_l2_n
-	gc_l2_v := gc_j.lanes[2].v
-	_ = gc_l2_v
-	gc_l2_gc_range0 := gc_j.lanes[2].gc_range0
-	_ = gc_l2_gc_range0
-	gc_l3_x := gc_j.lanes[3].x
-	_ = gc_l3_x
-	gc_l3_lo := gc_j.lanes[3].lo
-	_ = gc_l3_lo
-	gc_l3_n := gc_j.lanes[3].n
-	_ = gc_l3_n
-	gc_l3_v := gc_j.lanes[3].v
-	_ = gc_l3_v
-	gc_l3_gc_range0 := gc_j.lanes[3].gc_range0
-	_ = gc_l3_gc_range0
-	gc_n1 := min(len(gc_l0_gc_range0), len(gc_l1_gc_range0), len(gc_l2_gc_range0), len(gc_l3_gc_range0))
-	gc_i2 := 0
-	gc_r3 := gc_l0_gc_range0[:gc_n1]
-	_ = gc_r3
-	gc_r4 := gc_l1_gc_range0[:gc_n1]
-	_ = gc_r4
-	gc_r5 := gc_l2_gc_range0[:gc_n1]
-	_ = gc_r5
-	gc_r6 := gc_l3_gc_range0[:gc_n1]
-	_ = gc_r6
-	for ; gc_i2 < gc_n1; gc_i2++ {
-//line :1
-		{
-
-//line blocks.go:130
-			gc_l0_e := gc_r3[gc_i2]
-//line blocks.go:130
-			_ = gc_l0_e
-			gc_l0_v += float64(gc_l0_e)
-//line blocks.go:131
-		}
-//line blocks.go:131
-		{
-//line blocks.go:130
-			gc_l1_e := gc_r4[gc_i2]
-//line blocks.go:130
-			_ = gc_l1_e
-			gc_l1_v += float64(gc_l1_e)
-//line blocks.go:131
-		}
-//line blocks.go:131
-		{
-//line blocks.go:130
-			gc_l2_e := gc_r5[gc_i2]
-//line blocks.go:130
-			_ = gc_l2_e
-			gc_l2_v += float64(gc_l2_e)
-//line blocks.go:131
-		}
-//line blocks.go:131
-		{
-//line blocks.go:130
-			gc_l3_e := gc_r6[gc_i2]
-//line blocks.go:130
-			_ = gc_l3_e
-			gc_l3_v += float64(gc_l3_e)
-//line blocks.go:131
-		}
-//line blocks.go:131
-	}
-	for gc_i7 := gc_i2; gc_i7 < len(gc_l0_gc_range0); gc_i7++ {
-//line blocks.go:130
-		gc_l0_e := gc_l0_gc_range0[gc_i7]
-//line blocks.go:130
-		_ = gc_l0_e
-		gc_l0_v += float64(gc_l0_e)
-//line blocks.go:131
-	}
-	for gc_i8 := gc_i2; gc_i8 < len(gc_l1_gc_range0); gc_i8++ {
-//line blocks.go:130
-		gc_l1_e := gc_l1_gc_range0[gc_i8]
-//line blocks.go:130
-		_ = gc_l1_e
-		gc_l1_v += float64(gc_l1_e)
-//line blocks.go:131
-	}
-	for gc_i9 := gc_i2; gc_i9 < len(gc_l2_gc_range0); gc_i9++ {
-//line blocks.go:130
-		gc_l2_e := gc_l2_gc_range0[gc_i9]
-//line blocks.go:130
-		_ = gc_l2_e
-		gc_l2_v += float64(gc_l2_e)
-//line blocks.go:131
-	}
-	for gc_i10 := gc_i2; gc_i10 < len(gc_l3_gc_range0); gc_i10++ {
-//line blocks.go:130
-		gc_l3_e := gc_l3_gc_range0[gc_i10]
-//line blocks.go:130
-		_ = gc_l3_e
-		gc_l3_v += float64(gc_l3_e)
-//line blocks.go:131
-	}
-	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_v
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_v
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_v
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_v
-}
-
 // BlockReduceGroupKernel returns BlockReduceTreeKernel written with
 // cooperative groups, as CUDA's samples since CUDA 9 write it: the
 // thread's rank, the block's size and its sync from cg.ThisThreadBlock.
@@ -977,7 +975,7 @@ func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda
 }
 
 //line blocks.go:106
-var gc_src_blockReduceTile = compiled.NewSource("blockReduceTile", "21f55b95b1eb174924195ce73cdb36b9c2746da59628a65cbe097c69eefa8b5f", "blocks.go:98-125")
+var gc_src_blockReduceTile = compiled.NewSource("blockReduceTile", "81f6e236523875eff93842d6c2027aa90b7e2f117a62f7eb7913c113ff8ac1c4", "blocks.go:98-125", "blocks.go:127-134")
 
 //line blocks.go:106
 func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
@@ -1003,15 +1001,16 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		_ = gc_dead
 		var gc_l_v [32]float64
 		var gc_c1r [32]float64
+		var gc_jam gc_jam_runSum
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
 //line blocks.go:110
-			v := runSum(x, (gc_bidx.X*gc_n+gc_rank)*run, run)
+			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
 			_ = v
-			gc_l_v[gc_lane] = v
 		}
+		gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:111
 		for off := 32 / 2; off > 0; off /= 2 {

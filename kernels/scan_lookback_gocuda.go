@@ -1275,9 +1275,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_i] = gc_l0_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l1_i := gc_i2
@@ -1289,9 +1288,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_i] = gc_l1_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l2_i := gc_i2
@@ -1303,9 +1301,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_i] = gc_l2_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l3_i := gc_i2
@@ -1317,11 +1314,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_i] = gc_l3_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:124
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
 //line scan.go:121
 			gc_l0_i := gc_i7
@@ -1333,9 +1329,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l0_x
 			gc_l0_s += gc_l0_x
 			gc_l0_out[gc_l0_i] = gc_l0_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
 //line scan.go:121
 			gc_l1_i := gc_i8
@@ -1347,9 +1342,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l1_x
 			gc_l1_s += gc_l1_x
 			gc_l1_out[gc_l1_i] = gc_l1_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
 //line scan.go:121
 			gc_l2_i := gc_i9
@@ -1361,9 +1355,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l2_x
 			gc_l2_s += gc_l2_x
 			gc_l2_out[gc_l2_i] = gc_l2_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
 //line scan.go:121
 			gc_l3_i := gc_i10
@@ -1375,9 +1368,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l3_x
 			gc_l3_s += gc_l3_x
 			gc_l3_out[gc_l3_i] = gc_l3_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 //line scan.go:120
 		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
@@ -1413,9 +1405,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l0_x2
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l1_i2 := gc_i12
@@ -1427,9 +1418,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l1_x2
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l2_i2 := gc_i12
@@ -1441,9 +1431,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l2_x2
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l3_i2 := gc_i12
@@ -1455,11 +1444,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:130
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
 //line scan.go:127
 			gc_l0_i2 := gc_i17
@@ -1471,9 +1459,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l0_x2
 			gc_l0_out[gc_l0_i2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
 //line scan.go:127
 			gc_l1_i2 := gc_i18
@@ -1485,9 +1472,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l1_x2
 			gc_l1_out[gc_l1_i2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
 //line scan.go:127
 			gc_l2_i2 := gc_i19
@@ -1499,9 +1485,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l2_x2
 			gc_l2_out[gc_l2_i2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
 //line scan.go:127
 			gc_l3_i2 := gc_i20
@@ -1513,11 +1498,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l3_x2
 			gc_l3_out[gc_l3_i2] = gc_l3_s
 			gc_l3_s += gc_l3_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:130
 	} else {
-//line scan.go:129
+//line scan.go:130
 		func() {
 //line scan.go:120
 			if gc_l0_inclusive {

@@ -5919,9 +5919,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_i] = gc_l0_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l1_i := gc_i2
@@ -5933,9 +5932,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_i] = gc_l1_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l2_i := gc_i2
@@ -5947,9 +5945,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_i] = gc_l2_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:121
 			{
 //line scan.go:121
 				gc_l3_i := gc_i2
@@ -5961,11 +5958,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_i] = gc_l3_s
-//line scan.go:123
 			}
-//line scan.go:123
+//line scan.go:124
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
 //line scan.go:121
 			gc_l0_i := gc_i7
@@ -5977,9 +5973,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l0_x
 			gc_l0_s += gc_l0_x
 			gc_l0_out[gc_l0_i] = gc_l0_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
 //line scan.go:121
 			gc_l1_i := gc_i8
@@ -5991,9 +5986,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l1_x
 			gc_l1_s += gc_l1_x
 			gc_l1_out[gc_l1_i] = gc_l1_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
 //line scan.go:121
 			gc_l2_i := gc_i9
@@ -6005,9 +5999,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l2_x
 			gc_l2_s += gc_l2_x
 			gc_l2_out[gc_l2_i] = gc_l2_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:121
 		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
 //line scan.go:121
 			gc_l3_i := gc_i10
@@ -6019,9 +6012,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l3_x
 			gc_l3_s += gc_l3_x
 			gc_l3_out[gc_l3_i] = gc_l3_s
-//line scan.go:123
 		}
-//line scan.go:123
+//line scan.go:124
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 //line scan.go:120
 		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
@@ -6057,9 +6049,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l0_x2
 				gc_l0_out[gc_l0_i2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l1_i2 := gc_i12
@@ -6071,9 +6062,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l1_x2
 				gc_l1_out[gc_l1_i2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l2_i2 := gc_i12
@@ -6085,9 +6075,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l2_x2
 				gc_l2_out[gc_l2_i2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:127
 			{
 //line scan.go:127
 				gc_l3_i2 := gc_i12
@@ -6099,11 +6088,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_i2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
-//line scan.go:129
 			}
-//line scan.go:129
+//line scan.go:130
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
 //line scan.go:127
 			gc_l0_i2 := gc_i17
@@ -6115,9 +6103,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l0_x2
 			gc_l0_out[gc_l0_i2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
 //line scan.go:127
 			gc_l1_i2 := gc_i18
@@ -6129,9 +6116,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l1_x2
 			gc_l1_out[gc_l1_i2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
 //line scan.go:127
 			gc_l2_i2 := gc_i19
@@ -6143,9 +6129,8 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l2_x2
 			gc_l2_out[gc_l2_i2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:127
 		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
 //line scan.go:127
 			gc_l3_i2 := gc_i20
@@ -6157,11 +6142,10 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 			_ = gc_l3_x2
 			gc_l3_out[gc_l3_i2] = gc_l3_s
 			gc_l3_s += gc_l3_x2
-//line scan.go:129
 		}
-//line scan.go:129
+//line scan.go:130
 	} else {
-//line scan.go:129
+//line scan.go:130
 		func() {
 //line scan.go:120
 			if gc_l0_inclusive {

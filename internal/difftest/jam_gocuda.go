@@ -301,9 +301,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l0_x
 				gc_l0_s += gc_l0_x
 				gc_l0_out[gc_l0_k] = gc_l0_s
-//line jam.go:34
 			}
-//line jam.go:34
+//line jam.go:32
 			{
 //line jam.go:32
 				gc_l1_k := gc_i2
@@ -315,9 +314,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l1_x
 				gc_l1_s += gc_l1_x
 				gc_l1_out[gc_l1_k] = gc_l1_s
-//line jam.go:34
 			}
-//line jam.go:34
+//line jam.go:32
 			{
 //line jam.go:32
 				gc_l2_k := gc_i2
@@ -329,9 +327,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l2_x
 				gc_l2_s += gc_l2_x
 				gc_l2_out[gc_l2_k] = gc_l2_s
-//line jam.go:34
 			}
-//line jam.go:34
+//line jam.go:32
 			{
 //line jam.go:32
 				gc_l3_k := gc_i2
@@ -343,11 +340,10 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l3_x
 				gc_l3_s += gc_l3_x
 				gc_l3_out[gc_l3_k] = gc_l3_s
-//line jam.go:34
 			}
-//line jam.go:34
+//line jam.go:35
 		}
-//line jam.go:34
+//line jam.go:32
 		for gc_i7 := gc_i2; gc_i7 < len(gc_l0_in); gc_i7++ {
 //line jam.go:32
 			gc_l0_k := gc_i7
@@ -359,9 +355,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l0_x
 			gc_l0_s += gc_l0_x
 			gc_l0_out[gc_l0_k] = gc_l0_s
-//line jam.go:34
 		}
-//line jam.go:34
+//line jam.go:32
 		for gc_i8 := gc_i2; gc_i8 < len(gc_l1_in); gc_i8++ {
 //line jam.go:32
 			gc_l1_k := gc_i8
@@ -373,9 +368,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l1_x
 			gc_l1_s += gc_l1_x
 			gc_l1_out[gc_l1_k] = gc_l1_s
-//line jam.go:34
 		}
-//line jam.go:34
+//line jam.go:32
 		for gc_i9 := gc_i2; gc_i9 < len(gc_l2_in); gc_i9++ {
 //line jam.go:32
 			gc_l2_k := gc_i9
@@ -387,9 +381,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l2_x
 			gc_l2_s += gc_l2_x
 			gc_l2_out[gc_l2_k] = gc_l2_s
-//line jam.go:34
 		}
-//line jam.go:34
+//line jam.go:32
 		for gc_i10 := gc_i2; gc_i10 < len(gc_l3_in); gc_i10++ {
 //line jam.go:32
 			gc_l3_k := gc_i10
@@ -401,9 +394,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l3_x
 			gc_l3_s += gc_l3_x
 			gc_l3_out[gc_l3_k] = gc_l3_s
-//line jam.go:34
 		}
-//line jam.go:34
+//line jam.go:35
 	} else if (!gc_l0_inclusive) && (!gc_l1_inclusive) && (!gc_l2_inclusive) && (!gc_l3_inclusive) {
 //line jam.go:31
 		gc_n11 := min(len(gc_l0_in), len(gc_l1_in), len(gc_l2_in), len(gc_l3_in))
@@ -439,9 +431,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l0_x2
 				gc_l0_out[gc_l0_k2] = gc_l0_s
 				gc_l0_s += gc_l0_x2
-//line jam.go:39
 			}
-//line jam.go:39
+//line jam.go:37
 			{
 //line jam.go:37
 				gc_l1_k2 := gc_i12
@@ -453,9 +444,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l1_x2
 				gc_l1_out[gc_l1_k2] = gc_l1_s
 				gc_l1_s += gc_l1_x2
-//line jam.go:39
 			}
-//line jam.go:39
+//line jam.go:37
 			{
 //line jam.go:37
 				gc_l2_k2 := gc_i12
@@ -467,9 +457,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l2_x2
 				gc_l2_out[gc_l2_k2] = gc_l2_s
 				gc_l2_s += gc_l2_x2
-//line jam.go:39
 			}
-//line jam.go:39
+//line jam.go:37
 			{
 //line jam.go:37
 				gc_l3_k2 := gc_i12
@@ -481,11 +470,10 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 				_ = gc_l3_x2
 				gc_l3_out[gc_l3_k2] = gc_l3_s
 				gc_l3_s += gc_l3_x2
-//line jam.go:39
 			}
-//line jam.go:39
+//line jam.go:40
 		}
-//line jam.go:39
+//line jam.go:37
 		for gc_i17 := gc_i12; gc_i17 < len(gc_l0_in); gc_i17++ {
 //line jam.go:37
 			gc_l0_k2 := gc_i17
@@ -497,9 +485,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l0_x2
 			gc_l0_out[gc_l0_k2] = gc_l0_s
 			gc_l0_s += gc_l0_x2
-//line jam.go:39
 		}
-//line jam.go:39
+//line jam.go:37
 		for gc_i18 := gc_i12; gc_i18 < len(gc_l1_in); gc_i18++ {
 //line jam.go:37
 			gc_l1_k2 := gc_i18
@@ -511,9 +498,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l1_x2
 			gc_l1_out[gc_l1_k2] = gc_l1_s
 			gc_l1_s += gc_l1_x2
-//line jam.go:39
 		}
-//line jam.go:39
+//line jam.go:37
 		for gc_i19 := gc_i12; gc_i19 < len(gc_l2_in); gc_i19++ {
 //line jam.go:37
 			gc_l2_k2 := gc_i19
@@ -525,9 +511,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l2_x2
 			gc_l2_out[gc_l2_k2] = gc_l2_s
 			gc_l2_s += gc_l2_x2
-//line jam.go:39
 		}
-//line jam.go:39
+//line jam.go:37
 		for gc_i20 := gc_i12; gc_i20 < len(gc_l3_in); gc_i20++ {
 //line jam.go:37
 			gc_l3_k2 := gc_i20
@@ -539,11 +524,10 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 			_ = gc_l3_x2
 			gc_l3_out[gc_l3_k2] = gc_l3_s
 			gc_l3_s += gc_l3_x2
-//line jam.go:39
 		}
-//line jam.go:39
+//line jam.go:40
 	} else {
-//line jam.go:39
+//line jam.go:40
 		func() {
 //line jam.go:31
 			if gc_l0_inclusive {
@@ -625,8 +609,8 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	gc_l2_m := 0
 //line jam.go:43
 	gc_l3_m := 0
+//line jam.go:43
 	for (gc_l0_m < len(gc_l0_in)) && (gc_l1_m < len(gc_l1_in)) && (gc_l2_m < len(gc_l2_in)) && (gc_l3_m < len(gc_l3_in)) {
-//line jam.go:44
 		gc_l0_r = gc_l0_r/2 + 1
 //line jam.go:43
 		gc_l0_m++
@@ -639,35 +623,35 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 		gc_l3_r = gc_l3_r/2 + 1
 //line jam.go:43
 		gc_l3_m++
-//line jam.go:43
+
 	}
+//line jam.go:43
 	for gc_l0_m < len(gc_l0_in) {
-//line jam.go:44
 		gc_l0_r = gc_l0_r/2 + 1
 //line jam.go:43
 		gc_l0_m++
-//line jam.go:43
+
 	}
+//line jam.go:43
 	for gc_l1_m < len(gc_l1_in) {
-//line jam.go:44
 		gc_l1_r = gc_l1_r/2 + 1
 //line jam.go:43
 		gc_l1_m++
-//line jam.go:43
+
 	}
+//line jam.go:43
 	for gc_l2_m < len(gc_l2_in) {
-//line jam.go:44
 		gc_l2_r = gc_l2_r/2 + 1
 //line jam.go:43
 		gc_l2_m++
-//line jam.go:43
+
 	}
+//line jam.go:43
 	for gc_l3_m < len(gc_l3_in) {
-//line jam.go:44
 		gc_l3_r = gc_l3_r/2 + 1
 //line jam.go:43
 		gc_l3_m++
-//line jam.go:43
+
 	}
 	gc_n21 := min(len(gc_l0_out), len(gc_l1_out), len(gc_l2_out), len(gc_l3_out))
 	gc_i22 := 0
@@ -679,76 +663,72 @@ func gc_jam_jamRun_run4(gc_j *gc_jam_jamRun) {
 	_ = gc_r25
 	gc_r26 := gc_l3_out[:gc_n21]
 	_ = gc_r26
+//line jam.go:46
 	for ; gc_i22 < gc_n21; gc_i22++ {
-//line :1
+//line jam.go:46
 		{
-
 //line jam.go:46
 			gc_l0_k3 := gc_i22
 //line jam.go:46
 			_ = gc_l0_k3
 			gc_l0_out[gc_l0_k3] += gc_l0_r
-//line jam.go:47
 		}
-//line jam.go:47
+//line jam.go:46
 		{
 //line jam.go:46
 			gc_l1_k3 := gc_i22
 //line jam.go:46
 			_ = gc_l1_k3
 			gc_l1_out[gc_l1_k3] += gc_l1_r
-//line jam.go:47
 		}
-//line jam.go:47
+//line jam.go:46
 		{
 //line jam.go:46
 			gc_l2_k3 := gc_i22
 //line jam.go:46
 			_ = gc_l2_k3
 			gc_l2_out[gc_l2_k3] += gc_l2_r
-//line jam.go:47
 		}
-//line jam.go:47
+//line jam.go:46
 		{
 //line jam.go:46
 			gc_l3_k3 := gc_i22
 //line jam.go:46
 			_ = gc_l3_k3
 			gc_l3_out[gc_l3_k3] += gc_l3_r
-//line jam.go:47
 		}
-//line jam.go:47
+//line jam.go:48
 	}
+//line jam.go:46
 	for gc_i27 := gc_i22; gc_i27 < len(gc_l0_out); gc_i27++ {
 //line jam.go:46
 		gc_l0_k3 := gc_i27
 //line jam.go:46
 		_ = gc_l0_k3
 		gc_l0_out[gc_l0_k3] += gc_l0_r
-//line jam.go:47
 	}
+//line jam.go:46
 	for gc_i28 := gc_i22; gc_i28 < len(gc_l1_out); gc_i28++ {
 //line jam.go:46
 		gc_l1_k3 := gc_i28
 //line jam.go:46
 		_ = gc_l1_k3
 		gc_l1_out[gc_l1_k3] += gc_l1_r
-//line jam.go:47
 	}
+//line jam.go:46
 	for gc_i29 := gc_i22; gc_i29 < len(gc_l2_out); gc_i29++ {
 //line jam.go:46
 		gc_l2_k3 := gc_i29
 //line jam.go:46
 		_ = gc_l2_k3
 		gc_l2_out[gc_l2_k3] += gc_l2_r
-//line jam.go:47
 	}
+//line jam.go:46
 	for gc_i30 := gc_i22; gc_i30 < len(gc_l3_out); gc_i30++ {
 //line jam.go:46
 		gc_l3_k3 := gc_i30
 //line jam.go:46
 		_ = gc_l3_k3
 		gc_l3_out[gc_l3_k3] += gc_l3_r
-//line jam.go:47
 	}
 }

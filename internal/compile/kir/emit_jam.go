@@ -38,13 +38,21 @@ func EmitJam(f *Func, j *Jam) string {
 	if j.result != nil {
 		dst, keep = fmt.Sprintf(", gc_dst []%s, gc_at int", je.resultType()), keep+", gc_dst, gc_at"
 	}
-	p("func %s_add%s(gc_j *%s%s, %s%s) {\n", j.Name, tp, j.Name, tn, je.params(), dst)
+	ret := ""
+	if j.result != nil { // the zero value, which a call assigning the result to a variable assigns first
+		ret = fmt.Sprintf(" (gc_zero %s)", je.resultType())
+	}
+	p("func %s_add%s(gc_j *%s%s, %s%s)%s {\n", j.Name, tp, j.Name, tn, je.params(), dst, ret)
 	p("%s", je.print(j.pre))
 	if j.result != nil {
 		p("_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements\n")
 	}
 	p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, tn, keep)
-	p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n}\n\n", jamLanes, j.Name, jamLanes)
+	p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n", jamLanes, j.Name, jamLanes)
+	if j.result != nil {
+		p("return\n")
+	}
+	p("}\n\n")
 	p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
 	p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, tp, j.Name, tn, j.Name)
 	p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, name)
@@ -339,9 +347,9 @@ func (jm *jammer) forStmt(s *ast.ForStmt) []ast.Stmt {
 	for k := range jamLanes {
 		jammed = append(jammed, trip(k)...)
 	}
-	out = append(out, &ast.ForStmt{Cond: jm.allOf(jm.laneExprs(s.Cond)), Body: &ast.BlockStmt{List: jammed}})
+	out = append(out, &ast.ForStmt{For: s.For, Cond: jm.allOf(jm.laneExprs(s.Cond)), Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: jammed, Rbrace: s.Body.Rbrace}})
 	for k := range jamLanes {
-		out = append(out, &ast.ForStmt{Cond: jm.lane(s.Cond, k).(ast.Expr), Body: &ast.BlockStmt{List: trip(k)}})
+		out = append(out, &ast.ForStmt{For: s.For, Cond: jm.lane(s.Cond, k).(ast.Expr), Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k), Rbrace: s.Body.Rbrace}})
 	}
 	return out
 }
@@ -375,15 +383,17 @@ func (jm *jammer) rangeStmt(s *ast.RangeStmt) []ast.Stmt {
 	for k := range jamLanes {
 		short := jm.newName("r") // as long as the counter's bound: its loads need no bounds checks
 		out = append(out, define(ast.NewIdent(short), &ast.SliceExpr{X: xs[k], High: ast.NewIdent(n)}), blankUse(ast.NewIdent(short)))
-		jammed = append(jammed, &ast.BlockStmt{List: trip(k, i, ast.NewIdent(short))})
+		jammed = append(jammed, &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k, i, ast.NewIdent(short)), Rbrace: s.Body.Rbrace})
 	}
-	out = append(out, &ast.ForStmt{Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: ast.NewIdent(n)},
-		Post: &ast.IncDecStmt{X: ast.NewIdent(i), Tok: token.INC}, Body: &ast.BlockStmt{List: jammed}})
+	// the loops take the range loop's positions: the printer's //line
+	// directives then name its lines throughout
+	out = append(out, &ast.ForStmt{For: s.For, Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: ast.NewIdent(n)},
+		Post: &ast.IncDecStmt{X: ast.NewIdent(i), Tok: token.INC}, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: jammed, Rbrace: s.Body.Rbrace}})
 	for k := range jamLanes {
 		j := jm.newName("i")
-		out = append(out, &ast.ForStmt{Init: define(ast.NewIdent(j), ast.NewIdent(i)),
+		out = append(out, &ast.ForStmt{For: s.For, Init: define(ast.NewIdent(j), ast.NewIdent(i)),
 			Cond: &ast.BinaryExpr{X: ast.NewIdent(j), Op: token.LSS, Y: lens[k]},
-			Post: &ast.IncDecStmt{X: ast.NewIdent(j), Tok: token.INC}, Body: &ast.BlockStmt{List: trip(k, j, xs[k])}})
+			Post: &ast.IncDecStmt{X: ast.NewIdent(j), Tok: token.INC}, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: trip(k, j, xs[k]), Rbrace: s.Body.Rbrace}})
 	}
 	return out
 }
@@ -421,19 +431,49 @@ func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallEx
 	for _, a := range call.Args {
 		out.Args = append(out.Args, c.expr(a))
 	}
-	if j.Result != nil {
+	switch {
+	case j.Result != nil:
 		out.Args = append(out.Args, c.expr(j.Result.X), c.expr(j.Result.Index))
+	case j.Array != "": // the lane's element of the warp's array
+		out.Args = append(out.Args, &ast.SliceExpr{X: ast.NewIdent(j.Array)}, ast.NewIdent(e.name["lane"]))
+	case j.Var != nil: // the thread's element of the variable's scratch
+		out.Args = append(out.Args, ast.NewIdent(e.f.Vars[j.Var].SpillName), ast.NewIdent(e.name["rank"]))
 	}
 	return out
+}
+
+// loopJam returns the jam of the thread or lane loop being written, or
+// nil.
+func (e *emitter) loopJam() *JamCall {
+	switch l := e.loop.(type) {
+	case *ThreadLoop:
+		return l.Jam
+	case *LaneLoop:
+		return l.Jam
+	}
+	return nil
 }
 
 // jamAssign returns the statement standing for a thread loop's closing
 // assignment of a jammed helper's result: the call of the jam's add
 // function, given the element's slice and index.
 func (e *emitter) jamAssign(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
-	l, ok := e.loop.(*ThreadLoop)
-	if !ok || l.Jam == nil || l.Jam.Stmt != ast.Stmt(a) || l.Jam.Result == nil {
+	j := e.loopJam()
+	if j == nil || j.Stmt != ast.Stmt(a) || e.inLit > 0 {
 		return nil, false
 	}
-	return &ast.ExprStmt{X: e.jamCall(c, l.Jam.Call, l.Jam)}, true
+	call := e.jamCall(c, j.Call, j)
+	if j.Result != nil {
+		return &ast.ExprStmt{X: call}, true
+	}
+	// v := h(...): the variable is declared, with its zero value, and
+	// the rest stores the result where the variable is kept
+	return &ast.AssignStmt{Lhs: []ast.Expr{c.expr(a.Lhs[0])}, TokPos: a.TokPos, Tok: a.Tok, Rhs: []ast.Expr{call}}, true
+}
+
+// jamStored reports whether obj is the variable the loop being written
+// assigns a jammed helper's result to: the rest stores it, not the loop.
+func (e *emitter) jamStored(obj *types.Var) bool {
+	j := e.loopJam()
+	return j != nil && j.Var == obj
 }

@@ -241,7 +241,7 @@ func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 	for _, obj := range sortedVars(e.f, lv.defs) {
 		v := e.f.Vars[obj]
 		switch arr, inArray := arrays[obj]; {
-		case v.InPlace || e.keep[obj]: // changed where it is; or a local of a reversed step's iteration
+		case v.InPlace || e.keep[obj] || e.jamStored(obj): // changed where it is; a local of a reversed step's iteration; or a jam's result
 		case v.Spill:
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
 		case inArray:

@@ -299,6 +299,9 @@ type (
 		Body []Node
 		// Operands are collectives whose operands the loop evaluates last.
 		Operands []*Collective
+		// Jam, where set, is the loop's closing call of a helper that
+		// runs four lanes' calls interleaved (jam.go).
+		Jam *JamCall
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

@@ -40,65 +40,112 @@ type Jam struct {
 	result ast.Expr
 }
 
-// jam gives the thread loops that end with a call of a jammable helper
-// their jam (ThreadLoop.Jam), outside loops the SIMD build vectorizes.
+// jam gives the thread loops, and warps' lane loops, that end with a
+// call of a jammable helper their jam (ThreadLoop.Jam, LaneLoop.Jam),
+// outside loops the SIMD build vectorizes.
 func jam(f *Func) {
 	if f.Src.NoTwins || f.Exits {
 		return // the helper's functions would be declared by files of other builds too; a thread may leave early
 	}
 	Walk(f.Body, func(n Node) {
-		l, ok := n.(*ThreadLoop)
-		if !ok || l.Reduce != nil || l.Tile != nil || l.Quot != nil || f.Vector[l] || f.lockstep(l) != nil || len(l.Body) == 0 {
-			return
-		}
-		c, ok := l.Body[len(l.Body)-1].(*Code)
-		if !ok {
-			return
-		}
-		call, result := f.jamStmt(c.Stmt)
-		if call == nil || f.SLPCalls[call] != nil {
-			return
-		}
-		if j := f.jamFor(call); j != nil && (j.result == nil) == (result == nil) {
-			l.Jam, l.Step = &JamCall{Call: call, Jam: j, Stmt: c.Stmt, Result: result}, 1
+		switch l := n.(type) {
+		case *ThreadLoop:
+			if l.Reduce != nil || l.Tile != nil || l.Quot != nil || f.Vector[l] || f.lockstep(l) != nil {
+				return
+			}
+			if l.Jam = f.jamOf(l.Body, nil); l.Jam != nil {
+				l.Step = 1
+			}
+		case *WarpLoop:
+			Walk(l.Body, func(m Node) {
+				if ll, ok := m.(*LaneLoop); ok && len(ll.Operands) == 0 && !f.VectorLanes[ll] {
+					ll.Jam = f.jamOf(ll.Body, l.Arrays)
+				}
+			})
 		}
 	})
 }
 
-// A JamCall is a thread loop's closing call of a jammed helper: a
-// statement of its own, or the right side of an assignment of its
-// result to an element (s[tid] = sum(...)), which the rest stores.
+// jamOf returns the jam of a loop's body, whose last statement must
+// call a jammable helper: as a statement, or assigning its result to an
+// element of a slice or to a variable kept per thread (spilled) or per
+// lane (in arrays).
+func (f *Func) jamOf(body []Node, arrays map[*types.Var]string) *JamCall {
+	if len(body) == 0 {
+		return nil
+	}
+	c, ok := body[len(body)-1].(*Code)
+	if !ok {
+		return nil
+	}
+	call, result, v := f.jamStmt(c.Stmt)
+	if call == nil || f.SLPCalls[call] != nil {
+		return nil
+	}
+	jc := &JamCall{Call: call, Stmt: c.Stmt, Result: result, Var: v}
+	if v != nil {
+		kv := f.Vars[v]
+		switch arr, ok := arrays[v]; {
+		case kv == nil || kv.InPlace:
+			return nil
+		case ok:
+			jc.Array = arr
+		case !kv.Spill:
+			return nil // a local of the loop's, which the call is the last to touch: dead
+		}
+	}
+	j := f.jamFor(call)
+	if j == nil || (j.result == nil) != (result == nil && v == nil) {
+		return nil
+	}
+	jc.Jam = j
+	return jc
+}
+
+// A JamCall is a loop's closing call of a jammed helper: a statement of
+// its own, or the right side of an assignment of its result to an
+// element (s[tid] = sum(...)) or a variable kept per thread or lane,
+// which the rest stores.
 type JamCall struct {
 	Call   *ast.CallExpr
 	Jam    *Jam
 	Stmt   ast.Stmt
 	Result *ast.IndexExpr // the element assigned, or nil
+	Var    *types.Var     // the variable assigned, or nil
+	Array  string         // the lane array keeping Var, or "" where it is spilled
 }
 
-// jamStmt returns the call statement s makes, or that it assigns to an
-// element of a slice variable at an index that reads variables and
-// constants alone (evaluating them cannot fail nor observe the call), and
-// that element.
-func (f *Func) jamStmt(s ast.Stmt) (*ast.CallExpr, *ast.IndexExpr) {
+// jamStmt returns the call statement s makes, or that it assigns to a
+// variable or to an element of a slice variable at an index that reads
+// variables and constants alone (evaluating them cannot fail nor observe
+// the call), and that element or variable.
+func (f *Func) jamStmt(s ast.Stmt) (*ast.CallExpr, *ast.IndexExpr, *types.Var) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		call, _ := s.X.(*ast.CallExpr)
-		return call, nil
+		return call, nil, nil
 	case *ast.AssignStmt:
-		if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-			return nil, nil
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			return nil, nil, nil
 		}
 		call, _ := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		if call == nil {
+			return nil, nil, nil
+		}
+		if id := identOf(s.Lhs[0]); id != nil && (s.Tok == token.ASSIGN || s.Tok == token.DEFINE) {
+			v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
+			return call, nil, v
+		}
 		ix, _ := ast.Unparen(s.Lhs[0]).(*ast.IndexExpr)
-		if call == nil || ix == nil || identOf(ix.X) == nil || !f.plainIndex(ix.Index) {
-			return nil, nil
+		if s.Tok != token.ASSIGN || ix == nil || identOf(ix.X) == nil || !f.plainIndex(ix.Index) {
+			return nil, nil, nil
 		}
 		if _, ok := f.Src.Info.TypeOf(ix.X).Underlying().(*types.Slice); !ok {
-			return nil, nil
+			return nil, nil, nil
 		}
-		return call, ix
+		return call, ix, nil
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // plainIndex reports whether e is a variable, a constant, or a sum,
@@ -120,8 +167,15 @@ func (f *Func) plainIndex(e ast.Expr) bool {
 func (f *Func) Jams() []*Jam {
 	var out []*Jam
 	Walk(f.Body, func(n Node) {
-		if l, ok := n.(*ThreadLoop); ok && l.Jam != nil && !slices.Contains(out, l.Jam.Jam) {
-			out = append(out, l.Jam.Jam)
+		var jc *JamCall
+		switch l := n.(type) {
+		case *ThreadLoop:
+			jc = l.Jam
+		case *LaneLoop:
+			jc = l.Jam
+		}
+		if jc != nil && !slices.Contains(out, jc.Jam) {
+			out = append(out, jc.Jam)
 		}
 	})
 	slices.SortFunc(out, func(a, b *Jam) int { return strings.Compare(a.Name, b.Name) })

@@ -230,8 +230,8 @@ func (e *emitter) blockMethodValue(call *ast.CallExpr) (ast.Node, bool) {
 // call replaces a predicate barrier by its result and the thread's rank,
 // lane and warp by the loop's counter.
 func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
-	if l, ok := e.loop.(*ThreadLoop); ok && l.Jam != nil && l.Jam.Call == call {
-		return e.jamCall(c, call, l.Jam), true
+	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
+		return e.jamCall(c, call, j), true
 	}
 	if e.simd {
 		if t := e.f.twinFor(call); t != nil {

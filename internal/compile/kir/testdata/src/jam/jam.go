@@ -45,3 +45,29 @@ func gather(in, out []float32, idx []int) {
 	}
 	out[0] = s
 }
+
+// sumRuns sums a run of in per thread into s, then a block tree: the
+// helper's range over a slice expression runs over a variable its call
+// assigns, and its result goes to s[tid] after the jammed loops.
+func sumRuns(t *gocuda.Thread, in []float32, out []float64, run int) {
+	s := gocuda.Shared[float64](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	s[tid] = sumRun(in, (t.BlockIdx.X*t.BlockDim.X+tid)*run, run)
+	t.SyncThreads()
+	if tid == 0 {
+		var total float64
+		for _, v := range s {
+			total += v
+		}
+		out[t.BlockIdx.X] = total
+	}
+}
+
+// sumRun is the float64 sum of in[lo:lo+n], in order.
+func sumRun(in []float32, lo, n int) float64 {
+	var v float64
+	for _, x := range in[lo : lo+n] {
+		v += float64(x)
+	}
+	return v
+}
