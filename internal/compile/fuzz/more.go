@@ -229,8 +229,10 @@ func (g *gen) haloStep(c ctx) {
 // jamStep writes a call of a helper scanning a run of in, 0 to 4
 // elements long, into the thread's out slots 8 to 11 from a value of the
 // thread's, inclusive or exclusive as a condition (the block's or the
-// thread's) says, then a barrier: the call ends its thread loop, so that
-// the jam pass runs four threads' calls at once (kir/jam.go).
+// thread's) says, or of one folding the run into a value it returns,
+// stored in the thread's slot 12; then a barrier: the call ends its
+// thread loop, so that the jam pass runs four threads' calls at once
+// (kir/jam.go).
 func (g *gen) jamStep(c ctx) {
 	name := g.fresh(g.prefix + "scan")
 	g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, out []uint32, s uint32, inclusive bool) {\n"+
@@ -239,6 +241,14 @@ func (g *gen) jamStep(c ctx) {
 	lo := g.fresh("lo")
 	g.line("%s := min(gid%%7+int(p0&3), len(in))", lo)
 	cond := []string{"p1%2 == 1", "rank%3 == 0", "lane < 5"}[g.ch.pick(3)]
-	g.line("%s(in[%s:min(%s+%d, len(in))], out[gid*%d+8:gid*%d+12], %s, %s)", name, lo, lo, g.ch.pick(5), Slots, Slots, g.u32Of(false), cond)
+	run := fmt.Sprintf("in[%s:min(%s+%d, len(in))]", lo, lo, g.ch.pick(5))
+	if g.ch.pick(2) == 0 { // a helper returning its sum, stored in the thread's slot 12
+		sum := g.fresh(g.prefix + "sum")
+		g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, s uint32) uint32 {\n"+
+			"\tfor _, x := range in {\n\t\ts = s*5 + uint32(x)\n\t}\n\treturn s\n}\n", sum))
+		g.line("out[gid*%d+12] = %s(%s, %s)", Slots, sum, run, g.u32Of(false))
+	} else {
+		g.line("%s(%s, out[gid*%d+8:gid*%d+12], %s, %s)", name, run, Slots, Slots, g.u32Of(false), cond)
+	}
 	g.barrier(c)
 }
