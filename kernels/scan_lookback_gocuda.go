@@ -875,17 +875,17 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
 //
-//line scan_lookback.go:167
+//line scan_lookback.go:172
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
 		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
-//line scan_lookback.go:167
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:153-187", "scan.go:114-131", "scan_lookback.go:39-49")
+//line scan_lookback.go:172
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:158-192", "scan.go:114-131", "scan_lookback.go:39-49")
 
-//line scan_lookback.go:167
+//line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -896,28 +896,28 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	gc_s_lo := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_s_hi := compiled.Scratch[int](gc_b, 2)[:gc_n]
 
-//line scan_lookback.go:168
+//line scan_lookback.go:173
 	n := len(in)
 
-//line scan_lookback.go:169
+//line scan_lookback.go:174
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 	b := gc_bdx
 
-//line scan_lookback.go:171
+//line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	var sh_ []scanTileShared[T] = sh
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	_ = sh_
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	var ticket_ *uint32 = ticket
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	_ = ticket_
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1003,7 +1003,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx
 					_ = tid
 
@@ -1013,16 +1013,16 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:48
 					_ = r
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 					tile := r
 
-//line scan_lookback.go:173
+//line scan_lookback.go:178
 					lo := min(n, (tile*b+tid)*items)
 
-//line scan_lookback.go:174
+//line scan_lookback.go:179
 					hi := min(n, lo+items)
 
-//line scan_lookback.go:175
+//line scan_lookback.go:180
 					gc_at3[gc_tx] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile
@@ -1037,7 +1037,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx
 					_ = tid
 
@@ -1047,16 +1047,16 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:48
 					_ = r
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 					tile := r
 
-//line scan_lookback.go:173
+//line scan_lookback.go:178
 					lo := min(n, (tile*b+tid)*items)
 
-//line scan_lookback.go:174
+//line scan_lookback.go:179
 					hi := min(n, lo+items)
 
-//line scan_lookback.go:175
+//line scan_lookback.go:180
 					totals[tid] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile
@@ -1082,12 +1082,12 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 				tid := gc_tx
 				_ = tid
 				tile := gc_s_tile[gc_rank]
 
-//line scan_lookback.go:177
+//line scan_lookback.go:182
 				{
 					var s T
 					for j, x := range totals {
@@ -1110,13 +1110,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx
 					_ = tid
 					lo := gc_s_lo[gc_rank]
 					hi := gc_s_hi[gc_rank]
 
-//line scan_lookback.go:186
+//line scan_lookback.go:191
 					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
 				}
 			} else {
@@ -1124,13 +1124,13 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx
 					_ = tid
 					lo := gc_s_lo[gc_rank]
 					hi := gc_s_hi[gc_rank]
 
-//line scan_lookback.go:186
+//line scan_lookback.go:191
 					gc_jam_scanSerial_add(&gc_jam, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
 			}

@@ -5519,17 +5519,17 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
 //
-//line scan_lookback.go:167
+//line scan_lookback.go:172
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
 		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
-//line scan_lookback.go:167
-var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:153-187", "scan.go:114-131", "scan_lookback.go:39-49")
+//line scan_lookback.go:172
+var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "16bf13770c354ffad34bd7c660c136dee4a8761ecf09ebcc481205f3f6575e4c", "scan_lookback.go:158-192", "scan.go:114-131", "scan_lookback.go:39-49")
 
-//line scan_lookback.go:167
+//line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -5540,28 +5540,28 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 	gc_s_lo := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
 	gc_s_hi := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 
-//line scan_lookback.go:168
+//line scan_lookback.go:173
 	n := len(in)
 
-//line scan_lookback.go:169
+//line scan_lookback.go:174
 	sh := gocuda.Shared[scanTileShared[T]](t, 1)[:1]
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 	b := gc_bdx2
 
-//line scan_lookback.go:171
+//line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	var sh_ []scanTileShared[T] = sh
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	_ = sh_
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	var ticket_ *uint32 = ticket
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 	_ = ticket_
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -5647,7 +5647,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx2
 					_ = tid
 
@@ -5657,16 +5657,16 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:48
 					_ = r
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 					tile := r
 
-//line scan_lookback.go:173
+//line scan_lookback.go:178
 					lo := min(n, (tile*b+tid)*items)
 
-//line scan_lookback.go:174
+//line scan_lookback.go:179
 					hi := min(n, lo+items)
 
-//line scan_lookback.go:175
+//line scan_lookback.go:180
 					gc_at8[gc_tx2] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile
@@ -5681,7 +5681,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx2
 					_ = tid
 
@@ -5691,16 +5691,16 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:48
 					_ = r
 
-//line scan_lookback.go:172
+//line scan_lookback.go:177
 					tile := r
 
-//line scan_lookback.go:173
+//line scan_lookback.go:178
 					lo := min(n, (tile*b+tid)*items)
 
-//line scan_lookback.go:174
+//line scan_lookback.go:179
 					hi := min(n, lo+items)
 
-//line scan_lookback.go:175
+//line scan_lookback.go:180
 					totals[tid] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile
@@ -5726,12 +5726,12 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 				tid := gc_tx2
 				_ = tid
 				tile := gc_s_tile[gc_rank2]
 
-//line scan_lookback.go:177
+//line scan_lookback.go:182
 				{
 					var s T
 					for j, x := range totals {
@@ -5754,13 +5754,13 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx2
 					_ = tid
 					lo := gc_s_lo[gc_rank2]
 					hi := gc_s_hi[gc_rank2]
 
-//line scan_lookback.go:186
+//line scan_lookback.go:191
 					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], gc_at9[0].prefix+gc_at10[gc_tx2], inclusive)
 				}
 			} else {
@@ -5768,13 +5768,13 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line scan_lookback.go:170
+//line scan_lookback.go:175
 					tid := gc_tx2
 					_ = tid
 					lo := gc_s_lo[gc_rank2]
 					hi := gc_s_hi[gc_rank2]
 
-//line scan_lookback.go:186
+//line scan_lookback.go:191
 					gc_jam_scanSerial_add(&gc_jam2, in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
 			}
