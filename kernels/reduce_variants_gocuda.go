@@ -36,29 +36,13 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:22
-					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			} else {
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -75,7 +59,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 1
@@ -91,7 +77,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 2
@@ -107,7 +95,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 3
@@ -123,7 +113,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -139,7 +131,227 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = i
 
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					var ahead T = reduceAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+						gc_at[gc_tx] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at2 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						gc_at2[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
 				}
 			}
 		}
@@ -167,8 +379,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at2 := sdata_[:gc_to]
-					gc_at3 := sdata_[gc_off:][:gc_to]
+					gc_at3 := sdata_[:gc_to]
+					gc_at4 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -179,14 +391,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -200,7 +412,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -214,7 +426,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -228,7 +440,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -242,7 +454,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -268,8 +480,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+				gc_at5 := partial[gc_off2:][:1]
+				gc_at6 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -280,14 +492,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -301,7 +513,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -315,7 +527,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -329,7 +541,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -343,7 +555,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -390,29 +602,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:45
-					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			} else {
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -429,7 +625,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = i
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 1
@@ -445,7 +643,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = i
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 2
@@ -461,7 +661,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = i
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 3
@@ -477,7 +679,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = i
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -493,7 +697,227 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					_ = i
 
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					var ahead T = reduceAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+						gc_at[gc_tx] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at2 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						gc_at2[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
 				}
 			}
 		}
@@ -521,8 +945,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at2 := sdata_[:gc_to]
-					gc_at3 := sdata_[gc_off:][:gc_to]
+					gc_at3 := sdata_[:gc_to]
+					gc_at4 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -533,14 +957,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:271
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -554,7 +978,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -568,7 +992,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -582,7 +1006,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -596,7 +1020,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -757,8 +1181,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+				gc_at5 := partial[gc_off2:][:1]
+				gc_at6 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -769,14 +1193,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:51
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -790,7 +1214,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -804,7 +1228,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -818,7 +1242,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -832,7 +1256,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

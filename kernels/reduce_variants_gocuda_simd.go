@@ -58,7 +58,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at24 := sdata[:gc_bdx5]
+				gc_at25 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -72,13 +72,13 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 					_ = i
 
 //line reduce_variants.go:22
-					gc_at24[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at25[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -94,7 +94,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -110,7 +110,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -126,7 +126,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -142,7 +142,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -183,8 +183,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
-					gc_at25 := sdata_[:gc_to5]
-					gc_at26 := sdata_[gc_off13:][:gc_to5]
+					gc_at26 := sdata_[:gc_to5]
+					gc_at27 := sdata_[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -195,14 +195,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at25[gc_tx5] += gc_at26[gc_tx5]
+							gc_at26[gc_tx5] += gc_at27[gc_tx5]
 						}
 					}
 				} else {
-					gc_step20 := gc_from5
-					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step20 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -216,7 +216,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -230,7 +230,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -244,7 +244,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -258,7 +258,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -284,8 +284,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 			gc_off14 := gc_bx5
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at27 := partial[gc_off14:][:1]
-				gc_at28 := sdata[gc_off15:][:1]
+				gc_at28 := partial[gc_off14:][:1]
+				gc_at29 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -296,14 +296,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-						gc_at27[0] = gc_at28[0]
+						gc_at28[0] = gc_at29[0]
 					}
 				}
 			} else {
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -317,7 +317,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -331,7 +331,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -345,7 +345,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -359,7 +359,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -635,10 +635,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -656,7 +656,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -674,7 +674,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -692,7 +692,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -710,7 +710,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -733,7 +733,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at6 := sdata[:gc_bdx2]
+					gc_at7 := sdata[:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -853,7 +853,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
+								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -978,7 +978,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
+							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -996,7 +996,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						ahead := gc_s_ahead[gc_rank2]
 
 //line reduce_variants.go:22
-						gc_at6[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
+						gc_at7[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				} else {
 					gc_vstep3 := 0
@@ -1259,10 +1259,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1279,7 +1279,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1296,7 +1296,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1313,7 +1313,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1330,7 +1330,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1353,7 +1353,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1367,13 +1367,13 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at7[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						gc_at8[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1389,7 +1389,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1405,7 +1405,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1421,7 +1421,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1437,7 +1437,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1479,8 +1479,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
-					gc_at8 := sdata_[:gc_to2]
-					gc_at9 := sdata_[gc_off4:][:gc_to2]
+					gc_at9 := sdata_[:gc_to2]
+					gc_at10 := sdata_[gc_off4:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1496,7 +1496,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 								}
 							}
@@ -1519,7 +1519,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 							}
 						}
@@ -1535,7 +1535,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce.go:271
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
 				} else {
@@ -1593,10 +1593,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1610,7 +1610,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1624,7 +1624,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1638,7 +1638,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1652,7 +1652,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1678,8 +1678,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at10 := partial[gc_off5:][:1]
-				gc_at11 := sdata[gc_off6:][:1]
+				gc_at11 := partial[gc_off5:][:1]
+				gc_at12 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1690,14 +1690,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce_variants.go:25
 					{
-						gc_at10[0] = gc_at11[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1711,7 +1711,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1725,7 +1725,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1739,7 +1739,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1753,7 +1753,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2029,10 +2029,10 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2050,7 +2050,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2068,7 +2068,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2086,7 +2086,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2104,7 +2104,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2127,7 +2127,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at12 := sdata[:gc_bdx3]
+					gc_at13 := sdata[:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -2247,7 +2247,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
+								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -2372,7 +2372,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
+							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2390,7 +2390,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:22
-						gc_at12[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
+						gc_at13[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				} else {
 					gc_vstep8 := 0
@@ -2653,10 +2653,10 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2673,7 +2673,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2690,7 +2690,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2707,7 +2707,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2724,7 +2724,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2747,7 +2747,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+					gc_at14 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -2761,13 +2761,13 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at13[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						gc_at14[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step13 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2783,7 +2783,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step13 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2799,7 +2799,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step13 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2815,7 +2815,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step13 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2831,7 +2831,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2873,8 +2873,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
-					gc_at14 := sdata_[:gc_to3]
-					gc_at15 := sdata_[gc_off7:][:gc_to3]
+					gc_at15 := sdata_[:gc_to3]
+					gc_at16 := sdata_[gc_off7:][:gc_to3]
 					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -2890,7 +2890,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -2913,7 +2913,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -2929,7 +2929,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 
 //line reduce.go:271
 						{
-							gc_at14[gc_tx3] += gc_at15[gc_tx3]
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
 					}
 				} else {
@@ -2987,10 +2987,10 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					gc_step14 := gc_vstep10
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3004,7 +3004,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3018,7 +3018,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3032,7 +3032,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3046,7 +3046,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							}
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3072,8 +3072,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 			gc_off8 := gc_bx3
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at16 := partial[gc_off8:][:1]
-				gc_at17 := sdata[gc_off9:][:1]
+				gc_at17 := partial[gc_off8:][:1]
+				gc_at18 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3084,14 +3084,14 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 
 //line reduce_variants.go:25
 					{
-						gc_at16[0] = gc_at17[0]
+						gc_at17[0] = gc_at18[0]
 					}
 				}
 			} else {
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+				gc_step15 := gc_from3
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3105,7 +3105,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3119,7 +3119,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3133,7 +3133,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3147,7 +3147,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3423,10 +3423,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep11
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				gc_step16 := gc_vstep11
+				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3444,7 +3444,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3462,7 +3462,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3480,7 +3480,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3498,7 +3498,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3521,7 +3521,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at18 := sdata[:gc_bdx4]
+					gc_at19 := sdata[:gc_bdx4]
 					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
@@ -3641,7 +3641,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
+								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep12, false
@@ -3766,7 +3766,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
+							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3784,7 +3784,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:22
-						gc_at18[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
+						gc_at19[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				} else {
 					gc_vstep13 := 0
@@ -4047,10 +4047,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep13
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+					gc_step17 := gc_vstep13
+					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step15 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4067,7 +4067,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4084,7 +4084,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4101,7 +4101,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4118,7 +4118,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4141,7 +4141,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
+					gc_at20 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -4155,13 +4155,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at19[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						gc_at20[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 					}
 				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step18 := 0
+					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step18 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4177,7 +4177,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step18 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4193,7 +4193,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step18 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4209,7 +4209,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step18 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4225,7 +4225,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4267,8 +4267,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
-					gc_at20 := sdata_[:gc_to4]
-					gc_at21 := sdata_[gc_off10:][:gc_to4]
+					gc_at21 := sdata_[:gc_to4]
+					gc_at22 := sdata_[gc_off10:][:gc_to4]
 					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop14 bool
@@ -4284,7 +4284,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -4307,7 +4307,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -4323,7 +4323,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 
 //line reduce.go:271
 						{
-							gc_at20[gc_tx4] += gc_at21[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
 				} else {
@@ -4381,10 +4381,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep15
-					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					gc_step19 := gc_vstep15
+					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4398,7 +4398,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step19 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4412,7 +4412,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step19 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4426,7 +4426,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step19 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4440,7 +4440,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							}
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4466,8 +4466,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 			gc_off11 := gc_bx4
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at22 := partial[gc_off11:][:1]
-				gc_at23 := sdata[gc_off12:][:1]
+				gc_at23 := partial[gc_off11:][:1]
+				gc_at24 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4478,14 +4478,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:25
 					{
-						gc_at22[0] = gc_at23[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {
-				gc_step18 := gc_from4
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+				gc_step20 := gc_from4
+				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4499,7 +4499,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4513,7 +4513,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4527,7 +4527,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4541,7 +4541,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4609,7 +4609,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at24 := sdata[:gc_bdx5]
+				gc_at25 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -4623,13 +4623,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 					_ = i
 
 //line reduce_variants.go:45
-					gc_at24[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at25[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4645,7 +4645,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4661,7 +4661,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4677,7 +4677,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4693,7 +4693,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4734,8 +4734,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
-					gc_at25 := sdata_[:gc_to5]
-					gc_at26 := sdata_[gc_off13:][:gc_to5]
+					gc_at26 := sdata_[:gc_to5]
+					gc_at27 := sdata_[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4746,14 +4746,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-							gc_at25[gc_tx5] += gc_at26[gc_tx5]
+							gc_at26[gc_tx5] += gc_at27[gc_tx5]
 						}
 					}
 				} else {
-					gc_step20 := gc_from5
-					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step20 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4767,7 +4767,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4781,7 +4781,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4795,7 +4795,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4809,7 +4809,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 							}
 						}
 					}
-					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4970,8 +4970,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 			gc_off14 := gc_bx5
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at27 := partial[gc_off14:][:1]
-				gc_at28 := sdata[gc_off15:][:1]
+				gc_at28 := partial[gc_off14:][:1]
+				gc_at29 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4982,14 +4982,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-						gc_at27[0] = gc_at28[0]
+						gc_at28[0] = gc_at29[0]
 					}
 				}
 			} else {
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5003,7 +5003,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5017,7 +5017,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5031,7 +5031,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5045,7 +5045,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						}
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -5321,10 +5321,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5342,7 +5342,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5360,7 +5360,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5378,7 +5378,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5396,7 +5396,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5419,7 +5419,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at6 := sdata[:gc_bdx2]
+					gc_at7 := sdata[:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -5539,7 +5539,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
+								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -5664,7 +5664,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
+							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5682,7 +5682,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						ahead := gc_s_ahead[gc_rank2]
 
 //line reduce_variants.go:45
-						gc_at6[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
+						gc_at7[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
 					}
 				} else {
 					gc_vstep3 := 0
@@ -5945,10 +5945,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5965,7 +5965,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5982,7 +5982,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5999,7 +5999,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6016,7 +6016,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6039,7 +6039,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -6053,13 +6053,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at7[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						gc_at8[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6075,7 +6075,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6091,7 +6091,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6107,7 +6107,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6123,7 +6123,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6165,8 +6165,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
-					gc_at8 := sdata_[:gc_to2]
-					gc_at9 := sdata_[gc_off4:][:gc_to2]
+					gc_at9 := sdata_[:gc_to2]
+					gc_at10 := sdata_[gc_off4:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -6182,7 +6182,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 								}
 							}
@@ -6205,7 +6205,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 							}
 						}
@@ -6221,7 +6221,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:271
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
 				} else {
@@ -6279,10 +6279,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6296,7 +6296,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6310,7 +6310,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6324,7 +6324,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6338,7 +6338,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6716,8 +6716,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at10 := partial[gc_off5:][:1]
-				gc_at11 := sdata[gc_off6:][:1]
+				gc_at11 := partial[gc_off5:][:1]
+				gc_at12 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -6728,14 +6728,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:51
 					{
-						gc_at10[0] = gc_at11[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6749,7 +6749,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6763,7 +6763,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6777,7 +6777,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6791,7 +6791,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7067,10 +7067,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7088,7 +7088,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7106,7 +7106,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7124,7 +7124,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7142,7 +7142,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -7165,7 +7165,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at12 := sdata[:gc_bdx3]
+					gc_at13 := sdata[:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -7285,7 +7285,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
+								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -7410,7 +7410,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
+							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7428,7 +7428,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:45
-						gc_at12[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
+						gc_at13[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
 					}
 				} else {
 					gc_vstep8 := 0
@@ -7691,10 +7691,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7711,7 +7711,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7728,7 +7728,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7745,7 +7745,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7762,7 +7762,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7785,7 +7785,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+					gc_at14 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -7799,13 +7799,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at13[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						gc_at14[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step13 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7821,7 +7821,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step13 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7837,7 +7837,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step13 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7853,7 +7853,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step13 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7869,7 +7869,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7911,8 +7911,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
-					gc_at14 := sdata_[:gc_to3]
-					gc_at15 := sdata_[gc_off7:][:gc_to3]
+					gc_at15 := sdata_[:gc_to3]
+					gc_at16 := sdata_[gc_off7:][:gc_to3]
 					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -7928,7 +7928,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -7951,7 +7951,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -7967,7 +7967,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 
 //line reduce.go:271
 						{
-							gc_at14[gc_tx3] += gc_at15[gc_tx3]
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
 					}
 				} else {
@@ -8025,10 +8025,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					gc_step14 := gc_vstep10
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8042,7 +8042,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8056,7 +8056,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8070,7 +8070,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8084,7 +8084,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8462,8 +8462,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 			gc_off8 := gc_bx3
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at16 := partial[gc_off8:][:1]
-				gc_at17 := sdata[gc_off9:][:1]
+				gc_at17 := partial[gc_off8:][:1]
+				gc_at18 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8474,14 +8474,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:51
 					{
-						gc_at16[0] = gc_at17[0]
+						gc_at17[0] = gc_at18[0]
 					}
 				}
 			} else {
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+				gc_step15 := gc_from3
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8495,7 +8495,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8509,7 +8509,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8523,7 +8523,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8537,7 +8537,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8813,10 +8813,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep11
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				gc_step16 := gc_vstep11
+				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8834,7 +8834,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8852,7 +8852,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8870,7 +8870,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8888,7 +8888,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -8911,7 +8911,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at18 := sdata[:gc_bdx4]
+					gc_at19 := sdata[:gc_bdx4]
 					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
@@ -9031,7 +9031,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
+								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep12, false
@@ -9156,7 +9156,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
+							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9174,7 +9174,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:45
-						gc_at18[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
+						gc_at19[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
 					}
 				} else {
 					gc_vstep13 := 0
@@ -9437,10 +9437,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep13
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+					gc_step17 := gc_vstep13
+					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step15 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9457,7 +9457,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9474,7 +9474,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9491,7 +9491,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9508,7 +9508,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9531,7 +9531,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
+					gc_at20 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -9545,13 +9545,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at19[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						gc_at20[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 					}
 				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step18 := 0
+					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step18 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9567,7 +9567,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step18 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9583,7 +9583,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step18 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9599,7 +9599,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step18 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9615,7 +9615,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9657,8 +9657,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
-					gc_at20 := sdata_[:gc_to4]
-					gc_at21 := sdata_[gc_off10:][:gc_to4]
+					gc_at21 := sdata_[:gc_to4]
+					gc_at22 := sdata_[gc_off10:][:gc_to4]
 					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop14 bool
@@ -9674,7 +9674,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -9697,7 +9697,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -9713,7 +9713,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 
 //line reduce.go:271
 						{
-							gc_at20[gc_tx4] += gc_at21[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
 				} else {
@@ -9771,10 +9771,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep15
-					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					gc_step19 := gc_vstep15
+					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9788,7 +9788,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step19 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9802,7 +9802,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step19 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9816,7 +9816,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step19 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9830,7 +9830,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							}
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10208,8 +10208,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 			gc_off11 := gc_bx4
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at22 := partial[gc_off11:][:1]
-				gc_at23 := sdata[gc_off12:][:1]
+				gc_at23 := partial[gc_off11:][:1]
+				gc_at24 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -10220,14 +10220,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:51
 					{
-						gc_at22[0] = gc_at23[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {
-				gc_step18 := gc_from4
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+				gc_step20 := gc_from4
+				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10241,7 +10241,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10255,7 +10255,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10269,7 +10269,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10283,7 +10283,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

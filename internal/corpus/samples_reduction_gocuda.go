@@ -1231,74 +1231,351 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (gc_bdx * 2)
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := gIdata[gc_off:][:gc_bdx]
-				gc_at2 := gIdata[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+					gc_at := gIdata[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:124
-					i := gc_bx*(gc_bdx*2) + gc_tx
-					_ = i
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
 
 //line samples_reduction.go:126
-					var mySum T
+						var mySum T
 
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gc_at[gc_tx]
+						if i < n {
+							mySum = gc_at[gc_tx]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:131
-					if i+gc_bdx < n {
-						mySum += gc_at2[gc_tx]
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
 					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:135
-					gc_at3[gc_tx] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum T
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := gIdata[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line samples_reduction.go:124
-					i := gc_bx*(gc_bdx*2) + gc_tx
-					_ = i
-
-//line samples_reduction.go:126
-					var mySum T
-
-//line samples_reduction.go:127
-					if i < n {
-						mySum = gIdata[i]
-					}
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:131
-					if i+gc_bdx < n {
-						mySum += gIdata[i+gc_bdx]
-					}
+						if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
 
 //line samples_reduction.go:135
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gIdata[i+gc_bdx]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gIdata[i+gc_bdx]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gIdata[i+gc_bdx]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gIdata[i+gc_bdx]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := gIdata[gc_off3:][:gc_bdx]
+					gc_at5 := gIdata[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum T
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gc_at5[gc_tx]
+						}
+
+//line samples_reduction.go:135
+						gc_at6[gc_tx] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum T
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gIdata[i]
+						}
+
+//line samples_reduction.go:131
+						if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
 			}
 		}
@@ -1312,10 +1589,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
-					gc_at4 := sdata[gc_off3:][:gc_to]
-					gc_at5 := sdata[:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+					gc_at7 := sdata[gc_off5:][:gc_to]
+					gc_at8 := sdata[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1327,16 +1604,16 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1353,7 +1630,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1370,7 +1647,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1387,7 +1664,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1404,7 +1681,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1430,9 +1707,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
-				gc_at6 := gOdata[gc_off4:][:1]
+			gc_off6 := gc_bx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+				gc_at9 := gOdata[gc_off6:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1444,14 +1721,14 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:147
 					{
-						gc_at6[0] = mySum
+						gc_at9[0] = mySum
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1466,7 +1743,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1481,7 +1758,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1496,7 +1773,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1511,7 +1788,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1561,74 +1838,351 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (gc_bdx * 2)
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
-			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := gIdata[gc_off:][:gc_bdx]
-				gc_at2 := gIdata[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:161
-					tid := gc_tx
-					_ = tid
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+					gc_at := gIdata[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:162
-					i := gc_bx*(gc_bdx*2) + gc_tx
-					_ = i
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
 
 //line samples_reduction.go:164
-					var mySum T
+						var mySum T
 
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gc_at[gc_tx]
+						if i < n {
+							mySum = gc_at[gc_tx]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gc_at2[gc_tx]
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
 					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:173
-					gc_at3[gc_tx] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum T
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := gIdata[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:161
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line samples_reduction.go:162
-					i := gc_bx*(gc_bdx*2) + gc_tx
-					_ = i
-
-//line samples_reduction.go:164
-					var mySum T
-
-//line samples_reduction.go:165
-					if i < n {
-						mySum = gIdata[i]
-					}
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
 
 //line samples_reduction.go:173
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + blockSize
+				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := gIdata[gc_off3:][:gc_bdx]
+					gc_at5 := gIdata[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum T
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at5[gc_tx]
+						}
+
+//line samples_reduction.go:173
+						gc_at6[gc_tx] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum T
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gIdata[i]
+						}
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
 			}
 		}
@@ -1642,10 +2196,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
-					gc_at4 := sdata[gc_off3:][:gc_to]
-					gc_at5 := sdata[:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+					gc_at7 := sdata[gc_off5:][:gc_to]
+					gc_at8 := sdata[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1657,16 +2211,16 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
+							mySum = mySum + gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1683,7 +2237,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1700,7 +2254,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1717,7 +2271,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1734,7 +2288,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1888,89 +2442,366 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (blockSize * 2)
-			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
-			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := gIdata[gc_off:][:gc_bdx]
-				gc_at2 := gIdata[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (blockSize * 2)
+				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+					gc_at := gIdata[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-					_ = i
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
 
 //line samples_reduction.go:214
-					var mySum T
+						var mySum T
 
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gc_at[gc_tx]
+						if i < n {
+							mySum = gc_at[gc_tx]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gc_at2[gc_tx]
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
 					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-//line samples_reduction.go:223
-					gc_at3[gc_tx] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum T
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := gIdata[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line samples_reduction.go:212
-					i := gc_bx*(blockSize*2) + gc_tx
-					_ = i
-
-//line samples_reduction.go:214
-					var mySum T
-
-//line samples_reduction.go:215
-					if i < n {
-						mySum = gIdata[i]
-					}
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gc_at2[gc_tx]
+						}
 
 //line samples_reduction.go:223
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (blockSize * 2)
+				gc_off4 := (gc_bx * (blockSize * 2)) + blockSize
+				if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := gIdata[gc_off3:][:gc_bdx]
+					gc_at5 := gIdata[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum T
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at5[gc_tx]
+						}
+
+//line samples_reduction.go:223
+						gc_at6[gc_tx] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx*(blockSize*2) + gc_tx
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum T
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gIdata[i]
+						}
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 256
-			gc_fastlo := min(max(0, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo)
+			gc_off5 := 256
+			gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at4 := sdata[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at5 := sdata[gc_fastlo:][:gc_seglen]
+						gc_at7 := sdata[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at8 := sdata[gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
@@ -1983,8 +2814,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at4[gc_u]
-								gc_at5[gc_u] = mySum
+								mySum = mySum + gc_at7[gc_u]
+								gc_at8[gc_u] = mySum
 							}
 							gc_s_mySum[gc_rank] = mySum
 						}
@@ -2007,10 +2838,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2027,7 +2858,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2044,7 +2875,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2061,7 +2892,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2078,7 +2909,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2099,15 +2930,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 128
-			gc_fastlo2 := min(max(0, -gc_off4), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off4, len(sdata)), gc_fastlo2)
+			gc_off6 := 128
+			gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off6, len(sdata)), gc_fastlo2)
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at6 := sdata[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at7 := sdata[gc_fastlo2:][:gc_seglen2]
+						gc_at9 := sdata[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := sdata[gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
@@ -2120,8 +2951,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at6[gc_u2]
-								gc_at7[gc_u2] = mySum
+								mySum = mySum + gc_at9[gc_u2]
+								gc_at10[gc_u2] = mySum
 							}
 							gc_s_mySum[gc_rank] = mySum
 						}
@@ -2144,10 +2975,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2164,7 +2995,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2181,7 +3012,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2198,7 +3029,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2215,7 +3046,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2236,15 +3067,15 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 64
-			gc_fastlo3 := min(max(0, -gc_off5), gc_bdx)
-			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo3)
+			gc_off7 := 64
+			gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off7, len(sdata)), gc_fastlo3)
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
 						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at8 := sdata[gc_off5+gc_fastlo3:][:gc_seglen3]
-						gc_at9 := sdata[gc_fastlo3:][:gc_seglen3]
+						gc_at11 := sdata[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at12 := sdata[gc_fastlo3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
 							gc_rank := gc_base + gc_tx
@@ -2257,8 +3088,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at8[gc_u3]
-								gc_at9[gc_u3] = mySum
+								mySum = mySum + gc_at11[gc_u3]
+								gc_at12[gc_u3] = mySum
 							}
 							gc_s_mySum[gc_rank] = mySum
 						}
@@ -2281,10 +3112,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2301,7 +3132,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2318,7 +3149,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2335,7 +3166,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2352,7 +3183,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

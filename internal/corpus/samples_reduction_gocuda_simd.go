@@ -8311,12 +8311,12 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off23 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off24 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
-			if gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off24 && gc_bdx5 <= len(sdata) {
-				gc_at34 := gIdata[gc_off23:][:gc_bdx5]
-				gc_at35 := gIdata[gc_off24:][:gc_bdx5]
-				gc_at36 := sdata[:gc_bdx5]
+			gc_off25 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off26 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
+			if gc_off25 >= 0 && gc_off25 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off26 && gc_bdx5 <= len(sdata) {
+				gc_at37 := gIdata[gc_off25:][:gc_bdx5]
+				gc_at38 := gIdata[gc_off26:][:gc_bdx5]
+				gc_at39 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -8334,16 +8334,16 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:127
 					if i < n {
-						mySum = gc_at34[gc_tx5]
+						mySum = gc_at37[gc_tx5]
 					}
 
 //line samples_reduction.go:131
 					if i+gc_bdx5 < n {
-						mySum += gc_at35[gc_tx5]
+						mySum += gc_at38[gc_tx5]
 					}
 
 //line samples_reduction.go:135
-					gc_at36[gc_tx5] = mySum
+					gc_at39[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -8390,10 +8390,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off25 := s
-				if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 <= len(sdata) && gc_to5 <= len(sdata)-gc_off25 && gc_to5 <= len(sdata) {
-					gc_at37 := sdata[gc_off25:][:gc_to5]
-					gc_at38 := sdata[:gc_to5]
+				gc_off27 := s
+				if gc_from5 >= 0 && gc_off27 >= 0 && gc_off27 <= len(sdata) && gc_to5 <= len(sdata)-gc_off27 && gc_to5 <= len(sdata) {
+					gc_at40 := sdata[gc_off27:][:gc_to5]
+					gc_at41 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -8405,16 +8405,16 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at37[gc_tx5]
-							gc_at38[gc_tx5] = mySum
+							mySum = mySum + gc_at40[gc_tx5]
+							gc_at41[gc_tx5] = mySum
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step15 := gc_from5
-					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					gc_step17 := gc_from5
+					for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
 						{
-							gc_tx5 := gc_step15 + 0
+							gc_tx5 := gc_step17 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -8431,7 +8431,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step15 + 1
+							gc_tx5 := gc_step17 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -8448,7 +8448,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step15 + 2
+							gc_tx5 := gc_step17 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -8465,7 +8465,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step15 + 3
+							gc_tx5 := gc_step17 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -8482,7 +8482,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -8508,9 +8508,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off26 := gc_bx5
-			if gc_from5 >= 0 && gc_off26 >= 0 && gc_off26 < len(gOdata) {
-				gc_at39 := gOdata[gc_off26:][:1]
+			gc_off28 := gc_bx5
+			if gc_from5 >= 0 && gc_off28 >= 0 && gc_off28 < len(gOdata) {
+				gc_at42 := gOdata[gc_off28:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -8522,14 +8522,14 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:147
 					{
-						gc_at39[0] = mySum
+						gc_at42[0] = mySum
 					}
 				}
 			} else {
-				gc_step16 := gc_from5
-				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+				gc_step18 := gc_from5
+				for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
 					{
-						gc_tx5 := gc_step16 + 0
+						gc_tx5 := gc_step18 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -8544,7 +8544,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step16 + 1
+						gc_tx5 := gc_step18 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -8559,7 +8559,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step16 + 2
+						gc_tx5 := gc_step18 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -8574,7 +8574,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step16 + 3
+						gc_tx5 := gc_step18 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -8589,7 +8589,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step18; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -8628,9 +8628,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
-					gc_at7 := gIdata[gc_off5:][:gc_bdx2]
+				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 {
+					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -8654,7 +8654,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
@@ -8664,7 +8664,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -8699,7 +8699,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
@@ -8709,7 +8709,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -8732,7 +8732,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at7[gc_tx2]
+							mySum = gc_at10[gc_tx2]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
@@ -8834,10 +8834,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8856,7 +8856,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8875,7 +8875,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8894,7 +8894,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8913,7 +8913,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8937,10 +8937,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_bdx2 <= len(sdata) {
-					gc_at8 := gIdata[gc_off6:][:gc_bdx2]
-					gc_at9 := sdata[:gc_bdx2]
+				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_bdx2 <= len(sdata) {
+					gc_at11 := gIdata[gc_off8:][:gc_bdx2]
+					gc_at12 := sdata[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -8968,7 +8968,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
@@ -8978,13 +8978,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								mySum.StoreSlice(gc_at9[gc_tx2:])
+								mySum.StoreSlice(gc_at12[gc_tx2:])
 //line samples_reduction.go:131
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
@@ -9019,7 +9019,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
@@ -9029,13 +9029,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							mySum.StoreSlice(gc_at9[gc_tx2:])
+							mySum.StoreSlice(gc_at12[gc_tx2:])
 //line samples_reduction.go:131
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
@@ -9056,11 +9056,11 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
-							mySum += gc_at8[gc_tx2]
+							mySum += gc_at11[gc_tx2]
 						}
 
 //line samples_reduction.go:135
-						gc_at9[gc_tx2] = mySum
+						gc_at12[gc_tx2] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -9174,10 +9174,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9200,7 +9200,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9223,7 +9223,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9246,7 +9246,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9269,7 +9269,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9297,12 +9297,12 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_bdx2 <= len(sdata) {
-					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
-					gc_at11 := gIdata[gc_off8:][:gc_bdx2]
-					gc_at12 := sdata[:gc_bdx2]
+				gc_off9 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off10 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off10 && gc_bdx2 <= len(sdata) {
+					gc_at13 := gIdata[gc_off9:][:gc_bdx2]
+					gc_at14 := gIdata[gc_off10:][:gc_bdx2]
+					gc_at15 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -9320,16 +9320,16 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at10[gc_tx2]
+							mySum = gc_at13[gc_tx2]
 						}
 
 //line samples_reduction.go:131
 						if i+gc_bdx2 < n {
-							mySum += gc_at11[gc_tx2]
+							mySum += gc_at14[gc_tx2]
 						}
 
 //line samples_reduction.go:135
-						gc_at12[gc_tx2] = mySum
+						gc_at15[gc_tx2] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -9377,10 +9377,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := s
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
-					gc_at13 := sdata[gc_off9:][:gc_to2]
-					gc_at14 := sdata[:gc_to2]
+				gc_off11 := s
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to2 <= len(sdata)-gc_off11 && gc_to2 <= len(sdata) {
+					gc_at16 := sdata[gc_off11:][:gc_to2]
+					gc_at17 := sdata[:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -9399,9 +9399,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at14[gc_tx2:])
+									mySum.StoreSlice(gc_at17[gc_tx2:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
@@ -9429,9 +9429,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at14[gc_tx2:])
+								mySum.StoreSlice(gc_at17[gc_tx2:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -9450,8 +9450,8 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at13[gc_tx2]
-							gc_at14[gc_tx2] = mySum
+							mySum = mySum + gc_at16[gc_tx2]
+							gc_at17[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -9524,10 +9524,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_vstep6
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9544,7 +9544,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9561,7 +9561,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9578,7 +9578,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9595,7 +9595,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9621,9 +9621,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
-				gc_at15 := gOdata[gc_off10:][:1]
+			gc_off12 := gc_bx2
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) {
+				gc_at18 := gOdata[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -9635,14 +9635,14 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:147
 					{
-						gc_at15[0] = mySum
+						gc_at18[0] = mySum
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9657,7 +9657,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9672,7 +9672,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9687,7 +9687,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9702,7 +9702,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -9741,9 +9741,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off11 := gc_bx3 * (gc_bdx3 * 2)
-				if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
-					gc_at16 := gIdata[gc_off11:][:gc_bdx3]
+				gc_off13 := gc_bx3 * (gc_bdx3 * 2)
+				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 {
+					gc_at19 := gIdata[gc_off13:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -9767,7 +9767,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])
+									mySum = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
@@ -9777,7 +9777,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -9812,7 +9812,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])
+								mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
@@ -9822,7 +9822,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]).Merge(mySum, gc_if18)
+									mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if18)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -9845,7 +9845,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at16[gc_tx3]
+							mySum = gc_at19[gc_tx3]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
@@ -9947,10 +9947,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					gc_step9 := gc_vstep8
+					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step7 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9969,7 +9969,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9988,7 +9988,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10007,7 +10007,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10026,7 +10026,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10050,10 +10050,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
-				if gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
-					gc_at17 := gIdata[gc_off12:][:gc_bdx3]
-					gc_at18 := sdata[:gc_bdx3]
+				gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
+				if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
+					gc_at20 := gIdata[gc_off14:][:gc_bdx3]
+					gc_at21 := sdata[:gc_bdx3]
 					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -10081,7 +10081,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								if compiled.Reach(n, i+gc_bdx3, 16) > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
@@ -10091,13 +10091,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								mySum.StoreSlice(gc_at18[gc_tx3:])
+								mySum.StoreSlice(gc_at21[gc_tx3:])
 //line samples_reduction.go:131
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
@@ -10132,7 +10132,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							if compiled.Reach(n, i+gc_bdx3, 8) > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
@@ -10142,13 +10142,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if23)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							mySum.StoreSlice(gc_at18[gc_tx3:])
+							mySum.StoreSlice(gc_at21[gc_tx3:])
 //line samples_reduction.go:131
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
@@ -10169,11 +10169,11 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
-							mySum += gc_at17[gc_tx3]
+							mySum += gc_at20[gc_tx3]
 						}
 
 //line samples_reduction.go:135
-						gc_at18[gc_tx3] = mySum
+						gc_at21[gc_tx3] = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -10287,10 +10287,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					gc_step10 := gc_vstep10
+					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step10 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10313,7 +10313,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step10 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10336,7 +10336,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step10 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10359,7 +10359,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step10 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10382,7 +10382,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10410,12 +10410,12 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off13 := gc_bx3 * (gc_bdx3 * 2)
-				gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
-				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
-					gc_at19 := gIdata[gc_off13:][:gc_bdx3]
-					gc_at20 := gIdata[gc_off14:][:gc_bdx3]
-					gc_at21 := sdata[:gc_bdx3]
+				gc_off15 := gc_bx3 * (gc_bdx3 * 2)
+				gc_off16 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
+				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off16 && gc_bdx3 <= len(sdata) {
+					gc_at22 := gIdata[gc_off15:][:gc_bdx3]
+					gc_at23 := gIdata[gc_off16:][:gc_bdx3]
+					gc_at24 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -10433,16 +10433,16 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at19[gc_tx3]
+							mySum = gc_at22[gc_tx3]
 						}
 
 //line samples_reduction.go:131
 						if i+gc_bdx3 < n {
-							mySum += gc_at20[gc_tx3]
+							mySum += gc_at23[gc_tx3]
 						}
 
 //line samples_reduction.go:135
-						gc_at21[gc_tx3] = mySum
+						gc_at24[gc_tx3] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -10490,10 +10490,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := s
-				if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to3 <= len(sdata)-gc_off15 && gc_to3 <= len(sdata) {
-					gc_at22 := sdata[gc_off15:][:gc_to3]
-					gc_at23 := sdata[:gc_to3]
+				gc_off17 := s
+				if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_to3 <= len(sdata)-gc_off17 && gc_to3 <= len(sdata) {
+					gc_at25 := sdata[gc_off17:][:gc_to3]
+					gc_at26 := sdata[:gc_to3]
 					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -10512,9 +10512,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at23[gc_tx3:])
+									mySum.StoreSlice(gc_at26[gc_tx3:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
@@ -10542,9 +10542,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at23[gc_tx3:])
+								mySum.StoreSlice(gc_at26[gc_tx3:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -10563,8 +10563,8 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at22[gc_tx3]
-							gc_at23[gc_tx3] = mySum
+							mySum = mySum + gc_at25[gc_tx3]
+							gc_at26[gc_tx3] = mySum
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -10637,10 +10637,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep12
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10657,7 +10657,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10674,7 +10674,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10691,7 +10691,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10708,7 +10708,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10734,9 +10734,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off16 := gc_bx3
-			if gc_from3 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) {
-				gc_at24 := gOdata[gc_off16:][:1]
+			gc_off18 := gc_bx3
+			if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(gOdata) {
+				gc_at27 := gOdata[gc_off18:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -10748,14 +10748,14 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:147
 					{
-						gc_at24[0] = mySum
+						gc_at27[0] = mySum
 					}
 				}
 			} else {
-				gc_step10 := gc_from3
-				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+				gc_step12 := gc_from3
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step10 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10770,7 +10770,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10785,7 +10785,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10800,7 +10800,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10815,7 +10815,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -10854,9 +10854,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off17 := gc_bx4 * (gc_bdx4 * 2)
-				if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 {
-					gc_at25 := gIdata[gc_off17:][:gc_bdx4]
+				gc_off19 := gc_bx4 * (gc_bdx4 * 2)
+				if gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off19 {
+					gc_at28 := gIdata[gc_off19:][:gc_bdx4]
 					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -10880,7 +10880,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
+									mySum = archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:])
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
@@ -10890,7 +10890,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -10925,7 +10925,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
+								mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:])
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
@@ -10935,7 +10935,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if30)
+									mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -10958,7 +10958,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at25[gc_tx4]
+							mySum = gc_at28[gc_tx4]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
@@ -11060,10 +11060,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep14
-					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					gc_step13 := gc_vstep14
+					for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step13 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11082,7 +11082,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step13 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11101,7 +11101,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step13 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11120,7 +11120,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step13 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11139,7 +11139,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11163,10 +11163,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}) {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off18 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
-				if gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off18 && gc_bdx4 <= len(sdata) {
-					gc_at26 := gIdata[gc_off18:][:gc_bdx4]
-					gc_at27 := sdata[:gc_bdx4]
+				gc_off20 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
+				if gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 && gc_bdx4 <= len(sdata) {
+					gc_at29 := gIdata[gc_off20:][:gc_bdx4]
+					gc_at30 := sdata[:gc_bdx4]
 					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
@@ -11194,7 +11194,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								if compiled.Reach(n, i+gc_bdx4, 16) > 15 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
@@ -11204,13 +11204,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
-								mySum.StoreSlice(gc_at27[gc_tx4:])
+								mySum.StoreSlice(gc_at30[gc_tx4:])
 //line samples_reduction.go:131
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
@@ -11245,7 +11245,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							if compiled.Reach(n, i+gc_bdx4, 8) > 7 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
@@ -11255,13 +11255,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if35)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if35)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							mySum.StoreSlice(gc_at27[gc_tx4:])
+							mySum.StoreSlice(gc_at30[gc_tx4:])
 //line samples_reduction.go:131
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
@@ -11282,11 +11282,11 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
-							mySum += gc_at26[gc_tx4]
+							mySum += gc_at29[gc_tx4]
 						}
 
 //line samples_reduction.go:135
-						gc_at27[gc_tx4] = mySum
+						gc_at30[gc_tx4] = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -11400,10 +11400,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep16
-					for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					gc_step14 := gc_vstep16
+					for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 						{
-							gc_tx4 := gc_step12 + 0
+							gc_tx4 := gc_step14 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11426,7 +11426,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 1
+							gc_tx4 := gc_step14 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11449,7 +11449,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 2
+							gc_tx4 := gc_step14 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11472,7 +11472,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 3
+							gc_tx4 := gc_step14 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11495,7 +11495,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11523,12 +11523,12 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off19 := gc_bx4 * (gc_bdx4 * 2)
-				gc_off20 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
-				if gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 && gc_bdx4 <= len(sdata) {
-					gc_at28 := gIdata[gc_off19:][:gc_bdx4]
-					gc_at29 := gIdata[gc_off20:][:gc_bdx4]
-					gc_at30 := sdata[:gc_bdx4]
+				gc_off21 := gc_bx4 * (gc_bdx4 * 2)
+				gc_off22 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
+				if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off22 && gc_bdx4 <= len(sdata) {
+					gc_at31 := gIdata[gc_off21:][:gc_bdx4]
+					gc_at32 := gIdata[gc_off22:][:gc_bdx4]
+					gc_at33 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -11546,16 +11546,16 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:127
 						if i < n {
-							mySum = gc_at28[gc_tx4]
+							mySum = gc_at31[gc_tx4]
 						}
 
 //line samples_reduction.go:131
 						if i+gc_bdx4 < n {
-							mySum += gc_at29[gc_tx4]
+							mySum += gc_at32[gc_tx4]
 						}
 
 //line samples_reduction.go:135
-						gc_at30[gc_tx4] = mySum
+						gc_at33[gc_tx4] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -11603,10 +11603,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off21 := s
-				if gc_from4 >= 0 && gc_off21 >= 0 && gc_off21 <= len(sdata) && gc_to4 <= len(sdata)-gc_off21 && gc_to4 <= len(sdata) {
-					gc_at31 := sdata[gc_off21:][:gc_to4]
-					gc_at32 := sdata[:gc_to4]
+				gc_off23 := s
+				if gc_from4 >= 0 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to4 <= len(sdata)-gc_off23 && gc_to4 <= len(sdata) {
+					gc_at34 := sdata[gc_off23:][:gc_to4]
+					gc_at35 := sdata[:gc_to4]
 					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
@@ -11625,9 +11625,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at32[gc_tx4:])
+									mySum.StoreSlice(gc_at35[gc_tx4:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
@@ -11655,9 +11655,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at32[gc_tx4:])
+								mySum.StoreSlice(gc_at35[gc_tx4:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -11676,8 +11676,8 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at31[gc_tx4]
-							gc_at32[gc_tx4] = mySum
+							mySum = mySum + gc_at34[gc_tx4]
+							gc_at35[gc_tx4] = mySum
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -11750,10 +11750,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step13 := gc_vstep18
-					for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
+					gc_step15 := gc_vstep18
+					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
 						{
-							gc_tx4 := gc_step13 + 0
+							gc_tx4 := gc_step15 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11770,7 +11770,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 1
+							gc_tx4 := gc_step15 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11787,7 +11787,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 2
+							gc_tx4 := gc_step15 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11804,7 +11804,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 3
+							gc_tx4 := gc_step15 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11821,7 +11821,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11847,9 +11847,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off22 := gc_bx4
-			if gc_from4 >= 0 && gc_off22 >= 0 && gc_off22 < len(gOdata) {
-				gc_at33 := gOdata[gc_off22:][:1]
+			gc_off24 := gc_bx4
+			if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 < len(gOdata) {
+				gc_at36 := gOdata[gc_off24:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -11861,14 +11861,14 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:147
 					{
-						gc_at33[0] = mySum
+						gc_at36[0] = mySum
 					}
 				}
 			} else {
-				gc_step14 := gc_from4
-				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11883,7 +11883,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11898,7 +11898,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11913,7 +11913,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11928,7 +11928,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -11995,12 +11995,12 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off19 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off20 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
-			if gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off20 && gc_bdx5 <= len(sdata) {
-				gc_at30 := gIdata[gc_off19:][:gc_bdx5]
-				gc_at31 := gIdata[gc_off20:][:gc_bdx5]
-				gc_at32 := sdata[:gc_bdx5]
+			gc_off21 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off22 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
+			if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off22 && gc_bdx5 <= len(sdata) {
+				gc_at33 := gIdata[gc_off21:][:gc_bdx5]
+				gc_at34 := gIdata[gc_off22:][:gc_bdx5]
+				gc_at35 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -12018,16 +12018,16 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:165
 					if i < n {
-						mySum = gc_at30[gc_tx5]
+						mySum = gc_at33[gc_tx5]
 					}
 
 //line samples_reduction.go:169
 					if i+blockSize < n {
-						mySum += gc_at31[gc_tx5]
+						mySum += gc_at34[gc_tx5]
 					}
 
 //line samples_reduction.go:173
-					gc_at32[gc_tx5] = mySum
+					gc_at35[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -12074,10 +12074,10 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off21 := s
-				if gc_from5 >= 0 && gc_off21 >= 0 && gc_off21 <= len(sdata) && gc_to5 <= len(sdata)-gc_off21 && gc_to5 <= len(sdata) {
-					gc_at33 := sdata[gc_off21:][:gc_to5]
-					gc_at34 := sdata[:gc_to5]
+				gc_off23 := s
+				if gc_from5 >= 0 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to5 <= len(sdata)-gc_off23 && gc_to5 <= len(sdata) {
+					gc_at36 := sdata[gc_off23:][:gc_to5]
+					gc_at37 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -12089,16 +12089,16 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at33[gc_tx5]
-							gc_at34[gc_tx5] = mySum
+							mySum = mySum + gc_at36[gc_tx5]
+							gc_at37[gc_tx5] = mySum
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step11 := gc_from5
-					for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+					gc_step13 := gc_from5
+					for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
 						{
-							gc_tx5 := gc_step11 + 0
+							gc_tx5 := gc_step13 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -12115,7 +12115,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step11 + 1
+							gc_tx5 := gc_step13 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -12132,7 +12132,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step11 + 2
+							gc_tx5 := gc_step13 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -12149,7 +12149,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step11 + 3
+							gc_tx5 := gc_step13 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -12166,7 +12166,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -12310,9 +12310,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
-					gc_at6 := gIdata[gc_off4:][:gc_bdx2]
+				gc_off6 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 {
+					gc_at9 := gIdata[gc_off6:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -12336,7 +12336,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
@@ -12346,7 +12346,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -12381,7 +12381,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
@@ -12391,7 +12391,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if6)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(mySum, gc_if6)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -12414,7 +12414,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at6[gc_tx2]
+							mySum = gc_at9[gc_tx2]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
@@ -12516,10 +12516,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12538,7 +12538,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12557,7 +12557,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12576,7 +12576,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12595,7 +12595,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12619,10 +12619,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
-				if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_bdx2 <= len(sdata) {
-					gc_at7 := gIdata[gc_off5:][:gc_bdx2]
-					gc_at8 := sdata[:gc_bdx2]
+				gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
+				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
+					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
+					gc_at11 := sdata[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -12650,7 +12650,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
@@ -12660,13 +12660,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								mySum.StoreSlice(gc_at8[gc_tx2:])
+								mySum.StoreSlice(gc_at11[gc_tx2:])
 //line samples_reduction.go:169
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
@@ -12701,7 +12701,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
@@ -12711,13 +12711,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if11)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							mySum.StoreSlice(gc_at8[gc_tx2:])
+							mySum.StoreSlice(gc_at11[gc_tx2:])
 //line samples_reduction.go:169
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
@@ -12738,11 +12738,11 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at7[gc_tx2]
+							mySum += gc_at10[gc_tx2]
 						}
 
 //line samples_reduction.go:173
-						gc_at8[gc_tx2] = mySum
+						gc_at11[gc_tx2] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -12856,10 +12856,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12882,7 +12882,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12905,7 +12905,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12928,7 +12928,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12951,7 +12951,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12979,12 +12979,12 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
-				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
-					gc_at9 := gIdata[gc_off6:][:gc_bdx2]
-					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
-					gc_at11 := sdata[:gc_bdx2]
+				gc_off8 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off9 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
+				if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_bdx2 <= len(sdata) {
+					gc_at12 := gIdata[gc_off8:][:gc_bdx2]
+					gc_at13 := gIdata[gc_off9:][:gc_bdx2]
+					gc_at14 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -13002,16 +13002,16 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at9[gc_tx2]
+							mySum = gc_at12[gc_tx2]
 						}
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at10[gc_tx2]
+							mySum += gc_at13[gc_tx2]
 						}
 
 //line samples_reduction.go:173
-						gc_at11[gc_tx2] = mySum
+						gc_at14[gc_tx2] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -13059,10 +13059,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := s
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 && gc_to2 <= len(sdata) {
-					gc_at12 := sdata[gc_off8:][:gc_to2]
-					gc_at13 := sdata[:gc_to2]
+				gc_off10 := s
+				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 && gc_to2 <= len(sdata) {
+					gc_at15 := sdata[gc_off10:][:gc_to2]
+					gc_at16 := sdata[:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -13081,9 +13081,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at13[gc_tx2:])
+									mySum.StoreSlice(gc_at16[gc_tx2:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
@@ -13111,9 +13111,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at13[gc_tx2:])
+								mySum.StoreSlice(gc_at16[gc_tx2:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -13132,8 +13132,8 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at12[gc_tx2]
-							gc_at13[gc_tx2] = mySum
+							mySum = mySum + gc_at15[gc_tx2]
+							gc_at16[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -13206,10 +13206,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -13226,7 +13226,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -13243,7 +13243,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -13260,7 +13260,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -13277,7 +13277,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13569,9 +13569,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off9 := gc_bx3 * (gc_bdx3 * 2)
-				if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
-					gc_at14 := gIdata[gc_off9:][:gc_bdx3]
+				gc_off11 := gc_bx3 * (gc_bdx3 * 2)
+				if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
+					gc_at17 := gIdata[gc_off11:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -13595,7 +13595,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])
+									mySum = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
@@ -13605,7 +13605,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -13640,7 +13640,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])
+								mySum = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
@@ -13650,7 +13650,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(mySum, gc_if18)
+									mySum = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(mySum, gc_if18)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -13673,7 +13673,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at14[gc_tx3]
+							mySum = gc_at17[gc_tx3]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
@@ -13775,10 +13775,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep8
-					for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 						{
-							gc_tx3 := gc_step5 + 0
+							gc_tx3 := gc_step7 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13797,7 +13797,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 1
+							gc_tx3 := gc_step7 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13816,7 +13816,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 2
+							gc_tx3 := gc_step7 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13835,7 +13835,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 3
+							gc_tx3 := gc_step7 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13854,7 +13854,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -13878,10 +13878,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
-				if gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off10 && gc_bdx3 <= len(sdata) {
-					gc_at15 := gIdata[gc_off10:][:gc_bdx3]
-					gc_at16 := sdata[:gc_bdx3]
+				gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
+				if gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
+					gc_at18 := gIdata[gc_off12:][:gc_bdx3]
+					gc_at19 := sdata[:gc_bdx3]
 					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -13909,7 +13909,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
@@ -13919,13 +13919,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								mySum.StoreSlice(gc_at16[gc_tx3:])
+								mySum.StoreSlice(gc_at19[gc_tx3:])
 //line samples_reduction.go:169
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
@@ -13960,7 +13960,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
@@ -13970,13 +13970,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if23)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:])).Merge(mySum, gc_if23)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							mySum.StoreSlice(gc_at16[gc_tx3:])
+							mySum.StoreSlice(gc_at19[gc_tx3:])
 //line samples_reduction.go:169
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
@@ -13997,11 +13997,11 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at15[gc_tx3]
+							mySum += gc_at18[gc_tx3]
 						}
 
 //line samples_reduction.go:173
-						gc_at16[gc_tx3] = mySum
+						gc_at19[gc_tx3] = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -14115,10 +14115,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep10
-					for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 						{
-							gc_tx3 := gc_step6 + 0
+							gc_tx3 := gc_step8 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14141,7 +14141,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step6 + 1
+							gc_tx3 := gc_step8 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14164,7 +14164,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step6 + 2
+							gc_tx3 := gc_step8 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14187,7 +14187,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step6 + 3
+							gc_tx3 := gc_step8 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14210,7 +14210,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14238,12 +14238,12 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off11 := gc_bx3 * (gc_bdx3 * 2)
-				gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
-				if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
-					gc_at17 := gIdata[gc_off11:][:gc_bdx3]
-					gc_at18 := gIdata[gc_off12:][:gc_bdx3]
-					gc_at19 := sdata[:gc_bdx3]
+				gc_off13 := gc_bx3 * (gc_bdx3 * 2)
+				gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
+				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
+					gc_at20 := gIdata[gc_off13:][:gc_bdx3]
+					gc_at21 := gIdata[gc_off14:][:gc_bdx3]
+					gc_at22 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -14261,16 +14261,16 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at17[gc_tx3]
+							mySum = gc_at20[gc_tx3]
 						}
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at18[gc_tx3]
+							mySum += gc_at21[gc_tx3]
 						}
 
 //line samples_reduction.go:173
-						gc_at19[gc_tx3] = mySum
+						gc_at22[gc_tx3] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -14318,10 +14318,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off13 := s
-				if gc_from3 >= 0 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to3 <= len(sdata)-gc_off13 && gc_to3 <= len(sdata) {
-					gc_at20 := sdata[gc_off13:][:gc_to3]
-					gc_at21 := sdata[:gc_to3]
+				gc_off15 := s
+				if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to3 <= len(sdata)-gc_off15 && gc_to3 <= len(sdata) {
+					gc_at23 := sdata[gc_off15:][:gc_to3]
+					gc_at24 := sdata[:gc_to3]
 					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -14340,9 +14340,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at21[gc_tx3:])
+									mySum.StoreSlice(gc_at24[gc_tx3:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
@@ -14370,9 +14370,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at21[gc_tx3:])
+								mySum.StoreSlice(gc_at24[gc_tx3:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -14391,8 +14391,8 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at20[gc_tx3]
-							gc_at21[gc_tx3] = mySum
+							mySum = mySum + gc_at23[gc_tx3]
+							gc_at24[gc_tx3] = mySum
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -14465,10 +14465,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep12
-					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+					gc_step9 := gc_vstep12
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step7 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14485,7 +14485,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14502,7 +14502,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14519,7 +14519,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -14536,7 +14536,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14828,9 +14828,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := gc_bx4 * (gc_bdx4 * 2)
-				if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off14 {
-					gc_at22 := gIdata[gc_off14:][:gc_bdx4]
+				gc_off16 := gc_bx4 * (gc_bdx4 * 2)
+				if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 {
+					gc_at25 := gIdata[gc_off16:][:gc_bdx4]
 					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -14854,7 +14854,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])
+									mySum = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
@@ -14864,7 +14864,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -14899,7 +14899,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])
+								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:])
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
@@ -14909,7 +14909,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]).Merge(mySum, gc_if30)
+									mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -14932,7 +14932,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at22[gc_tx4]
+							mySum = gc_at25[gc_tx4]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
@@ -15034,10 +15034,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep14
-					for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+					gc_step10 := gc_vstep14
+					for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 						{
-							gc_tx4 := gc_step8 + 0
+							gc_tx4 := gc_step10 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15056,7 +15056,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step8 + 1
+							gc_tx4 := gc_step10 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15075,7 +15075,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step8 + 2
+							gc_tx4 := gc_step10 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15094,7 +15094,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step8 + 3
+							gc_tx4 := gc_step10 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15113,7 +15113,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -15137,10 +15137,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	}) {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off15 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
-				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off15 && gc_bdx4 <= len(sdata) {
-					gc_at23 := gIdata[gc_off15:][:gc_bdx4]
-					gc_at24 := sdata[:gc_bdx4]
+				gc_off17 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
+				if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
+					gc_at26 := gIdata[gc_off17:][:gc_bdx4]
+					gc_at27 := sdata[:gc_bdx4]
 					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
@@ -15168,7 +15168,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
@@ -15178,13 +15178,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
-								mySum.StoreSlice(gc_at24[gc_tx4:])
+								mySum.StoreSlice(gc_at27[gc_tx4:])
 //line samples_reduction.go:169
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
@@ -15219,7 +15219,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
@@ -15229,13 +15229,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if35)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							mySum.StoreSlice(gc_at24[gc_tx4:])
+							mySum.StoreSlice(gc_at27[gc_tx4:])
 //line samples_reduction.go:169
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
@@ -15256,11 +15256,11 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at23[gc_tx4]
+							mySum += gc_at26[gc_tx4]
 						}
 
 //line samples_reduction.go:173
-						gc_at24[gc_tx4] = mySum
+						gc_at27[gc_tx4] = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -15374,10 +15374,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep16
-					for ; gc_step9+3 < gc_bdx4; gc_step9 += 4 {
+					gc_step11 := gc_vstep16
+					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 						{
-							gc_tx4 := gc_step9 + 0
+							gc_tx4 := gc_step11 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15400,7 +15400,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step9 + 1
+							gc_tx4 := gc_step11 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15423,7 +15423,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step9 + 2
+							gc_tx4 := gc_step11 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15446,7 +15446,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step9 + 3
+							gc_tx4 := gc_step11 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15469,7 +15469,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -15497,12 +15497,12 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off16 := gc_bx4 * (gc_bdx4 * 2)
-				gc_off17 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
-				if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
-					gc_at25 := gIdata[gc_off16:][:gc_bdx4]
-					gc_at26 := gIdata[gc_off17:][:gc_bdx4]
-					gc_at27 := sdata[:gc_bdx4]
+				gc_off18 := gc_bx4 * (gc_bdx4 * 2)
+				gc_off19 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
+				if gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off19 && gc_bdx4 <= len(sdata) {
+					gc_at28 := gIdata[gc_off18:][:gc_bdx4]
+					gc_at29 := gIdata[gc_off19:][:gc_bdx4]
+					gc_at30 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -15520,16 +15520,16 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:165
 						if i < n {
-							mySum = gc_at25[gc_tx4]
+							mySum = gc_at28[gc_tx4]
 						}
 
 //line samples_reduction.go:169
 						if i+blockSize < n {
-							mySum += gc_at26[gc_tx4]
+							mySum += gc_at29[gc_tx4]
 						}
 
 //line samples_reduction.go:173
-						gc_at27[gc_tx4] = mySum
+						gc_at30[gc_tx4] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -15577,10 +15577,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off18 := s
-				if gc_from4 >= 0 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_to4 <= len(sdata)-gc_off18 && gc_to4 <= len(sdata) {
-					gc_at28 := sdata[gc_off18:][:gc_to4]
-					gc_at29 := sdata[:gc_to4]
+				gc_off20 := s
+				if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_to4 <= len(sdata)-gc_off20 && gc_to4 <= len(sdata) {
+					gc_at31 := sdata[gc_off20:][:gc_to4]
+					gc_at32 := sdata[:gc_to4]
 					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
@@ -15599,9 +15599,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at29[gc_tx4:])
+									mySum.StoreSlice(gc_at32[gc_tx4:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
@@ -15629,9 +15629,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at29[gc_tx4:])
+								mySum.StoreSlice(gc_at32[gc_tx4:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -15650,8 +15650,8 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at28[gc_tx4]
-							gc_at29[gc_tx4] = mySum
+							mySum = mySum + gc_at31[gc_tx4]
+							gc_at32[gc_tx4] = mySum
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -15724,10 +15724,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep18
-					for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+					gc_step12 := gc_vstep18
+					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 						{
-							gc_tx4 := gc_step10 + 0
+							gc_tx4 := gc_step12 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15744,7 +15744,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 1
+							gc_tx4 := gc_step12 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15761,7 +15761,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 2
+							gc_tx4 := gc_step12 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15778,7 +15778,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 3
+							gc_tx4 := gc_step12 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15795,7 +15795,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16114,12 +16114,12 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off27 := gc_bx5 * (blockSize * 2)
-			gc_off28 := (gc_bx5 * (blockSize * 2)) + blockSize
-			if gc_off27 >= 0 && gc_off27 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off28 && gc_bdx5 <= len(sdata) {
-				gc_at46 := gIdata[gc_off27:][:gc_bdx5]
-				gc_at47 := gIdata[gc_off28:][:gc_bdx5]
-				gc_at48 := sdata[:gc_bdx5]
+			gc_off29 := gc_bx5 * (blockSize * 2)
+			gc_off30 := (gc_bx5 * (blockSize * 2)) + blockSize
+			if gc_off29 >= 0 && gc_off29 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off30 && gc_bdx5 <= len(sdata) {
+				gc_at49 := gIdata[gc_off29:][:gc_bdx5]
+				gc_at50 := gIdata[gc_off30:][:gc_bdx5]
+				gc_at51 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -16137,16 +16137,16 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:215
 					if i < n {
-						mySum = gc_at46[gc_tx5]
+						mySum = gc_at49[gc_tx5]
 					}
 
 //line samples_reduction.go:219
 					if i+blockSize < n {
-						mySum += gc_at47[gc_tx5]
+						mySum += gc_at50[gc_tx5]
 					}
 
 //line samples_reduction.go:223
-					gc_at48[gc_tx5] = mySum
+					gc_at51[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -16186,15 +16186,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off29 := 256
-			gc_fastlo13 := min(max(0, -gc_off29), gc_bdx5)
-			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off29, len(sdata)), gc_fastlo13)
+			gc_off31 := 256
+			gc_fastlo13 := min(max(0, -gc_off31), gc_bdx5)
+			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off31, len(sdata)), gc_fastlo13)
 			if gc_fastlo13 < gc_fasthi13 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo13 {
 						gc_seglen13 := gc_fasthi13 - gc_fastlo13
-						gc_at49 := sdata[gc_off29+gc_fastlo13:][:gc_seglen13]
-						gc_at50 := sdata[gc_fastlo13:][:gc_seglen13]
+						gc_at52 := sdata[gc_off31+gc_fastlo13:][:gc_seglen13]
+						gc_at53 := sdata[gc_fastlo13:][:gc_seglen13]
 						for gc_u13 := 0; gc_u13 < gc_seglen13; gc_u13++ {
 							gc_tx5 := gc_fastlo13 + gc_u13
 							gc_rank5 := gc_base5 + gc_tx5
@@ -16207,8 +16207,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at49[gc_u13]
-								gc_at50[gc_u13] = mySum
+								mySum = mySum + gc_at52[gc_u13]
+								gc_at53[gc_u13] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -16231,10 +16231,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16251,7 +16251,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16268,7 +16268,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16285,7 +16285,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16302,7 +16302,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -16323,15 +16323,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off30 := 128
-			gc_fastlo14 := min(max(0, -gc_off30), gc_bdx5)
-			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off30, len(sdata)), gc_fastlo14)
+			gc_off32 := 128
+			gc_fastlo14 := min(max(0, -gc_off32), gc_bdx5)
+			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off32, len(sdata)), gc_fastlo14)
 			if gc_fastlo14 < gc_fasthi14 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo14 {
 						gc_seglen14 := gc_fasthi14 - gc_fastlo14
-						gc_at51 := sdata[gc_off30+gc_fastlo14:][:gc_seglen14]
-						gc_at52 := sdata[gc_fastlo14:][:gc_seglen14]
+						gc_at54 := sdata[gc_off32+gc_fastlo14:][:gc_seglen14]
+						gc_at55 := sdata[gc_fastlo14:][:gc_seglen14]
 						for gc_u14 := 0; gc_u14 < gc_seglen14; gc_u14++ {
 							gc_tx5 := gc_fastlo14 + gc_u14
 							gc_rank5 := gc_base5 + gc_tx5
@@ -16344,8 +16344,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at51[gc_u14]
-								gc_at52[gc_u14] = mySum
+								mySum = mySum + gc_at54[gc_u14]
+								gc_at55[gc_u14] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -16368,10 +16368,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
 					{
-						gc_tx5 := gc_step20 + 0
+						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16388,7 +16388,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step20 + 1
+						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16405,7 +16405,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step20 + 2
+						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16422,7 +16422,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step20 + 3
+						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16439,7 +16439,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -16460,15 +16460,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off31 := 64
-			gc_fastlo15 := min(max(0, -gc_off31), gc_bdx5)
-			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off31, len(sdata)), gc_fastlo15)
+			gc_off33 := 64
+			gc_fastlo15 := min(max(0, -gc_off33), gc_bdx5)
+			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off33, len(sdata)), gc_fastlo15)
 			if gc_fastlo15 < gc_fasthi15 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo15 {
 						gc_seglen15 := gc_fasthi15 - gc_fastlo15
-						gc_at53 := sdata[gc_off31+gc_fastlo15:][:gc_seglen15]
-						gc_at54 := sdata[gc_fastlo15:][:gc_seglen15]
+						gc_at56 := sdata[gc_off33+gc_fastlo15:][:gc_seglen15]
+						gc_at57 := sdata[gc_fastlo15:][:gc_seglen15]
 						for gc_u15 := 0; gc_u15 < gc_seglen15; gc_u15++ {
 							gc_tx5 := gc_fastlo15 + gc_u15
 							gc_rank5 := gc_base5 + gc_tx5
@@ -16481,8 +16481,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at53[gc_u15]
-								gc_at54[gc_u15] = mySum
+								mySum = mySum + gc_at56[gc_u15]
+								gc_at57[gc_u15] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -16505,10 +16505,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16525,7 +16525,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16542,7 +16542,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16559,7 +16559,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -16576,7 +16576,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -16719,9 +16719,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * (blockSize * 2)
-				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 {
-					gc_at10 := gIdata[gc_off6:][:gc_bdx2]
+				gc_off8 := gc_bx2 * (blockSize * 2)
+				if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 {
+					gc_at13 := gIdata[gc_off8:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -16745,7 +16745,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
@@ -16755,7 +16755,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -16790,7 +16790,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
@@ -16800,7 +16800,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).Merge(mySum, gc_if6)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -16823,7 +16823,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at10[gc_tx2]
+							mySum = gc_at13[gc_tx2]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
@@ -16925,10 +16925,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16947,7 +16947,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16966,7 +16966,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16985,7 +16985,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -17004,7 +17004,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17028,10 +17028,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bx2 * (blockSize * 2)) + blockSize
-				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
-					gc_at11 := gIdata[gc_off7:][:gc_bdx2]
-					gc_at12 := sdata[:gc_bdx2]
+				gc_off9 := (gc_bx2 * (blockSize * 2)) + blockSize
+				if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_bdx2 <= len(sdata) {
+					gc_at14 := gIdata[gc_off9:][:gc_bdx2]
+					gc_at15 := sdata[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -17059,7 +17059,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
@@ -17069,13 +17069,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								mySum.StoreSlice(gc_at12[gc_tx2:])
+								mySum.StoreSlice(gc_at15[gc_tx2:])
 //line samples_reduction.go:219
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
@@ -17110,7 +17110,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
@@ -17120,13 +17120,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							mySum.StoreSlice(gc_at12[gc_tx2:])
+							mySum.StoreSlice(gc_at15[gc_tx2:])
 //line samples_reduction.go:219
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
@@ -17147,11 +17147,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at11[gc_tx2]
+							mySum += gc_at14[gc_tx2]
 						}
 
 //line samples_reduction.go:223
-						gc_at12[gc_tx2] = mySum
+						gc_at15[gc_tx2] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -17265,10 +17265,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep4
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -17291,7 +17291,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -17314,7 +17314,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -17337,7 +17337,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -17360,7 +17360,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17388,12 +17388,12 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * (blockSize * 2)
-				gc_off9 := (gc_bx2 * (blockSize * 2)) + blockSize
-				if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_bdx2 <= len(sdata) {
-					gc_at13 := gIdata[gc_off8:][:gc_bdx2]
-					gc_at14 := gIdata[gc_off9:][:gc_bdx2]
-					gc_at15 := sdata[:gc_bdx2]
+				gc_off10 := gc_bx2 * (blockSize * 2)
+				gc_off11 := (gc_bx2 * (blockSize * 2)) + blockSize
+				if gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off11 && gc_bdx2 <= len(sdata) {
+					gc_at16 := gIdata[gc_off10:][:gc_bdx2]
+					gc_at17 := gIdata[gc_off11:][:gc_bdx2]
+					gc_at18 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -17411,16 +17411,16 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at13[gc_tx2]
+							mySum = gc_at16[gc_tx2]
 						}
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at14[gc_tx2]
+							mySum += gc_at17[gc_tx2]
 						}
 
 //line samples_reduction.go:223
-						gc_at15[gc_tx2] = mySum
+						gc_at18[gc_tx2] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -17461,15 +17461,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := 256
-			gc_fastlo4 := min(max(0, -gc_off10), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off10, len(sdata)), gc_fastlo4)
+			gc_off12 := 256
+			gc_fastlo4 := min(max(0, -gc_off12), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off12, len(sdata)), gc_fastlo4)
 			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo4 {
 						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at16 := sdata[gc_off10+gc_fastlo4:][:gc_seglen4]
-						gc_at17 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_at19 := sdata[gc_off12+gc_fastlo4:][:gc_seglen4]
+						gc_at20 := sdata[gc_fastlo4:][:gc_seglen4]
 						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
@@ -17513,9 +17513,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]float32)(gc_at17[(gc_tx2-gc_fastlo4):]), gc_if16)
+										mySum.StoreMasked((*[16]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if16)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -17568,9 +17568,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if15)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]float32)(gc_at17[(gc_tx2-gc_fastlo4):]), gc_if15)
+									mySum.StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if15)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -17590,8 +17590,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at16[gc_u4]
-								gc_at17[gc_u4] = mySum
+								mySum = mySum + gc_at19[gc_u4]
+								gc_at20[gc_u4] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -17734,10 +17734,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17754,7 +17754,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17771,7 +17771,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17788,7 +17788,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17805,7 +17805,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -17826,15 +17826,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := 128
-			gc_fastlo5 := min(max(0, -gc_off11), gc_bdx2)
-			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off11, len(sdata)), gc_fastlo5)
+			gc_off13 := 128
+			gc_fastlo5 := min(max(0, -gc_off13), gc_bdx2)
+			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off13, len(sdata)), gc_fastlo5)
 			if gc_fastlo5 < gc_fasthi5 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo5 {
 						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at18 := sdata[gc_off11+gc_fastlo5:][:gc_seglen5]
-						gc_at19 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_at21 := sdata[gc_off13+gc_fastlo5:][:gc_seglen5]
+						gc_at22 := sdata[gc_fastlo5:][:gc_seglen5]
 						gc_vstep7 := gc_fastlo5
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop7 bool
@@ -17878,9 +17878,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]float32)(gc_at19[(gc_tx2-gc_fastlo5):]), gc_if20)
+										mySum.StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if20)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -17933,9 +17933,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if19)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo5):]), gc_if19)
+									mySum.StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if19)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -17955,8 +17955,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at18[gc_u5]
-								gc_at19[gc_u5] = mySum
+								mySum = mySum + gc_at21[gc_u5]
+								gc_at22[gc_u5] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -18099,10 +18099,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step9 := gc_vstep8
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18119,7 +18119,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18136,7 +18136,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18153,7 +18153,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18170,7 +18170,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -18191,15 +18191,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 64
-			gc_fastlo6 := min(max(0, -gc_off12), gc_bdx2)
-			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off12, len(sdata)), gc_fastlo6)
+			gc_off14 := 64
+			gc_fastlo6 := min(max(0, -gc_off14), gc_bdx2)
+			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off14, len(sdata)), gc_fastlo6)
 			if gc_fastlo6 < gc_fasthi6 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo6 {
 						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at20 := sdata[gc_off12+gc_fastlo6:][:gc_seglen6]
-						gc_at21 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_at23 := sdata[gc_off14+gc_fastlo6:][:gc_seglen6]
+						gc_at24 := sdata[gc_fastlo6:][:gc_seglen6]
 						gc_vstep9 := gc_fastlo6
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop9 bool
@@ -18243,9 +18243,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]float32)(gc_at21[(gc_tx2-gc_fastlo6):]), gc_if24)
+										mySum.StoreMasked((*[16]float32)(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if24)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -18298,9 +18298,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if23)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if23)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]float32)(gc_at21[(gc_tx2-gc_fastlo6):]), gc_if23)
+									mySum.StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if23)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -18320,8 +18320,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at20[gc_u6]
-								gc_at21[gc_u6] = mySum
+								mySum = mySum + gc_at23[gc_u6]
+								gc_at24[gc_u6] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -18464,10 +18464,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep10
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18484,7 +18484,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18501,7 +18501,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18518,7 +18518,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -18535,7 +18535,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -18826,9 +18826,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off13 := gc_bx3 * (blockSize * 2)
-				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 {
-					gc_at22 := gIdata[gc_off13:][:gc_bdx3]
+				gc_off15 := gc_bx3 * (blockSize * 2)
+				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off15 {
+					gc_at25 := gIdata[gc_off15:][:gc_bdx3]
 					gc_vstep11 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -18852,7 +18852,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])
+									mySum = archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
@@ -18862,7 +18862,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -18897,7 +18897,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])
+								mySum = archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
@@ -18907,7 +18907,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]).Merge(mySum, gc_if30)
+									mySum = archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -18930,7 +18930,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at22[gc_tx3]
+							mySum = gc_at25[gc_tx3]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
@@ -19032,10 +19032,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep12
-					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19054,7 +19054,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19073,7 +19073,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19092,7 +19092,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19111,7 +19111,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19135,10 +19135,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off14 := (gc_bx3 * (blockSize * 2)) + blockSize
-				if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
-					gc_at23 := gIdata[gc_off14:][:gc_bdx3]
-					gc_at24 := sdata[:gc_bdx3]
+				gc_off16 := (gc_bx3 * (blockSize * 2)) + blockSize
+				if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off16 && gc_bdx3 <= len(sdata) {
+					gc_at26 := gIdata[gc_off16:][:gc_bdx3]
+					gc_at27 := sdata[:gc_bdx3]
 					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -19166,7 +19166,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
@@ -19176,13 +19176,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								mySum.StoreSlice(gc_at24[gc_tx3:])
+								mySum.StoreSlice(gc_at27[gc_tx3:])
 //line samples_reduction.go:219
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
@@ -19217,7 +19217,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
@@ -19227,13 +19227,13 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).Merge(mySum, gc_if35)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if35)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							mySum.StoreSlice(gc_at24[gc_tx3:])
+							mySum.StoreSlice(gc_at27[gc_tx3:])
 //line samples_reduction.go:219
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
@@ -19254,11 +19254,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at23[gc_tx3]
+							mySum += gc_at26[gc_tx3]
 						}
 
 //line samples_reduction.go:223
-						gc_at24[gc_tx3] = mySum
+						gc_at27[gc_tx3] = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
@@ -19372,10 +19372,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep14
-					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					gc_step12 := gc_vstep14
+					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19398,7 +19398,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19421,7 +19421,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19444,7 +19444,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -19467,7 +19467,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19495,12 +19495,12 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := gc_bx3 * (blockSize * 2)
-				gc_off16 := (gc_bx3 * (blockSize * 2)) + blockSize
-				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off16 && gc_bdx3 <= len(sdata) {
-					gc_at25 := gIdata[gc_off15:][:gc_bdx3]
-					gc_at26 := gIdata[gc_off16:][:gc_bdx3]
-					gc_at27 := sdata[:gc_bdx3]
+				gc_off17 := gc_bx3 * (blockSize * 2)
+				gc_off18 := (gc_bx3 * (blockSize * 2)) + blockSize
+				if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off18 && gc_bdx3 <= len(sdata) {
+					gc_at28 := gIdata[gc_off17:][:gc_bdx3]
+					gc_at29 := gIdata[gc_off18:][:gc_bdx3]
+					gc_at30 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -19518,16 +19518,16 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at25[gc_tx3]
+							mySum = gc_at28[gc_tx3]
 						}
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at26[gc_tx3]
+							mySum += gc_at29[gc_tx3]
 						}
 
 //line samples_reduction.go:223
-						gc_at27[gc_tx3] = mySum
+						gc_at30[gc_tx3] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -19568,15 +19568,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off17 := 256
-			gc_fastlo7 := min(max(0, -gc_off17), gc_bdx3)
-			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off17, len(sdata)), gc_fastlo7)
+			gc_off19 := 256
+			gc_fastlo7 := min(max(0, -gc_off19), gc_bdx3)
+			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off19, len(sdata)), gc_fastlo7)
 			if gc_fastlo7 < gc_fasthi7 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo7 {
 						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at28 := sdata[gc_off17+gc_fastlo7:][:gc_seglen7]
-						gc_at29 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_at31 := sdata[gc_off19+gc_fastlo7:][:gc_seglen7]
+						gc_at32 := sdata[gc_fastlo7:][:gc_seglen7]
 						gc_vstep15 := gc_fastlo7
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop15 bool
@@ -19620,9 +19620,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at28[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]int32)(gc_at29[(gc_tx3-gc_fastlo7):]), gc_if40)
+										mySum.StoreMasked((*[16]int32)(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if40)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -19675,9 +19675,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 								if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at28[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if39)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if39)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]int32)(gc_at29[(gc_tx3-gc_fastlo7):]), gc_if39)
+									mySum.StoreMasked((*[8]int32)(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if39)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -19697,8 +19697,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at28[gc_u7]
-								gc_at29[gc_u7] = mySum
+								mySum = mySum + gc_at31[gc_u7]
+								gc_at32[gc_u7] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -19841,10 +19841,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep16
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				gc_step13 := gc_vstep16
+				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19861,7 +19861,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step11 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19878,7 +19878,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step11 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19895,7 +19895,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step11 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19912,7 +19912,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -19933,15 +19933,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off18 := 128
-			gc_fastlo8 := min(max(0, -gc_off18), gc_bdx3)
-			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off18, len(sdata)), gc_fastlo8)
+			gc_off20 := 128
+			gc_fastlo8 := min(max(0, -gc_off20), gc_bdx3)
+			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off20, len(sdata)), gc_fastlo8)
 			if gc_fastlo8 < gc_fasthi8 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo8 {
 						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at30 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
-						gc_at31 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_at33 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
+						gc_at34 := sdata[gc_fastlo8:][:gc_seglen8]
 						gc_vstep17 := gc_fastlo8
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop17 bool
@@ -19985,9 +19985,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at30[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]int32)(gc_at31[(gc_tx3-gc_fastlo8):]), gc_if44)
+										mySum.StoreMasked((*[16]int32)(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if44)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -20040,9 +20040,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 								if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at30[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if43)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if43)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]int32)(gc_at31[(gc_tx3-gc_fastlo8):]), gc_if43)
+									mySum.StoreMasked((*[8]int32)(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if43)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -20062,8 +20062,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at30[gc_u8]
-								gc_at31[gc_u8] = mySum
+								mySum = mySum + gc_at33[gc_u8]
+								gc_at34[gc_u8] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -20206,10 +20206,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep18
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				gc_step14 := gc_vstep18
+				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20226,7 +20226,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20243,7 +20243,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20260,7 +20260,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20277,7 +20277,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -20298,15 +20298,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off19 := 64
-			gc_fastlo9 := min(max(0, -gc_off19), gc_bdx3)
-			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off19, len(sdata)), gc_fastlo9)
+			gc_off21 := 64
+			gc_fastlo9 := min(max(0, -gc_off21), gc_bdx3)
+			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off21, len(sdata)), gc_fastlo9)
 			if gc_fastlo9 < gc_fasthi9 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo9 {
 						gc_seglen9 := gc_fasthi9 - gc_fastlo9
-						gc_at32 := sdata[gc_off19+gc_fastlo9:][:gc_seglen9]
-						gc_at33 := sdata[gc_fastlo9:][:gc_seglen9]
+						gc_at35 := sdata[gc_off21+gc_fastlo9:][:gc_seglen9]
+						gc_at36 := sdata[gc_fastlo9:][:gc_seglen9]
 						gc_vstep19 := gc_fastlo9
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop19 bool
@@ -20350,9 +20350,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]int32)(gc_at33[(gc_tx3-gc_fastlo9):]), gc_if48)
+										mySum.StoreMasked((*[16]int32)(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if48)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -20405,9 +20405,9 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 								if gc_if47.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if47)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if47)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]int32)(gc_at33[(gc_tx3-gc_fastlo9):]), gc_if47)
+									mySum.StoreMasked((*[8]int32)(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if47)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -20427,8 +20427,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at32[gc_u9]
-								gc_at33[gc_u9] = mySum
+								mySum = mySum + gc_at35[gc_u9]
+								gc_at36[gc_u9] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -20571,10 +20571,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep20
-				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+				gc_step15 := gc_vstep20
+				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20591,7 +20591,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20608,7 +20608,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20625,7 +20625,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -20642,7 +20642,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -20933,9 +20933,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off20 := gc_bx4 * (blockSize * 2)
-				if gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 {
-					gc_at34 := gIdata[gc_off20:][:gc_bdx4]
+				gc_off22 := gc_bx4 * (blockSize * 2)
+				if gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off22 {
+					gc_at37 := gIdata[gc_off22:][:gc_bdx4]
 					gc_vstep21 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop21 bool
@@ -20959,7 +20959,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
+									mySum = archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:])
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
@@ -20969,7 +20969,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 									if gc_if56.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -21004,7 +21004,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
+								mySum = archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:])
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
@@ -21014,7 +21014,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								if gc_if54.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]).Merge(mySum, gc_if54)
+									mySum = archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Merge(mySum, gc_if54)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -21037,7 +21037,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at34[gc_tx4]
+							mySum = gc_at37[gc_tx4]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
@@ -21139,10 +21139,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep22
-					for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+					gc_step16 := gc_vstep22
+					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step14 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21161,7 +21161,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21180,7 +21180,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21199,7 +21199,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21218,7 +21218,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21242,10 +21242,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}) {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off21 := (gc_bx4 * (blockSize * 2)) + blockSize
-				if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off21 && gc_bdx4 <= len(sdata) {
-					gc_at35 := gIdata[gc_off21:][:gc_bdx4]
-					gc_at36 := sdata[:gc_bdx4]
+				gc_off23 := (gc_bx4 * (blockSize * 2)) + blockSize
+				if gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off23 && gc_bdx4 <= len(sdata) {
+					gc_at38 := gIdata[gc_off23:][:gc_bdx4]
+					gc_at39 := sdata[:gc_bdx4]
 					gc_vstep23 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop23 bool
@@ -21273,7 +21273,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								if compiled.Reach(n, i+blockSize, 16) > 15 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:]))
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
@@ -21283,13 +21283,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 									if gc_if60.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
-								mySum.StoreSlice(gc_at36[gc_tx4:])
+								mySum.StoreSlice(gc_at39[gc_tx4:])
 //line samples_reduction.go:219
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
@@ -21324,7 +21324,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							if compiled.Reach(n, i+blockSize, 8) > 7 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:]))
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
@@ -21334,13 +21334,13 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								if gc_if59.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if59)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).Merge(mySum, gc_if59)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							mySum.StoreSlice(gc_at36[gc_tx4:])
+							mySum.StoreSlice(gc_at39[gc_tx4:])
 //line samples_reduction.go:219
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
@@ -21361,11 +21361,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at35[gc_tx4]
+							mySum += gc_at38[gc_tx4]
 						}
 
 //line samples_reduction.go:223
-						gc_at36[gc_tx4] = mySum
+						gc_at39[gc_tx4] = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
@@ -21479,10 +21479,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep24
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+					gc_step17 := gc_vstep24
+					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step15 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21505,7 +21505,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21528,7 +21528,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21551,7 +21551,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -21574,7 +21574,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21602,12 +21602,12 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off22 := gc_bx4 * (blockSize * 2)
-				gc_off23 := (gc_bx4 * (blockSize * 2)) + blockSize
-				if gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off23 && gc_bdx4 <= len(sdata) {
-					gc_at37 := gIdata[gc_off22:][:gc_bdx4]
-					gc_at38 := gIdata[gc_off23:][:gc_bdx4]
-					gc_at39 := sdata[:gc_bdx4]
+				gc_off24 := gc_bx4 * (blockSize * 2)
+				gc_off25 := (gc_bx4 * (blockSize * 2)) + blockSize
+				if gc_off24 >= 0 && gc_off24 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off25 && gc_bdx4 <= len(sdata) {
+					gc_at40 := gIdata[gc_off24:][:gc_bdx4]
+					gc_at41 := gIdata[gc_off25:][:gc_bdx4]
+					gc_at42 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -21625,16 +21625,16 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:215
 						if i < n {
-							mySum = gc_at37[gc_tx4]
+							mySum = gc_at40[gc_tx4]
 						}
 
 //line samples_reduction.go:219
 						if i+blockSize < n {
-							mySum += gc_at38[gc_tx4]
+							mySum += gc_at41[gc_tx4]
 						}
 
 //line samples_reduction.go:223
-						gc_at39[gc_tx4] = mySum
+						gc_at42[gc_tx4] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -21675,15 +21675,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off24 := 256
-			gc_fastlo10 := min(max(0, -gc_off24), gc_bdx4)
-			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off24, len(sdata)), gc_fastlo10)
+			gc_off26 := 256
+			gc_fastlo10 := min(max(0, -gc_off26), gc_bdx4)
+			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off26, len(sdata)), gc_fastlo10)
 			if gc_fastlo10 < gc_fasthi10 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo10 {
 						gc_seglen10 := gc_fasthi10 - gc_fastlo10
-						gc_at40 := sdata[gc_off24+gc_fastlo10:][:gc_seglen10]
-						gc_at41 := sdata[gc_fastlo10:][:gc_seglen10]
+						gc_at43 := sdata[gc_off26+gc_fastlo10:][:gc_seglen10]
+						gc_at44 := sdata[gc_fastlo10:][:gc_seglen10]
 						gc_vstep25 := gc_fastlo10
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop25 bool
@@ -21727,9 +21727,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									if gc_if64.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at40[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]uint32)(gc_at41[(gc_tx4-gc_fastlo10):]), gc_if64)
+										mySum.StoreMasked((*[16]uint32)(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if64)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -21782,9 +21782,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 								if gc_if63.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at40[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if63)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if63)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]uint32)(gc_at41[(gc_tx4-gc_fastlo10):]), gc_if63)
+									mySum.StoreMasked((*[8]uint32)(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if63)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -21804,8 +21804,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at40[gc_u10]
-								gc_at41[gc_u10] = mySum
+								mySum = mySum + gc_at43[gc_u10]
+								gc_at44[gc_u10] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -21948,10 +21948,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep26
-				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+				gc_step18 := gc_vstep26
+				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21968,7 +21968,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21985,7 +21985,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22002,7 +22002,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22019,7 +22019,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -22040,15 +22040,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off25 := 128
-			gc_fastlo11 := min(max(0, -gc_off25), gc_bdx4)
-			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off25, len(sdata)), gc_fastlo11)
+			gc_off27 := 128
+			gc_fastlo11 := min(max(0, -gc_off27), gc_bdx4)
+			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off27, len(sdata)), gc_fastlo11)
 			if gc_fastlo11 < gc_fasthi11 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo11 {
 						gc_seglen11 := gc_fasthi11 - gc_fastlo11
-						gc_at42 := sdata[gc_off25+gc_fastlo11:][:gc_seglen11]
-						gc_at43 := sdata[gc_fastlo11:][:gc_seglen11]
+						gc_at45 := sdata[gc_off27+gc_fastlo11:][:gc_seglen11]
+						gc_at46 := sdata[gc_fastlo11:][:gc_seglen11]
 						gc_vstep27 := gc_fastlo11
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop27 bool
@@ -22092,9 +22092,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									if gc_if68.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at42[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]uint32)(gc_at43[(gc_tx4-gc_fastlo11):]), gc_if68)
+										mySum.StoreMasked((*[16]uint32)(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if68)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -22147,9 +22147,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 								if gc_if67.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at42[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if67)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if67)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]uint32)(gc_at43[(gc_tx4-gc_fastlo11):]), gc_if67)
+									mySum.StoreMasked((*[8]uint32)(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if67)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -22169,8 +22169,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at42[gc_u11]
-								gc_at43[gc_u11] = mySum
+								mySum = mySum + gc_at45[gc_u11]
+								gc_at46[gc_u11] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -22313,10 +22313,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step17 := gc_vstep28
-				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+				gc_step19 := gc_vstep28
+				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
 					{
-						gc_tx4 := gc_step17 + 0
+						gc_tx4 := gc_step19 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22333,7 +22333,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step17 + 1
+						gc_tx4 := gc_step19 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22350,7 +22350,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step17 + 2
+						gc_tx4 := gc_step19 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22367,7 +22367,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step17 + 3
+						gc_tx4 := gc_step19 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22384,7 +22384,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -22405,15 +22405,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off26 := 64
-			gc_fastlo12 := min(max(0, -gc_off26), gc_bdx4)
-			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off26, len(sdata)), gc_fastlo12)
+			gc_off28 := 64
+			gc_fastlo12 := min(max(0, -gc_off28), gc_bdx4)
+			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off28, len(sdata)), gc_fastlo12)
 			if gc_fastlo12 < gc_fasthi12 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo12 {
 						gc_seglen12 := gc_fasthi12 - gc_fastlo12
-						gc_at44 := sdata[gc_off26+gc_fastlo12:][:gc_seglen12]
-						gc_at45 := sdata[gc_fastlo12:][:gc_seglen12]
+						gc_at47 := sdata[gc_off28+gc_fastlo12:][:gc_seglen12]
+						gc_at48 := sdata[gc_fastlo12:][:gc_seglen12]
 						gc_vstep29 := gc_fastlo12
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop29 bool
@@ -22457,9 +22457,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									if gc_if72.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]uint32)(gc_at45[(gc_tx4-gc_fastlo12):]), gc_if72)
+										mySum.StoreMasked((*[16]uint32)(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if72)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -22512,9 +22512,9 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 								if gc_if71.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if71)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if71)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]uint32)(gc_at45[(gc_tx4-gc_fastlo12):]), gc_if71)
+									mySum.StoreMasked((*[8]uint32)(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if71)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -22534,8 +22534,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at44[gc_u12]
-								gc_at45[gc_u12] = mySum
+								mySum = mySum + gc_at47[gc_u12]
+								gc_at48[gc_u12] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -22678,10 +22678,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep30
-				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+				gc_step20 := gc_vstep30
+				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22698,7 +22698,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22715,7 +22715,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22732,7 +22732,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22749,7 +22749,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

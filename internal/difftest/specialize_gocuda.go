@@ -166,29 +166,13 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-					_ = i
-
-//line specialize.go:47
-					gc_at[gc_tx] = specAt(in, i) + specAt(in, i+gc_bdx)
-				}
-			} else {
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -205,7 +189,9 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						var ahead T = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 1
@@ -221,7 +207,9 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						var ahead T = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 2
@@ -237,7 +225,9 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						var ahead T = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 3
@@ -253,7 +243,9 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						var ahead T = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -269,7 +261,227 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					_ = i
 
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					var ahead T = specAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+						gc_at[gc_tx] = ahead + specAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at2 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						gc_at2[gc_tx] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
 				}
 			}
 		}
@@ -285,8 +497,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at2 := sdata[:gc_to]
-					gc_at3 := sdata[gc_off:][:gc_to]
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -297,14 +509,14 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -318,7 +530,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -332,7 +544,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -346,7 +558,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -360,7 +572,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -386,8 +598,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+				gc_at5 := partial[gc_off2:][:1]
+				gc_at6 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -398,14 +610,14 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -419,7 +631,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -433,7 +645,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -447,7 +659,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -461,7 +673,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

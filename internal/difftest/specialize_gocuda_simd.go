@@ -2750,7 +2750,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at24 := sdata[:gc_bdx5]
+				gc_at25 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -2764,13 +2764,13 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 					_ = i
 
 //line specialize.go:47
-					gc_at24[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					gc_at25[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2786,7 +2786,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2802,7 +2802,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2818,7 +2818,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2834,7 +2834,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2863,8 +2863,8 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to5 <= len(sdata)-gc_off13 {
-					gc_at25 := sdata[:gc_to5]
-					gc_at26 := sdata[gc_off13:][:gc_to5]
+					gc_at26 := sdata[:gc_to5]
+					gc_at27 := sdata[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2875,14 +2875,14 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-							gc_at25[gc_tx5] += gc_at26[gc_tx5]
+							gc_at26[gc_tx5] += gc_at27[gc_tx5]
 						}
 					}
 				} else {
-					gc_step20 := gc_from5
-					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step20 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2896,7 +2896,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2910,7 +2910,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2924,7 +2924,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2938,7 +2938,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2964,8 +2964,8 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 			gc_off14 := gc_bx5
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at27 := partial[gc_off14:][:1]
-				gc_at28 := sdata[gc_off15:][:1]
+				gc_at28 := partial[gc_off14:][:1]
+				gc_at29 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2976,14 +2976,14 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-						gc_at27[0] = gc_at28[0]
+						gc_at28[0] = gc_at29[0]
 					}
 				}
 			} else {
-				gc_step21 := gc_from5
-				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2997,7 +2997,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3011,7 +3011,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3025,7 +3025,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3039,7 +3039,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3291,10 +3291,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3312,7 +3312,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3330,7 +3330,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3348,7 +3348,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3366,7 +3366,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3389,7 +3389,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at6 := sdata[:gc_bdx2]
+					gc_at7 := sdata[:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -3497,7 +3497,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
+								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -3610,7 +3610,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								gc_returned10 = gc_if15.Or(gc_returned10)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
+							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3628,7 +3628,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						ahead := gc_s_ahead[gc_rank2]
 
 //line specialize.go:47
-						gc_at6[gc_tx2] = ahead + specAt(in, i+gc_bdx2)
+						gc_at7[gc_tx2] = ahead + specAt(in, i+gc_bdx2)
 					}
 				} else {
 					gc_vstep3 := 0
@@ -3867,10 +3867,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3887,7 +3887,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3904,7 +3904,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3921,7 +3921,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3938,7 +3938,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3961,7 +3961,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -3975,13 +3975,13 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						gc_at7[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						gc_at8[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3997,7 +3997,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4013,7 +4013,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4029,7 +4029,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4045,7 +4045,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4075,8 +4075,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
-					gc_at8 := sdata[:gc_to2]
-					gc_at9 := sdata[gc_off4:][:gc_to2]
+					gc_at9 := sdata[:gc_to2]
+					gc_at10 := sdata[gc_off4:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -4092,7 +4092,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line specialize.go:50
 								}
 							}
@@ -4115,7 +4115,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line specialize.go:50
 							}
 						}
@@ -4131,7 +4131,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:50
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
 				} else {
@@ -4189,10 +4189,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4206,7 +4206,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4220,7 +4220,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4234,7 +4234,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4248,7 +4248,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4274,8 +4274,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at10 := partial[gc_off5:][:1]
-				gc_at11 := sdata[gc_off6:][:1]
+				gc_at11 := partial[gc_off5:][:1]
+				gc_at12 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -4286,14 +4286,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:55
 					{
-						gc_at10[0] = gc_at11[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4307,7 +4307,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4321,7 +4321,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4335,7 +4335,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4349,7 +4349,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4601,10 +4601,10 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4622,7 +4622,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4640,7 +4640,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4658,7 +4658,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4676,7 +4676,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4699,7 +4699,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at12 := sdata[:gc_bdx3]
+					gc_at13 := sdata[:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -4807,7 +4807,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
+								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -4920,7 +4920,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
+							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4938,7 +4938,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						ahead := gc_s_ahead[gc_rank3]
 
 //line specialize.go:47
-						gc_at12[gc_tx3] = ahead + specAt(in, i+gc_bdx3)
+						gc_at13[gc_tx3] = ahead + specAt(in, i+gc_bdx3)
 					}
 				} else {
 					gc_vstep8 := 0
@@ -5177,10 +5177,10 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5197,7 +5197,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5214,7 +5214,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5231,7 +5231,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step10 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5248,7 +5248,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5271,7 +5271,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+					gc_at14 := sdata[:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -5285,13 +5285,13 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						_ = i
 
 //line specialize.go:47
-						gc_at13[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						gc_at14[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step13 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5307,7 +5307,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step13 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5323,7 +5323,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step13 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5339,7 +5339,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step13 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5355,7 +5355,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5385,8 +5385,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
 				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to3 <= len(sdata)-gc_off7 {
-					gc_at14 := sdata[:gc_to3]
-					gc_at15 := sdata[gc_off7:][:gc_to3]
+					gc_at15 := sdata[:gc_to3]
+					gc_at16 := sdata[gc_off7:][:gc_to3]
 					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -5402,7 +5402,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line specialize.go:50
 								}
 							}
@@ -5425,7 +5425,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line specialize.go:50
 							}
 						}
@@ -5441,7 +5441,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 
 //line specialize.go:50
 						{
-							gc_at14[gc_tx3] += gc_at15[gc_tx3]
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
 					}
 				} else {
@@ -5499,10 +5499,10 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					gc_step14 := gc_vstep10
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5516,7 +5516,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5530,7 +5530,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5544,7 +5544,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5558,7 +5558,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5584,8 +5584,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 			gc_off8 := gc_bx3
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at16 := partial[gc_off8:][:1]
-				gc_at17 := sdata[gc_off9:][:1]
+				gc_at17 := partial[gc_off8:][:1]
+				gc_at18 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5596,14 +5596,14 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 
 //line specialize.go:55
 					{
-						gc_at16[0] = gc_at17[0]
+						gc_at17[0] = gc_at18[0]
 					}
 				}
 			} else {
-				gc_step13 := gc_from3
-				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+				gc_step15 := gc_from3
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5617,7 +5617,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5631,7 +5631,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5645,7 +5645,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5659,7 +5659,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5911,10 +5911,10 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep11
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				gc_step16 := gc_vstep11
+				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5932,7 +5932,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5950,7 +5950,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5968,7 +5968,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						gc_s_ahead[gc_rank4] = ahead
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5986,7 +5986,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						gc_s_ahead[gc_rank4] = ahead
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -6009,7 +6009,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at18 := sdata[:gc_bdx4]
+					gc_at19 := sdata[:gc_bdx4]
 					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
@@ -6117,7 +6117,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
+								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep12, false
@@ -6230,7 +6230,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
+							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6248,7 +6248,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						ahead := gc_s_ahead[gc_rank4]
 
 //line specialize.go:47
-						gc_at18[gc_tx4] = ahead + specAt(in, i+gc_bdx4)
+						gc_at19[gc_tx4] = ahead + specAt(in, i+gc_bdx4)
 					}
 				} else {
 					gc_vstep13 := 0
@@ -6487,10 +6487,10 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep13
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+					gc_step17 := gc_vstep13
+					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step15 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6507,7 +6507,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6524,7 +6524,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6541,7 +6541,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step15 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6558,7 +6558,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6581,7 +6581,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
+					gc_at20 := sdata[:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -6595,13 +6595,13 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						_ = i
 
 //line specialize.go:47
-						gc_at19[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						gc_at20[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
 					}
 				} else {
-					gc_step16 := 0
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step18 := 0
+					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step18 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6617,7 +6617,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step18 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6633,7 +6633,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step18 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6649,7 +6649,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step18 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6665,7 +6665,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6695,8 +6695,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
 				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to4 <= len(sdata)-gc_off10 {
-					gc_at20 := sdata[:gc_to4]
-					gc_at21 := sdata[gc_off10:][:gc_to4]
+					gc_at21 := sdata[:gc_to4]
+					gc_at22 := sdata[gc_off10:][:gc_to4]
 					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop14 bool
@@ -6712,7 +6712,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line specialize.go:50
 								}
 							}
@@ -6735,7 +6735,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line specialize.go:50
 							}
 						}
@@ -6751,7 +6751,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:50
 						{
-							gc_at20[gc_tx4] += gc_at21[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
 				} else {
@@ -6809,10 +6809,10 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep15
-					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					gc_step19 := gc_vstep15
+					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6826,7 +6826,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step19 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6840,7 +6840,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step19 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6854,7 +6854,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step19 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6868,7 +6868,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6894,8 +6894,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 			gc_off11 := gc_bx4
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at22 := partial[gc_off11:][:1]
-				gc_at23 := sdata[gc_off12:][:1]
+				gc_at23 := partial[gc_off11:][:1]
+				gc_at24 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -6906,14 +6906,14 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:55
 					{
-						gc_at22[0] = gc_at23[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {
-				gc_step18 := gc_from4
-				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+				gc_step20 := gc_from4
+				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6927,7 +6927,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6941,7 +6941,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6955,7 +6955,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6969,7 +6969,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -33,29 +33,13 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line streams.go:26
-					tid := gc_tx
-					_ = tid
-
-//line streams.go:27
-					i := off + gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line streams.go:29
-					gc_at[gc_tx] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-				}
-			} else {
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
@@ -72,7 +56,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						var ahead float32 = StreamAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 1
@@ -88,7 +74,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						var ahead float32 = StreamAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 2
@@ -104,7 +92,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						var ahead float32 = StreamAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 					{
 						gc_tx := gc_step + 3
@@ -120,7 +110,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						var ahead float32 = StreamAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -136,7 +128,227 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					_ = i
 
 //line streams.go:29
-					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					var ahead float32 = StreamAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:26
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+						gc_at[gc_tx] = ahead + StreamAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:26
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx*2*gc_bdx + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:29
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(sdata) {
+					gc_at2 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:26
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line streams.go:29
+						gc_at2[gc_tx] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:26
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line streams.go:29
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					}
 				}
 			}
 		}
@@ -152,8 +364,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at2 := sdata[:gc_to]
-					gc_at3 := sdata[gc_off:][:gc_to]
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -164,14 +376,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:32
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -185,7 +397,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -199,7 +411,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -213,7 +425,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -227,7 +439,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -253,8 +465,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+				gc_at5 := partial[gc_off2:][:1]
+				gc_at6 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -265,14 +477,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:37
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -286,7 +498,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -300,7 +512,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -314,7 +526,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -328,7 +540,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -370,44 +582,139 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line streams.go:50
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := off + gc_bx*2*half
-			gc_off2 := (off + gc_bx*2*half) + half
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-				gc_at3 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*half
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line streams.go:48
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line streams.go:49
-					i := off + gc_bx*2*half + tid
-					_ = i
+						i := off + gc_bx*2*half + tid
+						_ = i
 
 //line streams.go:51
-					v := gc_at[gc_tx] * gc_at2[gc_tx]
+						var ahead float32 = gc_at[gc_tx]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line streams.go:52
-					gc_at3[gc_tx] = v
-					_ = v
-					gc_s_v[gc_rank] = v
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							var ahead float32 = in[i]
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							var ahead float32 = in[i]
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							var ahead float32 = in[i]
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							var ahead float32 = in[i]
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:49
+						i := off + gc_bx*2*half + tid
+						_ = i
+
+//line streams.go:51
+						var ahead float32 = in[i]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
 				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (off + gc_bx*2*half) + half
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := s[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line streams.go:48
 						tid := gc_tx
@@ -416,59 +723,109 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:49
 						i := off + gc_bx*2*half + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:51
-						v := in[i] * in[i+half]
+						v := ahead * gc_at2[gc_tx]
 
 //line streams.go:52
-						s[tid] = v
+						gc_at3[gc_tx] = v
 						_ = v
 						gc_s_v[gc_rank] = v
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line streams.go:48
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line streams.go:49
-						i := off + gc_bx*2*half + tid
-						_ = i
+							i := off + gc_bx*2*half + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:51
-						v := in[i] * in[i+half]
+							v := ahead * in[i+half]
 
 //line streams.go:52
-						s[tid] = v
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line streams.go:48
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line streams.go:49
-						i := off + gc_bx*2*half + tid
-						_ = i
+							i := off + gc_bx*2*half + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:51
-						v := in[i] * in[i+half]
+							v := ahead * in[i+half]
 
 //line streams.go:52
-						s[tid] = v
-						_ = v
-						gc_s_v[gc_rank] = v
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:51
+							v := ahead * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line streams.go:51
+							v := ahead * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
 					}
-					{
-						gc_tx := gc_step + 3
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -479,9 +836,10 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:49
 						i := off + gc_bx*2*half + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:51
-						v := in[i] * in[i+half]
+						v := ahead * in[i+half]
 
 //line streams.go:52
 						s[tid] = v
@@ -489,35 +847,155 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := off + gc_bx*2*half
+				gc_off4 := (off + gc_bx*2*half) + half
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := s[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line streams.go:48
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line streams.go:49
-					i := off + gc_bx*2*half + tid
-					_ = i
+						i := off + gc_bx*2*half + tid
+						_ = i
 
 //line streams.go:51
-					v := in[i] * in[i+half]
+						v := gc_at4[gc_tx] * gc_at5[gc_tx]
 
 //line streams.go:52
-					s[tid] = v
-					_ = v
-					gc_s_v[gc_rank] = v
+						gc_at6[gc_tx] = v
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := in[i] * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := in[i] * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := in[i] * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:48
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := in[i] * in[i+half]
+
+//line streams.go:52
+							s[tid] = v
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:49
+						i := off + gc_bx*2*half + tid
+						_ = i
+
+//line streams.go:51
+						v := in[i] * in[i+half]
+
+//line streams.go:52
+						s[tid] = v
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -530,7 +1008,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -543,7 +1021,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -556,7 +1034,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -569,7 +1047,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -613,74 +1091,375 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:64
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * (gc_bdx * 2)
-			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line streams.go:65
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
 
 //line streams.go:67
-					var mySum float32
+						var mySum float32
 
 //line streams.go:68
-					if i < n {
-						mySum = gc_at[gc_tx]
+						if i < n {
+							mySum = gc_at[gc_tx]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-//line streams.go:71
-					if i+gc_bdx < n {
-						mySum += gc_at2[gc_tx]
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+
+//line streams.go:67
+							var mySum float32
+
+//line streams.go:68
+							if i < n {
+								mySum = in[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+
+//line streams.go:67
+							var mySum float32
+
+//line streams.go:68
+							if i < n {
+								mySum = in[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+
+//line streams.go:67
+							var mySum float32
+
+//line streams.go:68
+							if i < n {
+								mySum = in[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+
+//line streams.go:67
+							var mySum float32
+
+//line streams.go:68
+							if i < n {
+								mySum = in[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
 					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-//line streams.go:74
-					gc_at3[gc_tx] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+//line streams.go:65
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:66
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
+
+//line streams.go:67
+						var mySum float32
+
+//line streams.go:68
+						if i < n {
+							mySum = in[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+	}) {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line streams.go:65
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line streams.go:66
-					i := gc_bx*(gc_bdx*2) + tid
-					_ = i
-
-//line streams.go:67
-					var mySum float32
-
-//line streams.go:68
-					if i < n {
-						mySum = in[i]
-					}
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
 
 //line streams.go:71
-					if i+gc_bdx < n {
-						mySum += in[i+gc_bdx]
-					}
+						if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
 
 //line streams.go:74
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank] = mySum
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line streams.go:71
+							if i+gc_bdx < n {
+								mySum += in[i+gc_bdx]
+							}
+
+//line streams.go:74
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line streams.go:71
+							if i+gc_bdx < n {
+								mySum += in[i+gc_bdx]
+							}
+
+//line streams.go:74
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line streams.go:71
+							if i+gc_bdx < n {
+								mySum += in[i+gc_bdx]
+							}
+
+//line streams.go:74
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:65
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:66
+							i := gc_bx*(gc_bdx*2) + tid
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line streams.go:71
+							if i+gc_bdx < n {
+								mySum += in[i+gc_bdx]
+							}
+
+//line streams.go:74
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:65
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:66
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
+						mySum := gc_s_mySum[gc_rank]
+
+//line streams.go:71
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+
+//line streams.go:74
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line streams.go:65
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:66
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
+
+//line streams.go:67
+						var mySum float32
+
+//line streams.go:68
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+
+//line streams.go:71
+						if i+gc_bdx < n {
+							mySum += gc_at5[gc_tx]
+						}
+
+//line streams.go:74
+						gc_at6[gc_tx] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:65
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:66
+						i := gc_bx*(gc_bdx*2) + tid
+						_ = i
+
+//line streams.go:67
+						var mySum float32
+
+//line streams.go:68
+						if i < n {
+							mySum = in[i]
+						}
+
+//line streams.go:71
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+
+//line streams.go:74
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
 			}
 		}
@@ -694,10 +1473,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := s
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
-					gc_at4 := sdata[gc_off3:][:gc_to]
-					gc_at5 := sdata[:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+					gc_at7 := sdata[gc_off5:][:gc_to]
+					gc_at8 := sdata[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -709,16 +1488,16 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:77
 						{
-							mySum += gc_at4[gc_tx]
-							gc_at5[gc_tx] = mySum
+							mySum += gc_at7[gc_tx]
+							gc_at8[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -735,7 +1514,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -752,7 +1531,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -769,7 +1548,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -786,7 +1565,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -812,9 +1591,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at6 := partial[gc_off4:][:1]
+			gc_off6 := gc_bx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at9 := partial[gc_off6:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -826,14 +1605,14 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:83
 					{
-						gc_at6[0] = mySum
+						gc_at9[0] = mySum
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -848,7 +1627,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -863,7 +1642,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -878,7 +1657,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -893,7 +1672,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -283,10 +283,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -304,7 +304,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -322,7 +322,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -340,7 +340,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -358,7 +358,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -381,7 +381,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at6 := sdata[:gc_bdx2]
+					gc_at7 := sdata[:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -501,7 +501,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line streams.go:13
 								}
-								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
+								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -626,7 +626,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								gc_returned10 = gc_if15.Or(gc_returned10)
 //line streams.go:13
 							}
-							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
+							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -644,7 +644,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						ahead := gc_s_ahead[gc_rank2]
 
 //line streams.go:29
-						gc_at6[gc_tx2] = ahead + StreamAt(in, i+gc_bdx2)
+						gc_at7[gc_tx2] = ahead + StreamAt(in, i+gc_bdx2)
 					}
 				} else {
 					gc_vstep3 := 0
@@ -907,10 +907,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -927,7 +927,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -944,7 +944,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -961,7 +961,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -978,7 +978,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1001,7 +1001,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1015,13 +1015,13 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = i
 
 //line streams.go:29
-						gc_at7[gc_tx2] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						gc_at8[gc_tx2] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1037,7 +1037,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1053,7 +1053,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1069,7 +1069,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1085,7 +1085,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1115,8 +1115,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
-					gc_at8 := sdata[:gc_to2]
-					gc_at9 := sdata[gc_off4:][:gc_to2]
+					gc_at9 := sdata[:gc_to2]
+					gc_at10 := sdata[gc_off4:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1132,7 +1132,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:32
 								{
 //line streams.go:32
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:32
 								}
 							}
@@ -1155,7 +1155,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:32
 							{
 //line streams.go:32
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:32
 							}
 						}
@@ -1171,7 +1171,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:32
 						{
-							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
 				} else {
@@ -1229,10 +1229,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1246,7 +1246,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1260,7 +1260,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1274,7 +1274,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1288,7 +1288,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1314,8 +1314,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at10 := partial[gc_off5:][:1]
-				gc_at11 := sdata[gc_off6:][:1]
+				gc_at11 := partial[gc_off5:][:1]
+				gc_at12 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1326,14 +1326,14 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:37
 					{
-						gc_at10[0] = gc_at11[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1347,7 +1347,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1361,7 +1361,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1375,7 +1375,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1389,7 +1389,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1438,9 +1438,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := off + gc_bx2*2*half
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-					gc_at4 := in[gc_off3:][:gc_bdx2]
+				gc_off5 := off + gc_bx2*2*half
+				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+					gc_at7 := in[gc_off5:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -1458,7 +1458,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = i
 //line streams.go:51
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line streams.go:51
 								_ = gc_t4
 //line streams.go:51
@@ -1489,7 +1489,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = i
 //line streams.go:51
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line streams.go:51
 							_ = gc_t3
 //line streams.go:51
@@ -1514,7 +1514,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						var ahead float32 = gc_at4[gc_tx2]
+						var ahead float32 = gc_at7[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
@@ -1591,10 +1591,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1612,7 +1612,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1630,7 +1630,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1648,7 +1648,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1666,7 +1666,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1689,10 +1689,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (off + gc_bx2*2*half) + half
-				if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_bdx2 <= len(s) {
-					gc_at5 := in[gc_off4:][:gc_bdx2]
-					gc_at6 := s[:gc_bdx2]
+				gc_off6 := (off + gc_bx2*2*half) + half
+				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
+					gc_at8 := in[gc_off6:][:gc_bdx2]
+					gc_at9 := s[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -1714,11 +1714,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = ahead
 //line streams.go:51
-								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
+								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line streams.go:51
 								_ = v
 //line streams.go:51
-								v.StoreSlice(gc_at6[gc_tx2:])
+								v.StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:51
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
@@ -1747,11 +1747,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = ahead
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line streams.go:51
 							_ = v
 //line streams.go:51
-							v.StoreSlice(gc_at6[gc_tx2:])
+							v.StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:51
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1771,10 +1771,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						ahead := gc_s_ahead[gc_rank2]
 
 //line streams.go:51
-						v := ahead * gc_at5[gc_tx2]
+						v := ahead * gc_at8[gc_tx2]
 
 //line streams.go:52
-						gc_at6[gc_tx2] = v
+						gc_at9[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
@@ -1855,10 +1855,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1880,7 +1880,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1902,7 +1902,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1924,7 +1924,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1946,7 +1946,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1973,12 +1973,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := off + gc_bx2*2*half
-				gc_off6 := (off + gc_bx2*2*half) + half
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
-					gc_at7 := in[gc_off5:][:gc_bdx2]
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_at9 := s[:gc_bdx2]
+				gc_off7 := off + gc_bx2*2*half
+				gc_off8 := (off + gc_bx2*2*half) + half
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
+					gc_at10 := in[gc_off7:][:gc_bdx2]
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_at12 := s[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1992,18 +1992,18 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						v := gc_at7[gc_tx2] * gc_at8[gc_tx2]
+						v := gc_at10[gc_tx2] * gc_at11[gc_tx2]
 
 //line streams.go:52
-						gc_at9[gc_tx2] = v
+						gc_at12[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2024,7 +2024,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2045,7 +2045,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2066,7 +2066,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2087,7 +2087,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2113,10 +2113,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2129,7 +2129,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2142,7 +2142,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2155,7 +2155,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2168,7 +2168,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2215,9 +2215,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+					gc_at10 := in[gc_off7:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -2245,7 +2245,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								if compiled.Reach(n, i, 16) > 15 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line streams.go:68
 								} else {
 //line streams.go:68
@@ -2255,7 +2255,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 									if gc_if8.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line streams.go:68
 									}
 //line streams.go:68
@@ -2294,7 +2294,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							if compiled.Reach(n, i, 8) > 7 {
 //line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line streams.go:68
 							} else {
 //line streams.go:68
@@ -2304,7 +2304,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								if gc_if6.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
 //line streams.go:68
 								}
 //line streams.go:68
@@ -2331,7 +2331,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:68
 						if i < n {
-							mySum = gc_at7[gc_tx2]
+							mySum = gc_at10[gc_tx2]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
@@ -2441,10 +2441,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2467,7 +2467,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2490,7 +2490,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2513,7 +2513,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2536,7 +2536,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2564,10 +2564,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_at9 := sdata[:gc_bdx2]
+				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_at12 := sdata[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -2595,7 +2595,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line streams.go:71
 								} else {
 //line streams.go:71
@@ -2605,13 +2605,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 									if gc_if12.ToBits() != 0 {
 //line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:71
 									}
 //line streams.go:71
 								}
 //line streams.go:71
-								mySum.StoreSlice(gc_at9[gc_tx2:])
+								mySum.StoreSlice(gc_at12[gc_tx2:])
 //line streams.go:71
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
@@ -2646,7 +2646,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line streams.go:71
 							} else {
 //line streams.go:71
@@ -2656,13 +2656,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								if gc_if11.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
 //line streams.go:71
 								}
 //line streams.go:71
 							}
 //line streams.go:71
-							mySum.StoreSlice(gc_at9[gc_tx2:])
+							mySum.StoreSlice(gc_at12[gc_tx2:])
 //line streams.go:71
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
@@ -2683,11 +2683,11 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:71
 						if i+gc_bdx2 < n {
-							mySum += gc_at8[gc_tx2]
+							mySum += gc_at11[gc_tx2]
 						}
 
 //line streams.go:74
-						gc_at9[gc_tx2] = mySum
+						gc_at12[gc_tx2] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
@@ -2801,10 +2801,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2827,7 +2827,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2850,7 +2850,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2873,7 +2873,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2896,7 +2896,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2924,12 +2924,12 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
-					gc_at10 := in[gc_off7:][:gc_bdx2]
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_at12 := sdata[:gc_bdx2]
+				gc_off9 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off10 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_bdx2 <= len(sdata) {
+					gc_at13 := in[gc_off9:][:gc_bdx2]
+					gc_at14 := in[gc_off10:][:gc_bdx2]
+					gc_at15 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2947,16 +2947,16 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:68
 						if i < n {
-							mySum = gc_at10[gc_tx2]
+							mySum = gc_at13[gc_tx2]
 						}
 
 //line streams.go:71
 						if i+gc_bdx2 < n {
-							mySum += gc_at11[gc_tx2]
+							mySum += gc_at14[gc_tx2]
 						}
 
 //line streams.go:74
-						gc_at12[gc_tx2] = mySum
+						gc_at15[gc_tx2] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -3004,10 +3004,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := s
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
-					gc_at13 := sdata[gc_off9:][:gc_to2]
-					gc_at14 := sdata[:gc_to2]
+				gc_off11 := s
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to2 <= len(sdata)-gc_off11 && gc_to2 <= len(sdata) {
+					gc_at16 := sdata[gc_off11:][:gc_to2]
+					gc_at17 := sdata[:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -3026,9 +3026,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								_ = mySum
 //line streams.go:77
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))
 //line streams.go:78
-									mySum.StoreSlice(gc_at14[gc_tx2:])
+									mySum.StoreSlice(gc_at17[gc_tx2:])
 //line streams.go:78
 								}
 //line streams.go:77
@@ -3056,9 +3056,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							_ = mySum
 //line streams.go:77
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))
 //line streams.go:78
-								mySum.StoreSlice(gc_at14[gc_tx2:])
+								mySum.StoreSlice(gc_at17[gc_tx2:])
 //line streams.go:78
 							}
 //line streams.go:77
@@ -3077,8 +3077,8 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:77
 						{
-							mySum += gc_at13[gc_tx2]
-							gc_at14[gc_tx2] = mySum
+							mySum += gc_at16[gc_tx2]
+							gc_at17[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -3151,10 +3151,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_vstep6
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3171,7 +3171,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3188,7 +3188,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3205,7 +3205,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3222,7 +3222,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3248,9 +3248,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at15 := partial[gc_off10:][:1]
+			gc_off12 := gc_bx2
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(partial) {
+				gc_at18 := partial[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3262,14 +3262,14 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:83
 					{
-						gc_at15[0] = mySum
+						gc_at18[0] = mySum
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3284,7 +3284,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3299,7 +3299,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3314,7 +3314,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3329,7 +3329,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

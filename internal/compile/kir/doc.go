@@ -20,11 +20,13 @@
 //   - fission: thread loops between barriers, block-level code around
 //     them, warp loops around collectives
 //   - fuse: merge thread loops that no sync point separates
-//   - streams: in the SIMD build, a thread loop whose first statements read
-//     a slice at the thread's index and whose next reads it a block's extent
-//     further (or whose first statement's operands do so) runs those first
-//     reads for every thread first, so that memory is read in ascending
-//     order; where one fails, the loop runs as written
+//   - streams: a thread loop whose first statements read a slice at the
+//     thread's index and whose next reads it a block's extent further (or
+//     whose first statement's operands do so) runs those first reads for
+//     every thread first, so that memory is read in ascending order (in the
+//     SIMD build where they run vector steps; in the default build unless
+//     the loop runs portable steps); where one fails, the loop runs as
+//     written
 //   - warp: in warp loops, lane loops between collectives and masked ifs
 //     that reconverge; an if for one lane at the end of a lane loop in a
 //     loop of its own

@@ -157,7 +157,7 @@ func (e *emitter) preamble() {
 	slot := 0 // scratch arrays, resliced to the block's length for bounds-check elimination
 	for _, obj := range sortedVars(e.f, f.Vars) {
 		v := f.Vars[obj]
-		if s := f.aheadTemps[obj]; !v.Spill || s != nil && (!e.simd || !f.Streams[s]) {
+		if s := f.aheadTemps[obj]; !v.Spill || s != nil && !e.streamsOn(s) {
 			continue // no loop ahead written (streamed)
 		}
 		if v.InPlace {

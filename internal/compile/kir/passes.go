@@ -24,7 +24,7 @@ var passes = [...]pass{
 	{"stride", stride, "grid-stride loops, to run in lockstep"},
 	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives"},
 	{"fuse", fuse, "merge thread loops that no sync point separates"},
-	{"streams", streams, "in the SIMD build, a thread loop whose first statements read a slice at the thread's index and whose next reads it a block's extent further (or whose first statement's operands do so) runs those first reads for every thread first, so that memory is read in ascending order; where one fails, the loop runs as written"},
+	{"streams", streams, "a thread loop whose first statements read a slice at the thread's index and whose next reads it a block's extent further (or whose first statement's operands do so) runs those first reads for every thread first, so that memory is read in ascending order (in the SIMD build where they run vector steps; in the default build unless the loop runs portable steps); where one fails, the loop runs as written"},
 	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge; an if for one lane at the end of a lane loop in a loop of its own"},
 	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point"},
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
