@@ -3,7 +3,7 @@ package difftest
 import "github.com/gocuda/gocuda/gocuda"
 
 // The kernels of this file read one slice in two streams a block apart,
-// as Harris's reductions 4 to 6 load their elements: the SIMD build runs
+// as Harris's reductions 4 to 6 load their elements: both builds run
 // the first stream's reads for every thread of the block before the rest
 // (the streams pass), and the loop as written where one of them fails.
 

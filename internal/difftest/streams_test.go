@@ -20,8 +20,8 @@ func hostTree(sdata []float32) float32 {
 	return sdata[0]
 }
 
-// TestStreamsFirstAdd: Harris's kernel 4, whose loads the SIMD build
-// reorders (each block's first half, then its second), gives the host's
+// TestStreamsFirstAdd: Harris's kernel 4, whose loads both builds
+// reorder (each block's first half, then its second), gives the host's
 // block sums bit for bit on both paths, with the vector steps and
 // without, where the blocks end inside in and past it.
 func TestStreamsFirstAdd(t *testing.T) {
@@ -105,7 +105,7 @@ func TestStreamsProductFailure(t *testing.T) {
 }
 
 // TestStreamsReduce3: the CUDA samples' reduce3 load, whose first
-// statements the SIMD build runs ahead, gives the host's sums; where n
+// statements both builds run ahead, gives the host's sums; where n
 // passes the end of in, the launch fails at the first failing thread:
 // thread 36's second read (the loads ahead succeed), thread 0's second
 // read (the loads ahead fail later, at thread 50).
