@@ -56,6 +56,14 @@ func (s *jamSafety) init() {
 	}
 	s.assigned = reassigned(info, s.rest)
 	for _, st := range s.pre {
+		for v := range reassigned(info, []ast.Stmt{st}) { // a later assignment ends what an earlier one made equal
+			delete(s.sameLen, v)
+			for x, y := range s.sameLen {
+				if y == v {
+					delete(s.sameLen, x)
+				}
+			}
+		}
 		a, ok := st.(*ast.AssignStmt)
 		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
 			continue
@@ -307,9 +315,9 @@ func reassigned(info *types.Info, list []ast.Stmt) map[*types.Var]bool {
 		ast.Inspect(st, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
-				if n.Tok != token.DEFINE {
-					for _, x := range n.Lhs {
-						mark(x)
+				for _, x := range n.Lhs {
+					if id := identOf(x); n.Tok != token.DEFINE || id != nil && info.Defs[id] == nil {
+						mark(x) // := assigns the variables it does not declare
 					}
 				}
 			case *ast.IncDecStmt:

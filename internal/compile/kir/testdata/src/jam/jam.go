@@ -71,3 +71,21 @@ func sumRun(in []float32, lo, n int) float64 {
 	}
 	return v
 }
+
+// longer calls a helper that makes out as long as in, then makes in
+// longer: out[k] fails at in's last key, so the helper is not jammed.
+func longer(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	scanLonger(in[i*run:(i+1)*run], out[i*run:(i+1)*run])
+}
+
+// scanLonger scans in into out, one element past out's end.
+func scanLonger(in, out []float32) {
+	out = out[:len(in)]
+	in = append(in, 1)
+	var s float32
+	for k, x := range in {
+		s += x
+		out[k] = s
+	}
+}
