@@ -18,70 +18,94 @@ import (
 // end of a loop, one at a time (gc_jam_H_flush, gc_jam_H_run1).
 func EmitJam(f *Func, j *Jam) string {
 	je := &jamEmitter{f: f, j: j, pm: newPosMap(f.Src.Fset)}
-	tp, tn := je.typeParams()
-	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	name := j.Decl.Name.Name
-	p("// %s holds up to %d threads' calls of %s, whose loops run\n// interleaved (gocuda compile's jam pass).\n", j.Name, jamLanes, name)
-	p("type %s%s struct {\nn int\nlanes [%d]%s_lane%s\n}\n\n", j.Name, tp, jamLanes, j.Name, tn)
-	p("// %s_lane is a thread's state after %s's first statements.\n", j.Name, name)
-	p("type %s_lane%s struct {\n", j.Name, tp)
+	je.tp, je.tn = je.typeParams()
+	je.types()
+	je.add()
+	je.runOne()
+	je.runJammed()
+	return je.b.String()
+}
+
+// p appends to the declarations being written.
+func (je *jamEmitter) p(format string, args ...any) { fmt.Fprintf(&je.b, format, args...) }
+
+// types writes the jam's state: the calls held and each thread's.
+func (je *jamEmitter) types() {
+	j, name := je.j, je.j.Decl.Name.Name
+	je.p("// %s holds up to %d threads' calls of %s, whose loops run\n// interleaved (gocuda compile's jam pass).\n", j.Name, jamLanes, name)
+	je.p("type %s%s struct {\nn int\nlanes [%d]%s_lane%s\n}\n\n", j.Name, je.tp, jamLanes, j.Name, je.tn)
+	je.p("// %s_lane is a thread's state after %s's first statements.\n", j.Name, name)
+	je.p("type %s_lane%s struct {\n", j.Name, je.tp)
 	for _, v := range j.state {
-		p("%s %s\n", v.Name(), types.TypeString(v.Type(), f.Src.Qualifier))
+		je.p("%s %s\n", v.Name(), types.TypeString(v.Type(), je.f.Src.Qualifier))
 	}
 	if j.result != nil {
-		p("gc_dst []%s // the result's slice and index\ngc_at int\n", je.resultType())
+		je.p("gc_dst []%s // the result's slice and index\ngc_at int\n", je.resultType())
 	}
-	p("}\n\n")
-	p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, name, jamLanes)
-	dst, keep := "", je.stateNames(", ", "")
-	if j.result != nil {
+	je.p("}\n\n")
+}
+
+// add writes the function a call becomes: the helper's first statements,
+// the thread's state kept, and every jamLanes calls the rest jammed.
+func (je *jamEmitter) add() {
+	j := je.j
+	je.p("// %s_add is a call of %s: its first statements run now; the rest\n// once %d threads have called.\n", j.Name, j.Decl.Name.Name, jamLanes)
+	dst, keep, ret := "", je.stateNames(", ", ""), ""
+	if j.result != nil { // ret: the zero value, which a call assigning the result to a variable assigns first
 		dst, keep = fmt.Sprintf(", gc_dst []%s, gc_at int", je.resultType()), keep+", gc_dst, gc_at"
-	}
-	ret := ""
-	if j.result != nil { // the zero value, which a call assigning the result to a variable assigns first
 		ret = fmt.Sprintf(" (gc_zero %s)", je.resultType())
 	}
-	p("func %s_add%s(gc_j *%s%s, %s%s)%s {\n", j.Name, tp, j.Name, tn, je.params(), dst, ret)
-	p("%s", je.print(j.pre))
+	je.p("func %s_add%s(gc_j *%s%s, %s%s)%s {\n", j.Name, je.tp, j.Name, je.tn, je.params(), dst, ret)
+	je.p("%s", je.print(j.pre))
 	if j.result != nil {
-		p("_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements\n")
+		je.p("_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements\n")
 	}
-	p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, tn, keep)
-	p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n", jamLanes, j.Name, jamLanes)
+	je.p("gc_j.lanes[gc_j.n] = %s_lane%s{%s}\n", j.Name, je.tn, keep)
+	je.p("gc_j.n++\nif gc_j.n == %d {\n%s_run%d(gc_j)\ngc_j.n = 0\n}\n", jamLanes, j.Name, jamLanes)
 	if j.result != nil {
-		p("return\n")
+		je.p("return\n")
 	}
-	p("}\n\n")
-	p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
-	p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, tp, j.Name, tn, j.Name)
-	p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, name)
-	p("func %s_run1%s(gc_l *%s_lane%s) {\n", j.Name, tp, j.Name, tn)
-	p("%s := %s\n", je.stateNames(", ", ""), je.stateNames(", ", "gc_l."))
+	je.p("}\n\n")
+}
+
+// runOne writes the rest for the calls left at the end of a loop, one
+// thread at a time, as written.
+func (je *jamEmitter) runOne() {
+	j := je.j
+	je.p("// %s_flush runs the rest of the calls still held, one by one.\n", j.Name)
+	je.p("func %s_flush%s(gc_j *%s%s) {\nfor gc_k := range gc_j.n {\n%s_run1(&gc_j.lanes[gc_k])\n}\ngc_j.n = 0\n}\n\n", j.Name, je.tp, j.Name, je.tn, j.Name)
+	je.p("// %s_run1 runs the rest of %s for one thread, as written.\n", j.Name, j.Decl.Name.Name)
+	je.p("func %s_run1%s(gc_l *%s_lane%s) {\n", j.Name, je.tp, j.Name, je.tn)
+	je.p("%s := %s\n", je.stateNames(", ", ""), je.stateNames(", ", "gc_l."))
 	for _, v := range j.state {
-		p("_ = %s\n", v.Name())
+		je.p("_ = %s\n", v.Name())
 	}
-	p("%s", je.print(j.rest))
+	je.p("%s", je.print(j.rest))
 	if j.result != nil {
-		p("gc_l.gc_dst[gc_l.gc_at] = %s\n", je.printExpr(j.result))
+		je.p("gc_l.gc_dst[gc_l.gc_at] = %s\n", je.printExpr(j.result))
 	}
-	p("}\n\n")
-	p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, name, jamLanes)
-	p("func %s_run%d%s(gc_j *%s%s) {\n", j.Name, jamLanes, tp, j.Name, tn)
+	je.p("}\n\n")
+}
+
+// runJammed writes the rest for jamLanes threads, their loops
+// interleaved (a jammer's).
+func (je *jamEmitter) runJammed() {
+	j := je.j
+	je.p("// %s_run%d runs the rest of %s for %d threads, their loops interleaved.\n", j.Name, jamLanes, j.Decl.Name.Name, jamLanes)
+	je.p("func %s_run%d%s(gc_j *%s%s) {\n", j.Name, jamLanes, je.tp, j.Name, je.tn)
 	jm := newJammer(je)
 	for k := range jamLanes {
 		for _, v := range j.state {
-			p("%s := gc_j.lanes[%d].%s\n_ = %s\n", jm.laneName(v, k), k, v.Name(), jm.laneName(v, k))
+			je.p("%s := gc_j.lanes[%d].%s\n_ = %s\n", jm.laneName(v, k), k, v.Name(), jm.laneName(v, k))
 		}
 	}
-	p("%s", je.print(jm.list(j.rest)))
+	je.p("%s", je.print(jm.list(j.rest)))
 	if j.result != nil {
 		for k := range jamLanes {
-			p("gc_j.lanes[%d].gc_dst[gc_j.lanes[%d].gc_at] = %s\n", k, k, je.printExpr(jm.lane(j.result, k).(ast.Expr)))
+			je.p("gc_j.lanes[%d].gc_dst[gc_j.lanes[%d].gc_at] = %s\n", k, k, je.printExpr(jm.lane(j.result, k).(ast.Expr)))
 		}
 	}
-	p("}\n")
-	return b.String()
+	je.p("}\n")
 }
 
 // resultType returns the helper's result type.
@@ -101,9 +125,11 @@ func (je *jamEmitter) printExpr(x ast.Expr) string {
 
 // A jamEmitter writes one jam's declarations.
 type jamEmitter struct {
-	f  *Func
-	j  *Jam
-	pm *posMap
+	f      *Func
+	j      *Jam
+	pm     *posMap
+	tp, tn string // the helper's type parameters, declared and as arguments
+	b      strings.Builder
 }
 
 // typeParams returns the helper's type parameters as declared ("[T
@@ -406,74 +432,4 @@ func define(x, v ast.Expr) ast.Stmt {
 // blankUse returns _ = x.
 func blankUse(x ast.Expr) ast.Stmt {
 	return &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
-}
-
-// jamType returns the type of a thread loop's jam state: the helper's
-// accumulating type with the call's type arguments.
-func (e *emitter) jamType(j *JamCall) string {
-	targs := e.f.typeArgs(j.Call)
-	if len(targs) == 0 {
-		return j.Jam.Name
-	}
-	var names []string
-	for _, t := range targs {
-		names = append(names, types.TypeString(t, e.f.Src.Qualifier))
-	}
-	return j.Jam.Name + "[" + strings.Join(names, ", ") + "]"
-}
-
-// jamCall returns the call of the jam's add function that stands for
-// call: the state first, then call's arguments.
-func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallExpr {
-	out := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Fun.Pos()), Name: j.Jam.Name + "_add"},
-		Lparen: e.pos.at(call.Lparen), Rparen: e.pos.at(call.Rparen)}
-	out.Args = append(out.Args, &ast.UnaryExpr{Op: token.AND, X: ast.NewIdent(e.jamVar)})
-	for _, a := range call.Args {
-		out.Args = append(out.Args, c.expr(a))
-	}
-	switch {
-	case j.Result != nil:
-		out.Args = append(out.Args, c.expr(j.Result.X), c.expr(j.Result.Index))
-	case j.Array != "": // the lane's element of the warp's array
-		out.Args = append(out.Args, &ast.SliceExpr{X: ast.NewIdent(j.Array)}, ast.NewIdent(e.name["lane"]))
-	case j.Var != nil: // the thread's element of the variable's scratch
-		out.Args = append(out.Args, ast.NewIdent(e.f.Vars[j.Var].SpillName), ast.NewIdent(e.name["rank"]))
-	}
-	return out
-}
-
-// loopJam returns the jam of the thread or lane loop being written, or
-// nil.
-func (e *emitter) loopJam() *JamCall {
-	switch l := e.loop.(type) {
-	case *ThreadLoop:
-		return l.Jam
-	case *LaneLoop:
-		return l.Jam
-	}
-	return nil
-}
-
-// jamAssign returns the statement standing for a thread loop's closing
-// assignment of a jammed helper's result: the call of the jam's add
-// function, given the element's slice and index.
-func (e *emitter) jamAssign(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
-	j := e.loopJam()
-	if j == nil || j.Stmt != ast.Stmt(a) || e.inLit > 0 {
-		return nil, false
-	}
-	call := e.jamCall(c, j.Call, j)
-	if j.Result != nil {
-		return &ast.ExprStmt{X: call}, true
-	}
-	// v := h(...): the variable is declared, with its zero value, and
-	// the rest stores the result where the variable is kept
-	return &ast.AssignStmt{Lhs: []ast.Expr{c.expr(a.Lhs[0])}, TokPos: a.TokPos, Tok: a.Tok, Rhs: []ast.Expr{call}}, true
-}
-
-// jamStored reports whether obj is the variable the loop being written
-// assigns a jammed helper's result to: the rest stores it, not the loop.
-func (e *emitter) jamStored(obj *types.Var) bool {
-	j := e.loopJam()
-	return j != nil && j.Var == obj
 }

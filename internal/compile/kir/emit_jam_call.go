@@ -1,0 +1,83 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// The call sites of a jam: a loop that ends by calling a jammed helper
+// declares the jam's state before it, calls the jam's add function in
+// the call's place, and flushes the calls still held after it
+// (emit_threads.go, emit_warp.go).
+
+// jamType returns the type of a thread loop's jam state: the helper's
+// accumulating type with the call's type arguments.
+func (e *emitter) jamType(j *JamCall) string {
+	targs := e.f.typeArgs(j.Call)
+	if len(targs) == 0 {
+		return j.Jam.Name
+	}
+	var names []string
+	for _, t := range targs {
+		names = append(names, types.TypeString(t, e.f.Src.Qualifier))
+	}
+	return j.Jam.Name + "[" + strings.Join(names, ", ") + "]"
+}
+
+// jamCall returns the call of the jam's add function that stands for
+// call: the state first, then call's arguments.
+func (e *emitter) jamCall(c *cloner, call *ast.CallExpr, j *JamCall) *ast.CallExpr {
+	out := &ast.CallExpr{Fun: &ast.Ident{NamePos: e.pos.at(call.Fun.Pos()), Name: j.Jam.Name + "_add"},
+		Lparen: e.pos.at(call.Lparen), Rparen: e.pos.at(call.Rparen)}
+	out.Args = append(out.Args, &ast.UnaryExpr{Op: token.AND, X: ast.NewIdent(e.jamVar)})
+	for _, a := range call.Args {
+		out.Args = append(out.Args, c.expr(a))
+	}
+	switch {
+	case j.Result != nil:
+		out.Args = append(out.Args, c.expr(j.Result.X), c.expr(j.Result.Index))
+	case j.Array != "": // the lane's element of the warp's array
+		out.Args = append(out.Args, &ast.SliceExpr{X: ast.NewIdent(j.Array)}, ast.NewIdent(e.name["lane"]))
+	case j.Var != nil: // the thread's element of the variable's scratch
+		out.Args = append(out.Args, ast.NewIdent(e.f.Vars[j.Var].SpillName), ast.NewIdent(e.name["rank"]))
+	}
+	return out
+}
+
+// loopJam returns the jam of the thread or lane loop being written, or
+// nil.
+func (e *emitter) loopJam() *JamCall {
+	switch l := e.loop.(type) {
+	case *ThreadLoop:
+		return l.Jam
+	case *LaneLoop:
+		return l.Jam
+	}
+	return nil
+}
+
+// jamAssign returns the statement standing for a thread loop's closing
+// assignment of a jammed helper's result: the call of the jam's add
+// function, given the element's slice and index.
+func (e *emitter) jamAssign(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
+	j := e.loopJam()
+	if j == nil || j.Stmt != ast.Stmt(a) || e.inLit > 0 {
+		return nil, false
+	}
+	call := e.jamCall(c, j.Call, j)
+	if j.Result != nil {
+		return &ast.ExprStmt{X: call}, true
+	}
+	// v := h(...): the variable is declared, with its zero value, and
+	// the rest stores the result where the variable is kept
+	return &ast.AssignStmt{Lhs: []ast.Expr{c.expr(a.Lhs[0])}, TokPos: a.TokPos, Tok: a.Tok, Rhs: []ast.Expr{call}}, true
+}
+
+// jamStored reports whether obj is the variable the loop being written
+// assigns a jammed helper's result to: the rest stores it, not the loop.
+func (e *emitter) jamStored(obj *types.Var) bool {
+	j := e.loopJam()
+	return j != nil && j.Var == obj
+}
