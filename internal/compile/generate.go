@@ -84,9 +84,9 @@ func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 		}
 		results[k] = compileKernel(k, decls[k.Pkg], opts)
 	}
-	twins := map[string]bool{}
+	pkg := newPkgDecls()
 	for _, path := range paths {
-		fs, err := generateFiles(byPath[path], results, twins)
+		fs, err := generateFiles(byPath[path], results, pkg)
 		if err != nil {
 			return nil, err
 		}
@@ -156,18 +156,18 @@ func takenIn(k *Kernel) func(string) bool {
 // generateFiles writes the generated file of kernels, all of one file,
 // and, where the vector pass picked loops of theirs, its twin for the
 // SIMD build (SIMDPath), which then builds instead of it.
-func generateFiles(kernels []*Kernel, results map[*Kernel]*result, twins map[string]bool) ([]*File, error) {
+func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls) ([]*File, error) {
 	twin := false
 	for _, k := range kernels {
 		if f := results[k].f; f != nil && (f.SIMDDiffers() || len(results[k].specs) > 0) {
 			twin = true
 		}
 	}
-	scalar, err := generateFile(kernels, results, twin, false, twins)
+	scalar, err := generateFile(kernels, results, twin, false, pkg)
 	if err != nil || !twin {
 		return []*File{scalar}, err
 	}
-	simd, err := generateFile(kernels, results, true, true, twins)
+	simd, err := generateFile(kernels, results, true, true, pkg)
 	if err != nil {
 		return nil, err
 	}
@@ -177,14 +177,14 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, twins map[str
 
 // generateFile writes the generated file of kernels, all of one file: the
 // SIMD build's where simd is set; twin is set where there are both.
-func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool, twins map[string]bool) (*File, error) {
+func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool, pkg *pkgDecls) (*File, error) {
 	k0 := kernels[0]
 	out := &File{Path: GeneratedPath(k0.Path)}
 	if simd {
 		out.Path = SIMDPath(k0.Path)
 	}
 	imports := newImports(k0.File, k0.Pkg)
-	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twin: twin, twins: twins}
+	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twin: twin, pkg: pkg}
 	if simd {
 		w.archsimd = imports.own(archsimdPath, importName("archsimd", kernels, results))
 	} else {

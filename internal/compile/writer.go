@@ -25,9 +25,8 @@ type writer struct {
 	lanes    string // the default build's name for package compiled/lanes, imported where used
 	simd     bool   // writing the SIMD build's file
 	twin     bool   // the file has a twin for the other build: it builds in one
-	// twins are the names of the helpers' twins (kir.Twin) written in
-	// the package's SIMD files so far: each is written once.
-	twins map[string]bool
+	// pkg is what the package's generated files have declared so far.
+	pkg *pkgDecls
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -118,8 +117,8 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 // no file of the package has yet.
 func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 	for _, t := range f.Twins() {
-		if !w.twins[t.Name] {
-			w.twins[t.Name] = true
+		if !w.pkg.twins[t.Name] {
+			w.pkg.twins[t.Name] = true
 			w.printf("%s\n", kir.EmitTwin(f, t))
 			imports.use(t.Decl, info)
 		}
@@ -131,16 +130,28 @@ func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 // own, since only one build's files compile.
 func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 	for _, j := range f.Jams() {
-		key := fmt.Sprintf("%s simd=%t", j.Name, w.simd) // no twin's name has a space
-		if !w.twins[key] {
-			w.twins[key] = true
+		if !w.pkg.jams[w.simd][j.Name] {
+			w.pkg.jams[w.simd][j.Name] = true
 			if !w.twin { // the file builds in both builds
-				w.twins[fmt.Sprintf("%s simd=%t", j.Name, !w.simd)] = true
+				w.pkg.jams[!w.simd][j.Name] = true
 			}
 			w.printf("%s\n", kir.EmitJam(f, j))
 			imports.use(j.Decl, info)
 		}
 	}
+}
+
+// A pkgDecls records the helpers' declarations the package's generated
+// files have written so far, so that each is written once: the SIMD
+// build's twins (kir.Twin), and each build's jams (kir.Jam, by whether
+// the build is the SIMD one).
+type pkgDecls struct {
+	twins map[string]bool
+	jams  map[bool]map[string]bool
+}
+
+func newPkgDecls() *pkgDecls {
+	return &pkgDecls{twins: map[string]bool{}, jams: map[bool]map[string]bool{false: {}, true: {}}}
 }
 
 // plain prints a type expression of the kernel's declaration.

@@ -285,14 +285,24 @@ func (e *emitter) laneSteps(vl, whole *vecLoop, use map[string]bool) string {
 			e.printf("%s := %s.%s\n_ = %s\n", n["t"+c], n["tidx"], strings.ToUpper(c), n["t"+c])
 		}
 	}
+	e.laneGroup(vl, left)
+	e.printf("}\n%s.ClearAVXUpperBits()\n}\nif %s != 0 {\n", e.f.Src.Archsimd, left)
+	return left
+}
+
+// laneGroup writes the rest of a group of eight lanes' step, after its
+// rank and coordinates: the position record where the step may fail, the
+// step, and the group taken off the lanes left; and closes the loop over
+// groups.
+func (e *emitter) laneGroup(vl *vecLoop, left string) {
+	n := e.name
 	if vl.fails {
-		e.printf("%s.Thread = %s\n", e.name["pos"], n["rank"])
+		e.printf("%s.Thread = %s\n", n["pos"], n["rank"])
 	} else {
 		e.printf("_ = %s\n", n["rank"])
 	}
 	e.stmts(vl.body)
-	e.printf("%s &^= 0xff << %s\n}\n}\n%s.ClearAVXUpperBits()\n}\nif %s != 0 {\n", left, n["lane"], e.f.Src.Archsimd, left)
-	return left
+	e.printf("%s &^= 0xff << %s\n}\n", left, n["lane"])
 }
 
 // wholeWarpSteps opens the steps of a warp whose lanes are all active
@@ -316,11 +326,6 @@ func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left string) 
 		e.printf("%s := %s.X + %s\n_ = %s\n", n["tx"], first, n["lane"], n["tx"])
 		e.printf("%s := %s.Y\n_ = %s\n%s := %s.Z\n_ = %s\n", n["ty"], first, n["ty"], n["tz"], first, n["tz"])
 	}
-	if vl.fails {
-		e.printf("%s.Thread = %s\n", e.name["pos"], n["rank"])
-	} else {
-		e.printf("_ = %s\n", n["rank"])
-	}
-	e.stmts(vl.body)
-	e.printf("%s &^= 0xff << %s\n}\n} else {\n", left, n["lane"])
+	e.laneGroup(vl, left)
+	e.printf("} else {\n")
 }

@@ -77,6 +77,9 @@ type Func struct {
 	// twins are the twins the SIMD build's calls named, shared by the
 	// Func's specializations.
 	twins *twinSet
+	// jams are the helpers the jam pass looked at, with their jam or nil:
+	// each is split once, however many loops call it (jam.go).
+	jams map[*ast.FuncDecl]*Jam
 
 	// BlindThread are the uses of the thread as an argument that the
 	// callee never reads: a thread loop need not enter each thread for

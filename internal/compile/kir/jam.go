@@ -47,6 +47,7 @@ func jam(f *Func) {
 	if f.Src.NoTwins || f.Exits {
 		return // the helper's functions would be declared by files of other builds too; a thread may leave early
 	}
+	f.jams = map[*ast.FuncDecl]*Jam{}
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:
@@ -214,7 +215,12 @@ func (f *Func) jamFor(call *ast.CallExpr) *Jam {
 	if _, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind != syncNone {
 		return nil
 	}
-	return f.splitJam(decl, state, sig.Results().Len() == 1)
+	if j, ok := f.jams[decl]; ok {
+		return j
+	}
+	j := f.splitJam(decl, state, sig.Results().Len() == 1)
+	f.jams[decl] = j
+	return j
 }
 
 // splitJam splits decl's body into the statements each call runs and
