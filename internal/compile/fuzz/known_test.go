@@ -39,7 +39,9 @@ var knownBugs = []knownBug{
 		Seeds: []string{"activeMaskAfterIf"},
 		Note: "after a divergent if holding an ActiveMask, the compiled path reconverges the warp " +
 			"(as nvcc's reconvergence points do on a GPU) while the runtime path keeps the lanes of " +
-			"each ActiveMask call apart: the two paths' convergence models differ",
+			"each ActiveMask call apart: the two paths' convergence models differ. An NVIDIA H200 " +
+			"(CUDA 13.0, testdata/activemask.cu) reconverges: inside the if lanes%3==1 (92492492), after " +
+			"it the whole warp (ffffffff), with the if predicated or not; the runtime path is the one to change",
 		Applies: func(decls string) bool { return activeMasks(decls) >= 2 },
 	},
 }
