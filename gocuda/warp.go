@@ -108,12 +108,12 @@ func (t *Thread) SyncWarp(mask uint32) {
 // collective, and returns the lanes that reached this one. Lanes that
 // returned early, as in "if i >= n { return }", are left out, as on a GPU.
 func (t *Thread) ActiveMask() uint32 {
-	site := convergenceSite()
+	site, path := convergenceSite()
 	x := t.x
 	if !x.coop.Active() {
 		x.promote(t)
 	}
-	return x.coop.ActiveMask(t.self, site)
+	return x.coop.ActiveMask(t.self, site, path)
 }
 
 // shuffle checks a shuffle's width and arrives at it.

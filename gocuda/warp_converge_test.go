@@ -82,3 +82,55 @@ func TestActiveMaskSameSiteConverges(t *testing.T) {
 		require.Equal(t, gocuda.FullMask, m, "lane %d", lane)
 	}
 }
+
+// TestActiveMaskReconvergesAfterIf: lanes that skip an if wait after it
+// for those in it, so an ActiveMask after the if sees the whole warp, and
+// one inside sees the if's lanes. An NVIDIA H200 gives exactly these
+// masks for this kernel, 64 and 48 threads
+// (internal/compile/fuzz/testdata/activemask_h200.txt).
+func TestActiveMaskReconvergesAfterIf(t *testing.T) {
+	for _, n := range []int{64, 48} {
+		var inner, after [64]uint32
+		runWarp(t, n, func(th *gocuda.Thread) uint32 {
+			i := th.ThreadIdx.X
+			if th.LaneID()%3 == 1 {
+				inner[i] = th.ActiveMask()
+			}
+			after[i] = th.ActiveMask()
+			return 0
+		})
+		for i := range n {
+			warpLanes := min(n-i/32*32, 32)
+			require.Equal(t, uint32(1<<warpLanes-1), after[i], "%d threads, thread %d after", n, i)
+			if i%32%3 == 1 {
+				require.Equal(t, uint32(0x92492492)&(1<<warpLanes-1), inner[i], "%d threads, thread %d inner", n, i)
+			}
+		}
+	}
+}
+
+// TestActiveMaskReconvergesAfterLoop: lanes leaving a loop early wait at
+// the ActiveMask after it for the lanes still looping, whose ActiveMask in
+// the loop sees only the lanes still in it.
+func TestActiveMaskReconvergesAfterLoop(t *testing.T) {
+	var inLoop [32][32]uint32
+	after := runWarp(t, 32, func(th *gocuda.Thread) uint32 {
+		lane := th.LaneID()
+		for k := 0; k < lane%4; k++ {
+			inLoop[lane][k] = th.ActiveMask()
+		}
+		return th.ActiveMask()
+	})
+	for lane, m := range after {
+		require.Equal(t, gocuda.FullMask, m, "lane %d after the loop", lane)
+		for k := 0; k < lane%4; k++ {
+			var want uint32 // the lanes with more than k trips
+			for l := range 32 {
+				if l%4 > k {
+					want |= 1 << l
+				}
+			}
+			require.Equal(t, want, inLoop[lane][k], "lane %d, trip %d", lane, k)
+		}
+	}
+}

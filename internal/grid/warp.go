@@ -1,6 +1,9 @@
 package grid
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // WarpSize is the number of lanes in a warp.
 const WarpSize = 32
@@ -59,11 +62,12 @@ type warpState struct {
 }
 
 // A group is a pending collective of one warp: its kind, mask (and, for
-// ActiveMask, site) and the lanes that have arrived.
+// ActiveMask, site and its path) and the lanes that have arrived.
 type group struct {
 	kind    Kind
 	mask    uint32
 	site    uint64
+	path    []uint64
 	arrived uint32
 }
 
@@ -179,21 +183,29 @@ func (ws *warpState) exited(b *Block, thread int) {
 }
 
 // ActiveMask is thread's arrival at __activemask at site, a key for the
-// place in the kernel reached (the caller's choice: gocuda uses the chain
-// of calls from the kernel). It returns, as a mask, the lanes of thread's
-// warp that reached the same site together: it completes once every other
-// lane of the warp has arrived at an ActiveMask (at this site or another),
-// exited, or waits at a barrier or another collective. So lanes that took
-// different branches to reach ActiveMask get each their own branch's lanes,
-// as lanes converged on a GPU do, and lanes that returned early are left
-// out. This is gocuda's deterministic model of convergence.
-func (b *Block) ActiveMask(thread int, site uint64) uint32 {
+// place in the kernel reached, and path, that place's rank in the order a
+// warp's divergent paths run in, compared element by element (gocuda's
+// keys are the chain of calls from the kernel, its paths their source
+// lines). It returns, as a mask, the lanes of thread's warp that reached
+// the same site together. It completes once every other lane of the warp
+// has arrived at an ActiveMask, exited, or waits at a barrier or another
+// collective; then the lanes at the site of the least path go on, and the
+// others wait for the next time every lane waits. So lanes that took
+// different branches to reach ActiveMask get each their own branch's
+// lanes, as lanes converged on a GPU do; lanes that returned early are
+// left out; and lanes that wait after a branch for the lanes still in it
+// see them all once the branch has ended, as a GPU reconverges after an if
+// (an NVIDIA H200 does: internal/compile/fuzz/testdata/activemask.cu).
+// This is gocuda's deterministic model of convergence.
+func (b *Block) ActiveMask(thread int, site uint64, path []uint64) uint32 {
 	b.checkFailure(thread)
 	ws := &b.warps
 	w := thread / WarpSize
 	ws.coll[thread] = Collective{Kind: KindActiveMask, Site: site}
 	ws.waiting.set(thread)
-	ws.join(w, thread%WarpSize, ws.coll[thread])
+	if g := ws.join(w, thread%WarpSize, ws.coll[thread]); g.path == nil {
+		g.path = path
+	}
 	b.convergeActive(w)
 	if ws.waiting.has(thread) {
 		b.wait(thread)
@@ -204,28 +216,32 @@ func (b *Block) ActiveMask(thread int, site uint64) uint32 {
 	return uint32(ws.results[thread])
 }
 
-// convergeActive completes warp w's pending ActiveMasks if no lane of the
-// warp can still reach one: every lane has arrived at one, exited, or waits
-// at a barrier or another collective.
+// convergeActive completes the first of warp w's pending ActiveMasks, by
+// path, if no lane of the warp can still reach one: every lane has arrived
+// at one, exited, or waits at a barrier or another collective.
 func (b *Block) convergeActive(w int) {
 	ws := &b.warps
 	blocked := b.goneLanes(w) | b.atBar.lanes(w) | ws.waiting.lanes(w)
 	if blocked != ^uint32(0) {
 		return // a lane is ready, not started or running: it may still come
 	}
-	base := w * WarpSize
-	gs := ws.pending[w][:0]
-	for _, g := range ws.pending[w] {
-		if g.kind != KindActiveMask {
-			gs = append(gs, g)
-			continue
+	gs := ws.pending[w]
+	first := -1
+	for i, g := range gs {
+		if g.kind == KindActiveMask && (first < 0 || slices.Compare(g.path, gs[first].path) < 0) {
+			first = i
 		}
-		for m := g.arrived; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			ws.results[base+j] = uint64(g.arrived)
-			ws.waiting.clear(base + j)
-		}
-		b.ready.setLanes(w, g.arrived)
 	}
-	ws.pending[w] = gs
+	if first < 0 {
+		return
+	}
+	g := gs[first]
+	base := w * WarpSize
+	for m := g.arrived; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		ws.results[base+j] = uint64(g.arrived)
+		ws.waiting.clear(base + j)
+	}
+	b.ready.setLanes(w, g.arrived)
+	ws.pending[w] = slices.Delete(gs, first, first+1)
 }

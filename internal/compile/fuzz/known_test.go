@@ -1,12 +1,8 @@
 package fuzz
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"regexp"
 	"slices"
-	"strings"
 )
 
 // A knownBug is a bug of gocuda compile this fuzzer found and that is not
@@ -29,22 +25,12 @@ type knownBug struct {
 	Applies func(decls string) bool
 }
 
-// knownBugs are the open bugs of gocuda compile found by this fuzzer.
-// All seven it found in the first generation are fixed, and their
-// kernels in testdata/bugs run every time as regression tests.
-var knownBugs = []knownBug{
-	{
-		ID:    "activemask-reconverge",
-		Kind:  "mismatch",
-		Seeds: []string{"activeMaskAfterIf"},
-		Note: "after a divergent if holding an ActiveMask, the compiled path reconverges the warp " +
-			"(as nvcc's reconvergence points do on a GPU) while the runtime path keeps the lanes of " +
-			"each ActiveMask call apart: the two paths' convergence models differ. An NVIDIA H200 " +
-			"(CUDA 13.0, testdata/activemask.cu) reconverges: inside the if lanes%3==1 (92492492), after " +
-			"it the whole warp (ffffffff), with the if predicated or not; the runtime path is the one to change",
-		Applies: func(decls string) bool { return activeMasks(decls) >= 2 },
-	},
-}
+// knownBugs are the open bugs of gocuda compile found by this fuzzer:
+// none. All seven it found in the first generation are fixed, and so is
+// activemask-reconverge (the runtime path now reconverges after a branch,
+// as an NVIDIA H200 does: testdata/activemask.cu); their kernels in
+// testdata/bugs run every time as regression tests.
+var knownBugs []knownBug
 
 // known returns the known bug f, a failure of the kernel labelled kernel,
 // is an instance of, or nil: a failure of one of the bug's kernels, or one
@@ -62,42 +48,4 @@ func known(f Failure, kernel, decls string) *knownBug {
 		}
 	}
 	return nil
-}
-
-// activeMasks counts the ActiveMask calls a kernel's declarations make
-// when it runs: each function's own, times the call sites of the function
-// (a helper called twice calls it twice), once for a function no other
-// calls (the kernel).
-func activeMasks(decls string) int {
-	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+decls, 0)
-	if err != nil {
-		return strings.Count(decls, "ActiveMask()")
-	}
-	own, calls := map[string]int{}, map[string]int{}
-	for _, d := range file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			switch fn := call.Fun.(type) {
-			case *ast.SelectorExpr:
-				if fn.Sel.Name == "ActiveMask" {
-					own[fd.Name.Name]++
-				}
-			case *ast.Ident:
-				calls[fn.Name]++
-			}
-			return true
-		})
-	}
-	total := 0
-	for name, n := range own {
-		total += n * max(1, calls[name])
-	}
-	return total
 }
