@@ -41,18 +41,20 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line reduce.go:184
 					tid := gc_tx
 					_ = tid
 
 //line reduce.go:186
-					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -129,10 +131,10 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at2 := sdata[:gc_to]
-					gc_at3 := sdata[gc_off:][:gc_to]
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -143,7 +145,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:189
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
@@ -229,9 +231,9 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at4 := sdata[gc_off2:][:1]
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -242,7 +244,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at4[0])
+						atomic.Add(sum, gc_at5[0])
 					}
 				}
 			} else {
@@ -354,18 +356,20 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line reduce.go:208
 					tid := gc_tx
 					_ = tid
 
 //line reduce.go:210
-					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -446,11 +450,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						_, _ = gc_q, gc_r
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_seg
-						gc_off2 := s + gc_seg
-						if gc_off >= 0 && gc_off <= len(sdata) && gc_seglen <= len(sdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_seglen <= len(sdata)-gc_off2 {
-							gc_at2 := sdata[gc_off:][:gc_seglen]
+						gc_off2 := gc_seg
+						gc_off3 := s + gc_seg
+						if gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_seglen <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_seglen <= len(sdata)-gc_off3 {
 							gc_at3 := sdata[gc_off2:][:gc_seglen]
+							gc_at4 := sdata[gc_off3:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
@@ -462,7 +466,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:213
 								if (gc_tx + gc_r) == 0 {
-									gc_at2[gc_u] += gc_at3[gc_u]
+									gc_at3[gc_u] += gc_at4[gc_u]
 								}
 							}
 						} else {
@@ -624,11 +628,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at4 := partial[gc_off3:][:1]
-				gc_at5 := sdata[gc_off4:][:1]
+			gc_off4 := gc_bx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := partial[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -639,7 +643,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:218
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {
@@ -751,18 +755,20 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line reduce.go:232
 					tid := gc_tx
 					_ = tid
 
 //line reduce.go:234
-					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -916,11 +922,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at2 := partial[gc_off:][:1]
-				gc_at3 := sdata[gc_off2:][:1]
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -931,7 +937,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:242
 					{
-						gc_at2[0] = gc_at3[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			} else {
@@ -1041,18 +1047,20 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line reduce.go:254
 					tid := gc_tx
 					_ = tid
 
 //line reduce.go:256
-					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -1141,10 +1149,10 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at2 := sdata_[:gc_to]
-					gc_at3 := sdata_[gc_off:][:gc_to]
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
+					gc_at3 := sdata_[:gc_to]
+					gc_at4 := sdata_[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1155,7 +1163,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
 				} else {
@@ -1241,11 +1249,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1256,7 +1264,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:259
 					{
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 					}
 				}
 			} else {

@@ -57,18 +57,20 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at17 := sdata[:gc_bdx5]
+			gc_off13 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+				gc_at21 := sdata[:gc_bdx5]
+				gc_at22 := in[gc_off13:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce.go:184
 					tid := gc_tx5
 					_ = tid
 
 //line reduce.go:186
-					gc_at17[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at21[gc_tx5] = gc_at22[gc_tx5]
 				}
 			} else {
 				gc_step13 := 0
@@ -145,10 +147,10 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off9 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to5 <= len(sdata)-gc_off9 {
-					gc_at18 := sdata[:gc_to5]
-					gc_at19 := sdata[gc_off9:][:gc_to5]
+				gc_off14 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to5 <= len(sdata)-gc_off14 {
+					gc_at23 := sdata[:gc_to5]
+					gc_at24 := sdata[gc_off14:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -159,7 +161,7 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:189
 						{
-							gc_at18[gc_tx5] += gc_at19[gc_tx5]
+							gc_at23[gc_tx5] += gc_at24[gc_tx5]
 						}
 					}
 				} else {
@@ -245,9 +247,9 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := 0
-			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at20 := sdata[gc_off10:][:1]
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -258,7 +260,7 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at20[0])
+						atomic.Add(sum, gc_at25[0])
 					}
 				}
 			} else {
@@ -353,8 +355,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at5 := sdata[:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_at7 := in[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -467,7 +471,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result8.StoreSlice(gc_at5[gc_tx2:])
+							gc_result8.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -585,20 +589,20 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result6.StoreSlice(gc_at5[gc_tx2:])
+						gc_result6.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line reduce.go:184
 					tid := gc_tx2
 					_ = tid
 
 //line reduce.go:186
-					gc_at5[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -921,10 +925,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to2 <= len(sdata)-gc_off3 {
-					gc_at6 := sdata[:gc_to2]
-					gc_at7 := sdata[gc_off3:][:gc_to2]
+				gc_off5 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to2 <= len(sdata)-gc_off5 {
+					gc_at8 := sdata[:gc_to2]
+					gc_at9 := sdata[gc_off5:][:gc_to2]
 					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -940,7 +944,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 								{
 //line reduce.go:189
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 //line reduce.go:189
 								}
 							}
@@ -963,7 +967,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							{
 //line reduce.go:189
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 //line reduce.go:189
 							}
 						}
@@ -979,7 +983,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 
 //line reduce.go:189
 						{
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+							gc_at8[gc_tx2] += gc_at9[gc_tx2]
 						}
 					}
 				} else {
@@ -1119,9 +1123,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at8 := sdata[gc_off4:][:1]
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1132,7 +1136,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at8[0])
+						atomic.Add(sum, gc_at10[0])
 					}
 				}
 			} else {
@@ -1227,8 +1231,10 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at9 := sdata[:gc_bdx3]
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_at12 := in[gc_off7:][:gc_bdx3]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1341,7 +1347,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result16.StoreSlice(gc_at9[gc_tx3:])
+							gc_result16.StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1459,20 +1465,20 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result14.StoreSlice(gc_at9[gc_tx3:])
+						gc_result14.StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
 
 //line reduce.go:184
 					tid := gc_tx3
 					_ = tid
 
 //line reduce.go:186
-					gc_at9[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					gc_at11[gc_tx3] = gc_at12[gc_tx3]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1795,10 +1801,10 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off5 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to3 <= len(sdata)-gc_off5 {
-					gc_at10 := sdata[:gc_to3]
-					gc_at11 := sdata[gc_off5:][:gc_to3]
+				gc_off8 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to3 <= len(sdata)-gc_off8 {
+					gc_at13 := sdata[:gc_to3]
+					gc_at14 := sdata[gc_off8:][:gc_to3]
 					gc_vstep7 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -1814,7 +1820,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 								{
 //line reduce.go:189
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:])).StoreSlice(gc_at10[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 //line reduce.go:189
 								}
 							}
@@ -1837,7 +1843,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 							{
 //line reduce.go:189
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:])).StoreSlice(gc_at10[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 //line reduce.go:189
 							}
 						}
@@ -1853,7 +1859,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 
 //line reduce.go:189
 						{
-							gc_at10[gc_tx3] += gc_at11[gc_tx3]
+							gc_at13[gc_tx3] += gc_at14[gc_tx3]
 						}
 					}
 				} else {
@@ -1993,9 +1999,9 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at12 := sdata[gc_off6:][:1]
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -2006,7 +2012,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at12[0])
+						atomic.Add(sum, gc_at15[0])
 					}
 				}
 			} else {
@@ -2101,8 +2107,10 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at13 := sdata[:gc_bdx4]
+			gc_off10 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_at17 := in[gc_off10:][:gc_bdx4]
 				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
@@ -2215,7 +2223,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result24.StoreSlice(gc_at13[gc_tx4:])
+							gc_result24.StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -2333,20 +2341,20 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result22.StoreSlice(gc_at13[gc_tx4:])
+						gc_result22.StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
 
 //line reduce.go:184
 					tid := gc_tx4
 					_ = tid
 
 //line reduce.go:186
-					gc_at13[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					gc_at16[gc_tx4] = gc_at17[gc_tx4]
 				}
 			} else {
 				gc_vstep10 := 0
@@ -2669,10 +2677,10 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off7 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to4 <= len(sdata)-gc_off7 {
-					gc_at14 := sdata[:gc_to4]
-					gc_at15 := sdata[gc_off7:][:gc_to4]
+				gc_off11 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to4 <= len(sdata)-gc_off11 {
+					gc_at18 := sdata[:gc_to4]
+					gc_at19 := sdata[gc_off11:][:gc_to4]
 					gc_vstep11 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -2688,7 +2696,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:189
 								{
 //line reduce.go:189
-									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at15[gc_tx4:])).StoreSlice(gc_at14[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 //line reduce.go:189
 								}
 							}
@@ -2711,7 +2719,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:189
 							{
 //line reduce.go:189
-								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at15[gc_tx4:])).StoreSlice(gc_at14[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 //line reduce.go:189
 							}
 						}
@@ -2727,7 +2735,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 
 //line reduce.go:189
 						{
-							gc_at14[gc_tx4] += gc_at15[gc_tx4]
+							gc_at18[gc_tx4] += gc_at19[gc_tx4]
 						}
 					}
 				} else {
@@ -2867,9 +2875,9 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at16 := sdata[gc_off8:][:1]
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2880,7 +2888,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at16[0])
+						atomic.Add(sum, gc_at20[0])
 					}
 				}
 			} else {
@@ -3007,18 +3015,20 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at21 := sdata[:gc_bdx5]
+			gc_off21 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 {
+				gc_at25 := sdata[:gc_bdx5]
+				gc_at26 := in[gc_off21:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce.go:208
 					tid := gc_tx5
 					_ = tid
 
 //line reduce.go:210
-					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at25[gc_tx5] = gc_at26[gc_tx5]
 				}
 			} else {
 				gc_step17 := 0
@@ -3099,11 +3109,11 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 						_, _ = gc_q, gc_r
 						gc_segend5 := min(gc_bdx5, gc_qd5-gc_r)
 						gc_seglen5 := gc_segend5 - gc_seg5
-						gc_off17 := gc_seg5
-						gc_off18 := s + gc_seg5
-						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off18 {
-							gc_at22 := sdata[gc_off17:][:gc_seglen5]
-							gc_at23 := sdata[gc_off18:][:gc_seglen5]
+						gc_off22 := gc_seg5
+						gc_off23 := s + gc_seg5
+						if gc_off22 >= 0 && gc_off22 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off23 {
+							gc_at27 := sdata[gc_off22:][:gc_seglen5]
+							gc_at28 := sdata[gc_off23:][:gc_seglen5]
 							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx5 := gc_seg5 + gc_u5
 								gc_rank5 := gc_base5 + gc_tx5
@@ -3115,7 +3125,7 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 
 //line reduce.go:213
 								if (gc_tx5 + gc_r) == 0 {
-									gc_at22[gc_u5] += gc_at23[gc_u5]
+									gc_at27[gc_u5] += gc_at28[gc_u5]
 								}
 							}
 						} else {
@@ -3277,11 +3287,11 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off19 := gc_bx5
-			gc_off20 := 0
-			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
-				gc_at24 := partial[gc_off19:][:1]
-				gc_at25 := sdata[gc_off20:][:1]
+			gc_off24 := gc_bx5
+			gc_off25 := 0
+			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(partial) && gc_off25 >= 0 && gc_off25 < len(sdata) {
+				gc_at29 := partial[gc_off24:][:1]
+				gc_at30 := sdata[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3292,7 +3302,7 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 
 //line reduce.go:218
 					{
-						gc_at24[0] = gc_at25[0]
+						gc_at29[0] = gc_at30[0]
 					}
 				}
 			} else {
@@ -3387,8 +3397,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at6 := sdata[:gc_bdx2]
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+				gc_at7 := sdata[:gc_bdx2]
+				gc_at8 := in[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -3501,7 +3513,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result8.StoreSlice(gc_at6[gc_tx2:])
+							gc_result8.StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -3619,20 +3631,20 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result6.StoreSlice(gc_at6[gc_tx2:])
+						gc_result6.StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line reduce.go:208
 					tid := gc_tx2
 					_ = tid
 
 //line reduce.go:210
-					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -3959,11 +3971,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						_, _ = gc_q, gc_r
 						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
 						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off5 := gc_seg2
-						gc_off6 := s + gc_seg2
-						if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off6 {
-							gc_at7 := sdata[gc_off5:][:gc_seglen2]
-							gc_at8 := sdata[gc_off6:][:gc_seglen2]
+						gc_off7 := gc_seg2
+						gc_off8 := s + gc_seg2
+						if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off8 {
+							gc_at9 := sdata[gc_off7:][:gc_seglen2]
+							gc_at10 := sdata[gc_off8:][:gc_seglen2]
 							gc_vstep3 := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
@@ -3987,7 +3999,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 										if gc_if14.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at7[(gc_tx2-gc_seg2):]), gc_if14)
+											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if14)
 //line reduce.go:213
 										}
 									}
@@ -4018,7 +4030,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 									if gc_if13.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx2-gc_seg2):]), gc_if13)
+										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if13)
 //line reduce.go:213
 									}
 								}
@@ -4035,7 +4047,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:213
 								if (gc_tx2 + gc_r) == 0 {
-									gc_at7[gc_u2] += gc_at8[gc_u2]
+									gc_at9[gc_u2] += gc_at10[gc_u2]
 								}
 							}
 						} else {
@@ -4197,11 +4209,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at9 := partial[gc_off7:][:1]
-				gc_at10 := sdata[gc_off8:][:1]
+			gc_off9 := gc_bx2
+			gc_off10 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at11 := partial[gc_off9:][:1]
+				gc_at12 := sdata[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -4212,7 +4224,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:218
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
@@ -4307,8 +4319,10 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at11 := sdata[:gc_bdx3]
+			gc_off11 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 {
+				gc_at13 := sdata[:gc_bdx3]
+				gc_at14 := in[gc_off11:][:gc_bdx3]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -4421,7 +4435,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result16.StoreSlice(gc_at11[gc_tx3:])
+							gc_result16.StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -4539,20 +4553,20 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result14.StoreSlice(gc_at11[gc_tx3:])
+						gc_result14.StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
 
 //line reduce.go:208
 					tid := gc_tx3
 					_ = tid
 
 //line reduce.go:210
-					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					gc_at13[gc_tx3] = gc_at14[gc_tx3]
 				}
 			} else {
 				gc_vstep5 := 0
@@ -4879,11 +4893,11 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 						_, _ = gc_q, gc_r
 						gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
 						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off9 := gc_seg3
-						gc_off10 := s + gc_seg3
-						if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off10 {
-							gc_at12 := sdata[gc_off9:][:gc_seglen3]
-							gc_at13 := sdata[gc_off10:][:gc_seglen3]
+						gc_off12 := gc_seg3
+						gc_off13 := s + gc_seg3
+						if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off13 {
+							gc_at15 := sdata[gc_off12:][:gc_seglen3]
+							gc_at16 := sdata[gc_off13:][:gc_seglen3]
 							gc_vstep6 := gc_seg3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop6 bool
@@ -4907,7 +4921,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 										if gc_if28.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadInt32x16Slice(gc_at12[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at12[(gc_tx3-gc_seg3):]), gc_if28)
+											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if28)
 //line reduce.go:213
 										}
 									}
@@ -4938,7 +4952,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 									if gc_if27.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at12[(gc_tx3-gc_seg3):]), gc_if27)
+										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if27)
 //line reduce.go:213
 									}
 								}
@@ -4955,7 +4969,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 
 //line reduce.go:213
 								if (gc_tx3 + gc_r) == 0 {
-									gc_at12[gc_u3] += gc_at13[gc_u3]
+									gc_at15[gc_u3] += gc_at16[gc_u3]
 								}
 							}
 						} else {
@@ -5117,11 +5131,11 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3
-			gc_off12 := 0
-			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at14 := partial[gc_off11:][:1]
-				gc_at15 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx3
+			gc_off15 := 0
+			if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at17 := partial[gc_off14:][:1]
+				gc_at18 := sdata[gc_off15:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5132,7 +5146,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 
 //line reduce.go:218
 					{
-						gc_at14[0] = gc_at15[0]
+						gc_at17[0] = gc_at18[0]
 					}
 				}
 			} else {
@@ -5227,8 +5241,10 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at16 := sdata[:gc_bdx4]
+			gc_off16 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
+				gc_at19 := sdata[:gc_bdx4]
+				gc_at20 := in[gc_off16:][:gc_bdx4]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -5341,7 +5357,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result24.StoreSlice(gc_at16[gc_tx4:])
+							gc_result24.StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -5459,20 +5475,20 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result22.StoreSlice(gc_at16[gc_tx4:])
+						gc_result22.StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
 
 //line reduce.go:208
 					tid := gc_tx4
 					_ = tid
 
 //line reduce.go:210
-					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -5799,11 +5815,11 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 						_, _ = gc_q, gc_r
 						gc_segend4 := min(gc_bdx4, gc_qd4-gc_r)
 						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off13 := gc_seg4
-						gc_off14 := s + gc_seg4
-						if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off14 {
-							gc_at17 := sdata[gc_off13:][:gc_seglen4]
-							gc_at18 := sdata[gc_off14:][:gc_seglen4]
+						gc_off17 := gc_seg4
+						gc_off18 := s + gc_seg4
+						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off18 {
+							gc_at21 := sdata[gc_off17:][:gc_seglen4]
+							gc_at22 := sdata[gc_off18:][:gc_seglen4]
 							gc_vstep9 := gc_seg4
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop9 bool
@@ -5827,7 +5843,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:213
 										if gc_if42.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadUint32x16Slice(gc_at17[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at18[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at17[(gc_tx4-gc_seg4):]), gc_if42)
+											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if42)
 //line reduce.go:213
 										}
 									}
@@ -5858,7 +5874,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:213
 									if gc_if41.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadUint32x8Slice(gc_at17[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at18[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at17[(gc_tx4-gc_seg4):]), gc_if41)
+										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if41)
 //line reduce.go:213
 									}
 								}
@@ -5875,7 +5891,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 
 //line reduce.go:213
 								if (gc_tx4 + gc_r) == 0 {
-									gc_at17[gc_u4] += gc_at18[gc_u4]
+									gc_at21[gc_u4] += gc_at22[gc_u4]
 								}
 							}
 						} else {
@@ -6037,11 +6053,11 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off15 := gc_bx4
-			gc_off16 := 0
-			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
-				gc_at19 := partial[gc_off15:][:1]
-				gc_at20 := sdata[gc_off16:][:1]
+			gc_off19 := gc_bx4
+			gc_off20 := 0
+			if gc_from4 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at23 := partial[gc_off19:][:1]
+				gc_at24 := sdata[gc_off20:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -6052,7 +6068,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 
 //line reduce.go:218
 					{
-						gc_at19[0] = gc_at20[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {
@@ -6179,18 +6195,20 @@ func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at13 := sdata[:gc_bdx5]
+			gc_off13 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+				gc_at17 := sdata[:gc_bdx5]
+				gc_at18 := in[gc_off13:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce.go:232
 					tid := gc_tx5
 					_ = tid
 
 //line reduce.go:234
-					gc_at13[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at17[gc_tx5] = gc_at18[gc_tx5]
 				}
 			} else {
 				gc_step13 := 0
@@ -6344,11 +6362,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5
-			gc_off10 := 0
-			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at14 := partial[gc_off9:][:1]
-				gc_at15 := sdata[gc_off10:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at19 := partial[gc_off14:][:1]
+				gc_at20 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -6359,7 +6377,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce.go:242
 					{
-						gc_at14[0] = gc_at15[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
@@ -6454,8 +6472,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at4 := sdata[:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_at6 := in[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -6568,7 +6588,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result8.StoreSlice(gc_at4[gc_tx2:])
+							gc_result8.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -6686,20 +6706,20 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result6.StoreSlice(gc_at4[gc_tx2:])
+						gc_result6.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line reduce.go:232
 					tid := gc_tx2
 					_ = tid
 
 //line reduce.go:234
-					gc_at4[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -7535,11 +7555,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at5 := partial[gc_off3:][:1]
-				gc_at6 := sdata[gc_off4:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := partial[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -7550,7 +7570,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:242
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at7[0] = gc_at8[0]
 					}
 				}
 			} else {
@@ -7645,8 +7665,10 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at7 := sdata[:gc_bdx3]
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+				gc_at9 := sdata[:gc_bdx3]
+				gc_at10 := in[gc_off7:][:gc_bdx3]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -7759,7 +7781,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result16.StoreSlice(gc_at7[gc_tx3:])
+							gc_result16.StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -7877,20 +7899,20 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result14.StoreSlice(gc_at7[gc_tx3:])
+						gc_result14.StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
 
 //line reduce.go:232
 					tid := gc_tx3
 					_ = tid
 
 //line reduce.go:234
-					gc_at7[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
 				gc_vstep5 := 0
@@ -8726,11 +8748,11 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3
-			gc_off6 := 0
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at8 := partial[gc_off5:][:1]
-				gc_at9 := sdata[gc_off6:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8741,7 +8763,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce.go:242
 					{
-						gc_at8[0] = gc_at9[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
@@ -8836,8 +8858,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at10 := sdata[:gc_bdx4]
+			gc_off10 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+				gc_at13 := sdata[:gc_bdx4]
+				gc_at14 := in[gc_off10:][:gc_bdx4]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -8950,7 +8974,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result24.StoreSlice(gc_at10[gc_tx4:])
+							gc_result24.StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -9068,20 +9092,20 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result22.StoreSlice(gc_at10[gc_tx4:])
+						gc_result22.StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
 
 //line reduce.go:232
 					tid := gc_tx4
 					_ = tid
 
 //line reduce.go:234
-					gc_at10[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -9917,11 +9941,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4
-			gc_off8 := 0
-			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := partial[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -9932,7 +9956,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce.go:242
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at15[0] = gc_at16[0]
 					}
 				}
 			} else {
@@ -10057,18 +10081,20 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at21 := sdata[:gc_bdx5]
+			gc_off17 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
+				gc_at25 := sdata[:gc_bdx5]
+				gc_at26 := in[gc_off17:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce.go:254
 					tid := gc_tx5
 					_ = tid
 
 //line reduce.go:256
-					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at25[gc_tx5] = gc_at26[gc_tx5]
 				}
 			} else {
 				gc_step13 := 0
@@ -10157,10 +10183,10 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
-					gc_at22 := sdata_[:gc_to5]
-					gc_at23 := sdata_[gc_off13:][:gc_to5]
+				gc_off18 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off18 >= 0 && gc_off18 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off18 {
+					gc_at27 := sdata_[:gc_to5]
+					gc_at28 := sdata_[gc_off18:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -10171,7 +10197,7 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 
 //line reduce.go:271
 						{
-							gc_at22[gc_tx5] += gc_at23[gc_tx5]
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 						}
 					}
 				} else {
@@ -10257,11 +10283,11 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at24 := partial[gc_off14:][:1]
-				gc_at25 := sdata[gc_off15:][:1]
+			gc_off19 := gc_bx5
+			gc_off20 := 0
+			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at29 := partial[gc_off19:][:1]
+				gc_at30 := sdata[gc_off20:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10272,7 +10298,7 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 
 //line reduce.go:259
 					{
-						gc_at24[0] = gc_at25[0]
+						gc_at29[0] = gc_at30[0]
 					}
 				}
 			} else {
@@ -10367,8 +10393,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at6 := sdata[:gc_bdx2]
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+				gc_at7 := sdata[:gc_bdx2]
+				gc_at8 := in[gc_off5:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -10481,7 +10509,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result8.StoreSlice(gc_at6[gc_tx2:])
+							gc_result8.StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -10599,20 +10627,20 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result6.StoreSlice(gc_at6[gc_tx2:])
+						gc_result6.StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line reduce.go:254
 					tid := gc_tx2
 					_ = tid
 
 //line reduce.go:256
-					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -10947,10 +10975,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
-					gc_at7 := sdata_[:gc_to2]
-					gc_at8 := sdata_[gc_off4:][:gc_to2]
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off6 >= 0 && gc_off6 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off6 {
+					gc_at9 := sdata_[:gc_to2]
+					gc_at10 := sdata_[gc_off6:][:gc_to2]
 					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -10966,7 +10994,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 								}
 							}
@@ -10989,7 +11017,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce.go:271
 							}
 						}
@@ -11005,7 +11033,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:271
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
 					}
 				} else {
@@ -11145,11 +11173,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at9 := partial[gc_off5:][:1]
-				gc_at10 := sdata[gc_off6:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at11 := partial[gc_off7:][:1]
+				gc_at12 := sdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -11160,7 +11188,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:259
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
@@ -11255,8 +11283,10 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at11 := sdata[:gc_bdx3]
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
+				gc_at13 := sdata[:gc_bdx3]
+				gc_at14 := in[gc_off9:][:gc_bdx3]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -11369,7 +11399,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result16.StoreSlice(gc_at11[gc_tx3:])
+							gc_result16.StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -11487,20 +11517,20 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result14.StoreSlice(gc_at11[gc_tx3:])
+						gc_result14.StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
 
 //line reduce.go:254
 					tid := gc_tx3
 					_ = tid
 
 //line reduce.go:256
-					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					gc_at13[gc_tx3] = gc_at14[gc_tx3]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -11835,10 +11865,10 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
-					gc_at12 := sdata_[:gc_to3]
-					gc_at13 := sdata_[gc_off7:][:gc_to3]
+				gc_off10 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off10 {
+					gc_at15 := sdata_[:gc_to3]
+					gc_at16 := sdata_[gc_off10:][:gc_to3]
 					gc_vstep7 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -11854,7 +11884,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -11877,7 +11907,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -11893,7 +11923,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 
 //line reduce.go:271
 						{
-							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
 					}
 				} else {
@@ -12033,11 +12063,11 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at14 := partial[gc_off8:][:1]
-				gc_at15 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx3
+			gc_off12 := 0
+			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at17 := partial[gc_off11:][:1]
+				gc_at18 := sdata[gc_off12:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -12048,7 +12078,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 
 //line reduce.go:259
 					{
-						gc_at14[0] = gc_at15[0]
+						gc_at17[0] = gc_at18[0]
 					}
 				}
 			} else {
@@ -12143,8 +12173,10 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at16 := sdata[:gc_bdx4]
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
+				gc_at19 := sdata[:gc_bdx4]
+				gc_at20 := in[gc_off13:][:gc_bdx4]
 				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
@@ -12257,7 +12289,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_result24.StoreSlice(gc_at16[gc_tx4:])
+							gc_result24.StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -12375,20 +12407,20 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result22.StoreSlice(gc_at16[gc_tx4:])
+						gc_result22.StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
 
 //line reduce.go:254
 					tid := gc_tx4
 					_ = tid
 
 //line reduce.go:256
-					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
 				gc_vstep10 := 0
@@ -12723,10 +12755,10 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off10 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
-					gc_at17 := sdata_[:gc_to4]
-					gc_at18 := sdata_[gc_off10:][:gc_to4]
+				gc_off14 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off14 {
+					gc_at21 := sdata_[:gc_to4]
+					gc_at22 := sdata_[gc_off14:][:gc_to4]
 					gc_vstep11 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -12742,7 +12774,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -12765,7 +12797,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -12781,7 +12813,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 
 //line reduce.go:271
 						{
-							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
 				} else {
@@ -12921,11 +12953,11 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at19 := partial[gc_off11:][:1]
-				gc_at20 := sdata[gc_off12:][:1]
+			gc_off15 := gc_bx4
+			gc_off16 := 0
+			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at23 := partial[gc_off15:][:1]
+				gc_at24 := sdata[gc_off16:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -12936,7 +12968,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 
 //line reduce.go:259
 					{
-						gc_at19[0] = gc_at20[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {

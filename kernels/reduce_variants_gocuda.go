@@ -43,10 +43,103 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead T = gc_at[gc_tx]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -63,88 +156,19 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = ahead
 						gc_s_ahead[gc_rank] = ahead
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:22
-					var ahead T = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank] = ahead
 				}
 			}
 		}
 	}) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at := sdata[:gc_bdx]
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line reduce_variants.go:19
 						tid := gc_tx
@@ -156,7 +180,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						ahead := gc_s_ahead[gc_rank]
 
 //line reduce_variants.go:22
-						gc_at[gc_tx] = ahead + reduceAt(in, i+gc_bdx)
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
 					gc_step2 := 0
@@ -252,11 +276,15 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	} else {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at2 := sdata[:gc_bdx]
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line reduce_variants.go:19
 						tid := gc_tx
@@ -267,7 +295,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at2[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
 					gc_step3 := 0
@@ -377,10 +405,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at3 := sdata_[:gc_to]
-					gc_at4 := sdata_[gc_off:][:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+					gc_at7 := sdata_[:gc_to]
+					gc_at8 := sdata_[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -391,7 +419,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				} else {
@@ -477,11 +505,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at5 := partial[gc_off2:][:1]
-				gc_at6 := sdata[gc_off3:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -492,7 +520,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
 			} else {
@@ -609,10 +637,103 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead T = gc_at[gc_tx]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -629,88 +750,19 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = ahead
 						gc_s_ahead[gc_rank] = ahead
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead T = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:45
-					var ahead T = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank] = ahead
 				}
 			}
 		}
 	}) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at := sdata[:gc_bdx]
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line reduce_variants.go:42
 						tid := gc_tx
@@ -722,7 +774,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						ahead := gc_s_ahead[gc_rank]
 
 //line reduce_variants.go:45
-						gc_at[gc_tx] = ahead + reduceAt(in, i+gc_bdx)
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
 					gc_step2 := 0
@@ -818,11 +870,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	} else {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at2 := sdata[:gc_bdx]
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line reduce_variants.go:42
 						tid := gc_tx
@@ -833,7 +889,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at2[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
 					gc_step3 := 0
@@ -943,10 +999,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at3 := sdata_[:gc_to]
-					gc_at4 := sdata_[gc_off:][:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+					gc_at7 := sdata_[:gc_to]
+					gc_at8 := sdata_[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -957,7 +1013,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:271
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				} else {
@@ -1178,11 +1234,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at5 := partial[gc_off2:][:1]
-				gc_at6 := sdata[gc_off3:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1193,7 +1249,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:51
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
 			} else {

@@ -44,24 +44,28 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_bd5 := gc_b23.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at25 := sdata[:gc_bdx5]
+			gc_off29 := gc_bx5 * 2 * gc_bdx5
+			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+				gc_at41 := sdata[:gc_bdx5]
+				gc_at42 := in[gc_off29:][:gc_bdx5]
+				gc_at43 := in[gc_off30:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce_variants.go:19
 					tid := gc_tx5
@@ -72,7 +76,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 					_ = i
 
 //line reduce_variants.go:22
-					gc_at25[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at41[gc_tx5] = gc_at42[gc_tx5] + gc_at43[gc_tx5]
 				}
 			} else {
 				gc_step21 := 0
@@ -181,10 +185,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
-					gc_at26 := sdata_[:gc_to5]
-					gc_at27 := sdata_[gc_off13:][:gc_to5]
+				gc_off31 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off31 >= 0 && gc_off31 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off31 {
+					gc_at44 := sdata_[:gc_to5]
+					gc_at45 := sdata_[gc_off31:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -195,7 +199,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at26[gc_tx5] += gc_at27[gc_tx5]
+							gc_at44[gc_tx5] += gc_at45[gc_tx5]
 						}
 					}
 				} else {
@@ -281,11 +285,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at28 := partial[gc_off14:][:1]
-				gc_at29 := sdata[gc_off15:][:1]
+			gc_off32 := gc_bx5
+			gc_off33 := 0
+			if gc_from5 >= 0 && gc_off32 >= 0 && gc_off32 < len(partial) && gc_off33 >= 0 && gc_off33 < len(sdata) {
+				gc_at46 := partial[gc_off32:][:1]
+				gc_at47 := sdata[gc_off33:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -296,7 +300,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b23 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-						gc_at28[0] = gc_at29[0]
+						gc_at46[0] = gc_at47[0]
 					}
 				}
 			} else {
@@ -393,616 +397,13 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce_variants.go:19
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-						_ = gc_none2
-//line reduce_variants.go:19
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-						_ = gc_iota4
-//line reduce_variants.go:19
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:19
-							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:22
-							var gc_i4 int = i
-//line reduce_variants.go:22
-							_ = gc_i4
-//line reduce_variants.go:22
-							var gc_result4 archsimd.Float32x16
-//line reduce_variants.go:22
-							_ = gc_result4
-//line reduce_variants.go:22
-							gc_returned4 := gc_none2
-//line reduce_variants.go:22
-							_ = gc_returned4
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce_variants.go:22
-								var gc_ld7 archsimd.Float32x16
-//line reduce_variants.go:22
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps4
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result4 = gc_ld7
-//line reduce_variants.go:22
-								gc_b4 := gc_none2
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b4 = gc_all2
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned4 = gc_b4
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:22
-								_ = gc_if5
-//line reduce_variants.go:22
-								if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld8 archsimd.Float32x16
-//line reduce_variants.go:22
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps4
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:22
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 float32
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result4
-//line reduce.go:284
-							_ = ahead
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:19
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-					_ = gc_none
-//line reduce_variants.go:19
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-					_ = gc_iota2
-//line reduce_variants.go:19
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line reduce_variants.go:19
-						var tid int = gc_tx2
-//line reduce_variants.go:19
-						_ = tid
-//line reduce_variants.go:20
-						var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-						_ = i
-//line reduce_variants.go:22
-						var gc_i2 int = i
-//line reduce_variants.go:22
-						_ = gc_i2
-//line reduce_variants.go:22
-						var gc_result2 archsimd.Float32x8
-//line reduce_variants.go:22
-						_ = gc_result2
-//line reduce_variants.go:22
-						gc_returned2 := gc_none
-//line reduce_variants.go:22
-						_ = gc_returned2
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce_variants.go:22
-							var gc_ld3 archsimd.Float32x8
-//line reduce_variants.go:22
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								break gc_steps2
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_result2 = gc_ld3
-//line reduce_variants.go:22
-							gc_b3 := gc_none
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b3 = gc_all
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned2 = gc_b3
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:22
-							_ = gc_if2
-//line reduce_variants.go:22
-							if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:22
-								var gc_ld4 archsimd.Float32x8
-//line reduce_variants.go:22
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps2
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:22
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-						}
-//line reduce.go:281
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if3
-//line reduce.go:284
-						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero2 float32
-//line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result2
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					var ahead float32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank2] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_vstep2 := 0
+				gc_off8 := gc_bx2 * 2 * gc_bdx2
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none6
-//line reduce_variants.go:19
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota12
-//line reduce_variants.go:19
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all6
-						gc_steps12:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:19
-								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-								_ = ahead
-//line reduce_variants.go:22
-								var gc_t8 int = i + gc_bdx2
-//line reduce_variants.go:22
-								_ = gc_t8
-//line reduce_variants.go:22
-								var gc_i12 int = gc_t8
-//line reduce_variants.go:22
-								_ = gc_i12
-//line reduce_variants.go:22
-								var gc_result12 archsimd.Float32x16
-//line reduce_variants.go:22
-								_ = gc_result12
-//line reduce_variants.go:22
-								gc_returned12 := gc_none6
-//line reduce_variants.go:22
-								_ = gc_returned12
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld23 archsimd.Float32x16
-//line reduce_variants.go:22
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps12
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result12 = gc_ld23
-//line reduce_variants.go:22
-									gc_b8 := gc_none6
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b8 = gc_all6
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned12 = gc_b8
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce_variants.go:22
-									_ = gc_if17
-//line reduce_variants.go:22
-									if gc_if17.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld24 archsimd.Float32x16
-//line reduce_variants.go:22
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps12
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce_variants.go:22
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
-								_ = gc_if18
-//line reduce.go:284
-								if gc_if18.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero12 float32
-//line reduce.go:284
-									_ = gc_zero12
-//line reduce.go:284
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none5
-//line reduce_variants.go:19
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota10
-//line reduce_variants.go:19
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all5
-					gc_steps10:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:19
-							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-							_ = ahead
-//line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:22
-							_ = gc_t6
-//line reduce_variants.go:22
-							var gc_i10 int = gc_t6
-//line reduce_variants.go:22
-							_ = gc_i10
-//line reduce_variants.go:22
-							var gc_result10 archsimd.Float32x8
-//line reduce_variants.go:22
-							_ = gc_result10
-//line reduce_variants.go:22
-							gc_returned10 := gc_none5
-//line reduce_variants.go:22
-							_ = gc_returned10
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld19 archsimd.Float32x8
-//line reduce_variants.go:22
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps10
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result10 = gc_ld19
-//line reduce_variants.go:22
-								gc_b7 := gc_none5
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b7 = gc_all5
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned10 = gc_b7
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce_variants.go:22
-								_ = gc_if14
-//line reduce_variants.go:22
-								if gc_if14.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld20 archsimd.Float32x8
-//line reduce_variants.go:22
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps10
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line reduce_variants.go:22
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if15
-//line reduce.go:284
-							if gc_if15.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero10 float32
-//line reduce.go:284
-								_ = gc_zero10
-//line reduce.go:284
-								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:22
-						gc_at7[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -1016,8 +417,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -1028,22 +429,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
 								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-								_ = ahead
 //line reduce_variants.go:22
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
-									break
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								var gc_t4 int = i + gc_bdx2
-//line reduce_variants.go:22
-								_ = gc_t4
-//line reduce_variants.go:22
-								var gc_i8 int = gc_t4
+								var gc_i8 int = i
 //line reduce_variants.go:22
 								_ = gc_i8
 //line reduce_variants.go:22
@@ -1124,12 +511,17 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+//line reduce.go:284
+								ahead := gc_result8
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -1147,8 +539,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -1159,22 +551,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:20
-							_ = ahead
 //line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:22
-								break
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							var gc_t2 int = i + gc_bdx2
-//line reduce_variants.go:22
-							_ = gc_t2
-//line reduce_variants.go:22
-							var gc_i6 int = gc_t2
+							var gc_i6 int = i
 //line reduce_variants.go:22
 							_ = gc_i6
 //line reduce_variants.go:22
@@ -1255,11 +633,903 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line reduce.go:284
+							ahead := gc_result6
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none2
+//line reduce_variants.go:19
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota4
+//line reduce_variants.go:19
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all2
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:19
+								var tid int = gc_tx2
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:22
+								var gc_i4 int = i
+//line reduce_variants.go:22
+								_ = gc_i4
+//line reduce_variants.go:22
+								var gc_result4 archsimd.Float32x16
+//line reduce_variants.go:22
+								_ = gc_result4
+//line reduce_variants.go:22
+								gc_returned4 := gc_none2
+//line reduce_variants.go:22
+								_ = gc_returned4
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld7 archsimd.Float32x16
+//line reduce_variants.go:22
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps4
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result4 = gc_ld7
+//line reduce_variants.go:22
+									gc_b4 := gc_none2
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b4 = gc_all2
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned4 = gc_b4
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce_variants.go:22
+									_ = gc_if5
+//line reduce_variants.go:22
+									if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:22
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps4
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce_variants.go:22
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:281
+								_ = gc_if6
+//line reduce.go:284
+								if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero4 float32
+//line reduce.go:284
+									_ = gc_zero4
+//line reduce.go:284
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line reduce.go:284
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+//line reduce.go:284
+								}
+//line reduce.go:284
+								ahead := gc_result4
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none
+//line reduce_variants.go:19
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota2
+//line reduce_variants.go:19
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							var gc_i2 int = i
+//line reduce_variants.go:22
+							_ = gc_i2
+//line reduce_variants.go:22
+							var gc_result2 archsimd.Float32x8
+//line reduce_variants.go:22
+							_ = gc_result2
+//line reduce_variants.go:22
+							gc_returned2 := gc_none
+//line reduce_variants.go:22
+							_ = gc_returned2
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:22
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps2
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result2 = gc_ld3
+//line reduce_variants.go:22
+								gc_b3 := gc_none
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b3 = gc_all
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned2 = gc_b3
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce_variants.go:22
+								_ = gc_if2
+//line reduce_variants.go:22
+								if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:22
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps2
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce_variants.go:22
+									gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if3
+//line reduce.go:284
+							if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero2 float32
+//line reduce.go:284
+								_ = gc_zero2
+//line reduce.go:284
+								gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line reduce.go:284
+							}
+//line reduce.go:284
+							ahead := gc_result2
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead float32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at12 := sdata[:gc_bdx2]
+					gc_at13 := in[gc_off9:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none8
+//line reduce_variants.go:19
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota16
+//line reduce_variants.go:19
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all8
+						gc_steps16:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:19
+								var tid int = gc_tx2
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:20
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:20
+								_ = ahead
+//line reduce_variants.go:22
+								var gc_t8 int = i + gc_bdx2
+//line reduce_variants.go:22
+								_ = gc_t8
+//line reduce_variants.go:22
+								var gc_i16 int = gc_t8
+//line reduce_variants.go:22
+								_ = gc_i16
+//line reduce_variants.go:22
+								var gc_result16 archsimd.Float32x16
+//line reduce_variants.go:22
+								_ = gc_result16
+//line reduce_variants.go:22
+								gc_returned16 := gc_none8
+//line reduce_variants.go:22
+								_ = gc_returned16
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld31 archsimd.Float32x16
+//line reduce_variants.go:22
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps16
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result16 = gc_ld31
+//line reduce_variants.go:22
+									gc_b10 := gc_none8
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b10 = gc_all8
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned16 = gc_b10
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce_variants.go:22
+									_ = gc_if23
+//line reduce_variants.go:22
+									if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld32 archsimd.Float32x16
+//line reduce_variants.go:22
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps16
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce_variants.go:22
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:281
+								_ = gc_if24
+//line reduce.go:284
+								if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero16 float32
+//line reduce.go:284
+									_ = gc_zero16
+//line reduce.go:284
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line reduce.go:284
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none7
+//line reduce_variants.go:19
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota14
+//line reduce_variants.go:19
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all7
+					gc_steps14:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:20
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:20
+							_ = ahead
+//line reduce_variants.go:22
+							var gc_t6 int = i + gc_bdx2
+//line reduce_variants.go:22
+							_ = gc_t6
+//line reduce_variants.go:22
+							var gc_i14 int = gc_t6
+//line reduce_variants.go:22
+							_ = gc_i14
+//line reduce_variants.go:22
+							var gc_result14 archsimd.Float32x8
+//line reduce_variants.go:22
+							_ = gc_result14
+//line reduce_variants.go:22
+							gc_returned14 := gc_none7
+//line reduce_variants.go:22
+							_ = gc_returned14
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld27 archsimd.Float32x8
+//line reduce_variants.go:22
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps14
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result14 = gc_ld27
+//line reduce_variants.go:22
+								gc_b9 := gc_none7
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b9 = gc_all7
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned14 = gc_b9
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line reduce_variants.go:22
+								_ = gc_if20
+//line reduce_variants.go:22
+								if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld28 archsimd.Float32x8
+//line reduce_variants.go:22
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps14
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:22
+									gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if21
+//line reduce.go:284
+							if gc_if21.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero14 float32
+//line reduce.go:284
+								_ = gc_zero14
+//line reduce.go:284
+								gc_result14 = archsimd.BroadcastFloat32x8(gc_zero14).Merge(gc_result14, gc_if21)
+//line reduce.go:284
+								gc_returned14 = gc_if21.Or(gc_returned14)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line reduce_variants.go:22
+						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none6
+//line reduce_variants.go:19
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota12
+//line reduce_variants.go:19
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all6
+						gc_steps12:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:19
+								var tid int = gc_tx2
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:20
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:20
+								_ = ahead
+//line reduce_variants.go:22
+								if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:22
+									break
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:22
+								_ = gc_t4
+//line reduce_variants.go:22
+								var gc_i12 int = gc_t4
+//line reduce_variants.go:22
+								_ = gc_i12
+//line reduce_variants.go:22
+								var gc_result12 archsimd.Float32x16
+//line reduce_variants.go:22
+								_ = gc_result12
+//line reduce_variants.go:22
+								gc_returned12 := gc_none6
+//line reduce_variants.go:22
+								_ = gc_returned12
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld23 archsimd.Float32x16
+//line reduce_variants.go:22
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps12
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result12 = gc_ld23
+//line reduce_variants.go:22
+									gc_b8 := gc_none6
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b8 = gc_all6
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned12 = gc_b8
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce_variants.go:22
+									_ = gc_if17
+//line reduce_variants.go:22
+									if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld24 archsimd.Float32x16
+//line reduce_variants.go:22
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps12
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce_variants.go:22
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:281
+								_ = gc_if18
+//line reduce.go:284
+								if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero12 float32
+//line reduce.go:284
+									_ = gc_zero12
+//line reduce.go:284
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line reduce.go:284
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none5
+//line reduce_variants.go:19
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota10
+//line reduce_variants.go:19
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all5
+					gc_steps10:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:20
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:20
+							_ = ahead
+//line reduce_variants.go:22
+							if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:22
+								break
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:22
+							_ = gc_t2
+//line reduce_variants.go:22
+							var gc_i10 int = gc_t2
+//line reduce_variants.go:22
+							_ = gc_i10
+//line reduce_variants.go:22
+							var gc_result10 archsimd.Float32x8
+//line reduce_variants.go:22
+							_ = gc_result10
+//line reduce_variants.go:22
+							gc_returned10 := gc_none5
+//line reduce_variants.go:22
+							_ = gc_returned10
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld19 archsimd.Float32x8
+//line reduce_variants.go:22
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps10
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result10 = gc_ld19
+//line reduce_variants.go:22
+								gc_b7 := gc_none5
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b7 = gc_all5
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned10 = gc_b7
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce_variants.go:22
+								_ = gc_if14
+//line reduce_variants.go:22
+								if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld20 archsimd.Float32x8
+//line reduce_variants.go:22
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps10
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce_variants.go:22
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if15
+//line reduce.go:284
+							if gc_if15.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero10 float32
+//line reduce.go:284
+								_ = gc_zero10
+//line reduce.go:284
+								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:284
+								gc_returned10 = gc_if15.Or(gc_returned10)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1352,11 +1622,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at8 := sdata[:gc_bdx2]
+				gc_off10 := gc_bx2 * 2 * gc_bdx2
+				gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+					gc_at14 := sdata[:gc_bdx2]
+					gc_at15 := in[gc_off10:][:gc_bdx2]
+					gc_at16 := in[gc_off11:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 
 //line reduce_variants.go:19
 						tid := gc_tx2
@@ -1367,7 +1641,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at8[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
 					gc_step8 := 0
@@ -1477,68 +1751,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
-					gc_at9 := sdata_[:gc_to2]
-					gc_at10 := sdata_[gc_off4:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
+				gc_off12 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
+					gc_at17 := sdata_[:gc_to2]
+					gc_at18 := sdata_[gc_off12:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1553,14 +1769,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1581,6 +1792,69 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							_ = tid_
 //line reduce.go:271
 							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -1593,7 +1867,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1675,11 +1949,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at11 := partial[gc_off5:][:1]
-				gc_at12 := sdata[gc_off6:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at19 := partial[gc_off13:][:1]
+				gc_at20 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1690,7 +1964,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce_variants.go:25
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
@@ -1772,362 +2046,24 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_bd3 := gc_b9.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b11.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce_variants.go:19
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-						_ = gc_none8
-//line reduce_variants.go:19
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-						_ = gc_iota16
-//line reduce_variants.go:19
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-						_ = gc_all8
-					gc_steps16:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:19
-							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:22
-							var gc_i16 int = i
-//line reduce_variants.go:22
-							_ = gc_i16
-//line reduce_variants.go:22
-							var gc_result16 archsimd.Int32x16
-//line reduce_variants.go:22
-							_ = gc_result16
-//line reduce_variants.go:22
-							gc_returned16 := gc_none8
-//line reduce_variants.go:22
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce_variants.go:22
-								var gc_ld31 archsimd.Int32x16
-//line reduce_variants.go:22
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps16
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result16 = gc_ld31
-//line reduce_variants.go:22
-								gc_b11 := gc_none8
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b11 = gc_all8
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned16 = gc_b11
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:22
-								_ = gc_if23
-//line reduce_variants.go:22
-								if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld32 archsimd.Int32x16
-//line reduce_variants.go:22
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps16
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:22
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if24
-//line reduce.go:284
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result16
-//line reduce.go:284
-							_ = ahead
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:19
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-					_ = gc_none7
-//line reduce_variants.go:19
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-					_ = gc_iota14
-//line reduce_variants.go:19
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all7
-				gc_steps14:
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce_variants.go:19
-						var tid int = gc_tx3
-//line reduce_variants.go:19
-						_ = tid
-//line reduce_variants.go:20
-						var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-						_ = i
-//line reduce_variants.go:22
-						var gc_i14 int = i
-//line reduce_variants.go:22
-						_ = gc_i14
-//line reduce_variants.go:22
-						var gc_result14 archsimd.Int32x8
-//line reduce_variants.go:22
-						_ = gc_result14
-//line reduce_variants.go:22
-						gc_returned14 := gc_none7
-//line reduce_variants.go:22
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce_variants.go:22
-							var gc_ld27 archsimd.Int32x8
-//line reduce_variants.go:22
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								break gc_steps14
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_result14 = gc_ld27
-//line reduce_variants.go:22
-							gc_b10 := gc_none7
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b10 = gc_all7
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned14 = gc_b10
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce_variants.go:22
-							_ = gc_if20
-//line reduce_variants.go:22
-							if gc_if20.ToBits() != 0 {
-//line reduce_variants.go:22
-								var gc_ld28 archsimd.Int32x8
-//line reduce_variants.go:22
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps14
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce_variants.go:22
-								gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-						}
-//line reduce.go:281
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if21
-//line reduce.go:284
-						if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-							gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result14
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					var ahead int32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank3] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+				gc_off15 := gc_bx3 * 2 * gc_bdx3
+				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
+					gc_at21 := in[gc_off15:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -2157,16 +2093,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-								_ = ahead
 //line reduce_variants.go:22
-								var gc_t16 int = i + gc_bdx3
-//line reduce_variants.go:22
-								_ = gc_t16
-//line reduce_variants.go:22
-								var gc_i24 int = gc_t16
+								var gc_i24 int = i
 //line reduce_variants.go:22
 								_ = gc_i24
 //line reduce_variants.go:22
@@ -2247,7 +2175,12 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
+//line reduce.go:284
+								ahead := gc_result24
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -2282,16 +2215,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-							_ = ahead
 //line reduce_variants.go:22
-							var gc_t14 int = i + gc_bdx3
-//line reduce_variants.go:22
-							_ = gc_t14
-//line reduce_variants.go:22
-							var gc_i22 int = gc_t14
+							var gc_i22 int = i
 //line reduce_variants.go:22
 							_ = gc_i22
 //line reduce_variants.go:22
@@ -2372,13 +2297,18 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
+//line reduce.go:284
+							ahead := gc_result22
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line reduce_variants.go:19
 						tid := gc_tx3
@@ -2387,10 +2317,11 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:20
 						i := gc_bx3*2*gc_bdx3 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:22
-						gc_at13[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
+						var ahead int32 = gc_at21[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
 					gc_vstep8 := 0
@@ -2422,22 +2353,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-								_ = ahead
 //line reduce_variants.go:22
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:22
-									break
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								var gc_t12 int = i + gc_bdx3
-//line reduce_variants.go:22
-								_ = gc_t12
-//line reduce_variants.go:22
-								var gc_i20 int = gc_t12
+								var gc_i20 int = i
 //line reduce_variants.go:22
 								_ = gc_i20
 //line reduce_variants.go:22
@@ -2518,7 +2435,12 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
+//line reduce.go:284
+								ahead := gc_result20
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
@@ -2553,22 +2475,8 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:20
-							_ = ahead
 //line reduce_variants.go:22
-							if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:22
-								break
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							var gc_t10 int = i + gc_bdx3
-//line reduce_variants.go:22
-							_ = gc_t10
-//line reduce_variants.go:22
-							var gc_i18 int = gc_t10
+							var gc_i18 int = i
 //line reduce_variants.go:22
 							_ = gc_i18
 //line reduce_variants.go:22
@@ -2649,11 +2557,643 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
+//line reduce.go:284
+							ahead := gc_result18
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step11 := gc_vstep8
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+						{
+							gc_tx3 := gc_step11 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+					}
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead int32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
+					gc_at22 := sdata[:gc_bdx3]
+					gc_at23 := in[gc_off16:][:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none16 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none16
+//line reduce_variants.go:19
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota32
+//line reduce_variants.go:19
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all16
+						gc_steps32:
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:19
+								var tid int = gc_tx3
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:20
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:20
+								_ = ahead
+//line reduce_variants.go:22
+								var gc_t16 int = i + gc_bdx3
+//line reduce_variants.go:22
+								_ = gc_t16
+//line reduce_variants.go:22
+								var gc_i32 int = gc_t16
+//line reduce_variants.go:22
+								_ = gc_i32
+//line reduce_variants.go:22
+								var gc_result32 archsimd.Int32x16
+//line reduce_variants.go:22
+								_ = gc_result32
+//line reduce_variants.go:22
+								gc_returned32 := gc_none16
+//line reduce_variants.go:22
+								_ = gc_returned32
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld63 archsimd.Int32x16
+//line reduce_variants.go:22
+									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps32
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result32 = gc_ld63
+//line reduce_variants.go:22
+									gc_b19 := gc_none16
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b19 = gc_all16
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned32 = gc_b19
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line reduce_variants.go:22
+									_ = gc_if47
+//line reduce_variants.go:22
+									if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld64 archsimd.Int32x16
+//line reduce_variants.go:22
+										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps32
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line reduce_variants.go:22
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line reduce.go:281
+								_ = gc_if48
+//line reduce.go:284
+								if gc_if48.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero32 int32
+//line reduce.go:284
+									_ = gc_zero32
+//line reduce.go:284
+									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line reduce.go:284
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result32).StoreSlice(gc_at22[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none15
+//line reduce_variants.go:19
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota30
+//line reduce_variants.go:19
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all15
+					gc_steps30:
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:19
+							var tid int = gc_tx3
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:20
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:20
+							_ = ahead
+//line reduce_variants.go:22
+							var gc_t14 int = i + gc_bdx3
+//line reduce_variants.go:22
+							_ = gc_t14
+//line reduce_variants.go:22
+							var gc_i30 int = gc_t14
+//line reduce_variants.go:22
+							_ = gc_i30
+//line reduce_variants.go:22
+							var gc_result30 archsimd.Int32x8
+//line reduce_variants.go:22
+							_ = gc_result30
+//line reduce_variants.go:22
+							gc_returned30 := gc_none15
+//line reduce_variants.go:22
+							_ = gc_returned30
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i30, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld59 archsimd.Int32x8
+//line reduce_variants.go:22
+								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld59 = archsimd.LoadInt32x8Slice(in[gc_i30:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps30
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result30 = gc_ld59
+//line reduce_variants.go:22
+								gc_b18 := gc_none15
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b18 = gc_all15
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned30 = gc_b18
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+//line reduce_variants.go:22
+								_ = gc_if44
+//line reduce_variants.go:22
+								if gc_if44.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld60 archsimd.Int32x8
+//line reduce_variants.go:22
+									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld60 = archsimd.LoadInt32x8Slice(in[gc_i30:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps30
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+//line reduce_variants.go:22
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if45
+//line reduce.go:284
+							if gc_if45.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero30 int32
+//line reduce.go:284
+								_ = gc_zero30
+//line reduce.go:284
+								gc_result30 = archsimd.BroadcastInt32x8(gc_zero30).Merge(gc_result30, gc_if45)
+//line reduce.go:284
+								gc_returned30 = gc_if45.Or(gc_returned30)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result30).StoreSlice(gc_at22[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank3]
+
+//line reduce_variants.go:22
+						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+					}
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none14 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none14
+//line reduce_variants.go:19
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota28
+//line reduce_variants.go:19
+							gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all14
+						gc_steps28:
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:19
+								var tid int = gc_tx3
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:20
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:20
+								_ = ahead
+//line reduce_variants.go:22
+								if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:22
+									break
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								var gc_t12 int = i + gc_bdx3
+//line reduce_variants.go:22
+								_ = gc_t12
+//line reduce_variants.go:22
+								var gc_i28 int = gc_t12
+//line reduce_variants.go:22
+								_ = gc_i28
+//line reduce_variants.go:22
+								var gc_result28 archsimd.Int32x16
+//line reduce_variants.go:22
+								_ = gc_result28
+//line reduce_variants.go:22
+								gc_returned28 := gc_none14
+//line reduce_variants.go:22
+								_ = gc_returned28
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i28, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld55 archsimd.Int32x16
+//line reduce_variants.go:22
+									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld55 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps28
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result28 = gc_ld55
+//line reduce_variants.go:22
+									gc_b17 := gc_none14
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b17 = gc_all14
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned28 = gc_b17
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+//line reduce_variants.go:22
+									_ = gc_if41
+//line reduce_variants.go:22
+									if gc_if41.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld56 archsimd.Int32x16
+//line reduce_variants.go:22
+										if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld56 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps28
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line reduce_variants.go:22
+										gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+//line reduce.go:281
+								_ = gc_if42
+//line reduce.go:284
+								if gc_if42.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero28 int32
+//line reduce.go:284
+									_ = gc_zero28
+//line reduce.go:284
+									gc_result28 = gc_result28.Merge(archsimd.BroadcastInt32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+//line reduce.go:284
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none13
+//line reduce_variants.go:19
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota26
+//line reduce_variants.go:19
+						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all13
+					gc_steps26:
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:19
+							var tid int = gc_tx3
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:20
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:20
+							_ = ahead
+//line reduce_variants.go:22
+							if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:22
+								break
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							var gc_t10 int = i + gc_bdx3
+//line reduce_variants.go:22
+							_ = gc_t10
+//line reduce_variants.go:22
+							var gc_i26 int = gc_t10
+//line reduce_variants.go:22
+							_ = gc_i26
+//line reduce_variants.go:22
+							var gc_result26 archsimd.Int32x8
+//line reduce_variants.go:22
+							_ = gc_result26
+//line reduce_variants.go:22
+							gc_returned26 := gc_none13
+//line reduce_variants.go:22
+							_ = gc_returned26
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i26, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld51 archsimd.Int32x8
+//line reduce_variants.go:22
+								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld51 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps26
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result26 = gc_ld51
+//line reduce_variants.go:22
+								gc_b16 := gc_none13
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b16 = gc_all13
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned26 = gc_b16
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+//line reduce_variants.go:22
+								_ = gc_if38
+//line reduce_variants.go:22
+								if gc_if38.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld52 archsimd.Int32x8
+//line reduce_variants.go:22
+									if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld52 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps26
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+//line reduce_variants.go:22
+									gc_returned26 = gc_if38.Or(gc_returned26)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if39
+//line reduce.go:284
+							if gc_if39.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero26 int32
+//line reduce.go:284
+								_ = gc_zero26
+//line reduce.go:284
+								gc_result26 = archsimd.BroadcastInt32x8(gc_zero26).Merge(gc_result26, gc_if39)
+//line reduce.go:284
+								gc_returned26 = gc_if39.Or(gc_returned26)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result26).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -2746,11 +3286,15 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at14 := sdata[:gc_bdx3]
+				gc_off17 := gc_bx3 * 2 * gc_bdx3
+				gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+					gc_at24 := sdata[:gc_bdx3]
+					gc_at25 := in[gc_off17:][:gc_bdx3]
+					gc_at26 := in[gc_off18:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line reduce_variants.go:19
 						tid := gc_tx3
@@ -2761,7 +3305,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at14[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
 				} else {
 					gc_step13 := 0
@@ -2871,16 +3415,16 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
-					gc_at15 := sdata_[:gc_to3]
-					gc_at16 := sdata_[gc_off7:][:gc_to3]
-					gc_vstep9 := gc_from3
+				gc_off19 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
+					gc_at27 := sdata_[:gc_to3]
+					gc_at28 := sdata_[gc_off19:][:gc_to3]
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2890,20 +3434,20 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2913,13 +3457,13 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2929,16 +3473,16 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 
 //line reduce.go:271
 						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+							gc_at27[gc_tx3] += gc_at28[gc_tx3]
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2958,15 +3502,15 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2987,7 +3531,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -3069,11 +3613,11 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at17 := partial[gc_off8:][:1]
-				gc_at18 := sdata[gc_off9:][:1]
+			gc_off20 := gc_bx3
+			gc_off21 := 0
+			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
+				gc_at29 := partial[gc_off20:][:1]
+				gc_at30 := sdata[gc_off21:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3084,7 +3628,7 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 
 //line reduce_variants.go:25
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at29[0] = gc_at30[0]
 					}
 				}
 			} else {
@@ -3166,40 +3710,165 @@ func gc_body_reduceFirstAdd_int32(gc_b9 *compiled.Block, in []int32, partial []i
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_bd4 := gc_b16.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b20.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+				gc_off22 := gc_bx4 * 2 * gc_bdx4
+				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
+					gc_at31 := in[gc_off22:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line reduce_variants.go:19
-						gc_none14 := archsimd.Mask32x16FromBits(0)
+							gc_none20 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-						_ = gc_none14
+							_ = gc_none20
 //line reduce_variants.go:19
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-						_ = gc_iota28
+							_ = gc_iota40
 //line reduce_variants.go:19
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-						_ = gc_all14
-					gc_steps28:
-						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+							_ = gc_all20
+						gc_steps40:
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:19
+								var tid int = gc_tx4
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:22
+								var gc_i40 int = i
+//line reduce_variants.go:22
+								_ = gc_i40
+//line reduce_variants.go:22
+								var gc_result40 archsimd.Uint32x16
+//line reduce_variants.go:22
+								_ = gc_result40
+//line reduce_variants.go:22
+								gc_returned40 := gc_none20
+//line reduce_variants.go:22
+								_ = gc_returned40
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i40, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld79 archsimd.Uint32x16
+//line reduce_variants.go:22
+									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps40
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result40 = gc_ld79
+//line reduce_variants.go:22
+									gc_b24 := gc_none20
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b24 = gc_all20
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned40 = gc_b24
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line reduce_variants.go:22
+									_ = gc_if59
+//line reduce_variants.go:22
+									if gc_if59.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld80 archsimd.Uint32x16
+//line reduce_variants.go:22
+										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps40
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+//line reduce_variants.go:22
+										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line reduce.go:281
+								_ = gc_if60
+//line reduce.go:284
+								if gc_if60.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero40 uint32
+//line reduce.go:284
+									_ = gc_zero40
+//line reduce.go:284
+									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line reduce.go:284
+									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+//line reduce.go:284
+								}
+//line reduce.go:284
+								ahead := gc_result40
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none19
+//line reduce_variants.go:19
+						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota38
+//line reduce_variants.go:19
+						gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all19
+					gc_steps38:
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3211,224 +3880,99 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i28 int = i
+							var gc_i38 int = i
 //line reduce_variants.go:22
-							_ = gc_i28
+							_ = gc_i38
 //line reduce_variants.go:22
-							var gc_result28 archsimd.Uint32x16
+							var gc_result38 archsimd.Uint32x8
 //line reduce_variants.go:22
-							_ = gc_result28
+							_ = gc_result38
 //line reduce_variants.go:22
-							gc_returned28 := gc_none14
+							gc_returned38 := gc_none19
 //line reduce_variants.go:22
-							_ = gc_returned28
+							_ = gc_returned38
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i28, 16) > 15 {
+							if compiled.Reach(len(in), gc_i38, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld55 archsimd.Uint32x16
+								var gc_ld75 archsimd.Uint32x8
 //line reduce_variants.go:22
-								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+								if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+									gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i38:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps28
+									break gc_steps38
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result28 = gc_ld55
+								gc_result38 = gc_ld75
 //line reduce_variants.go:22
-								gc_b18 := gc_none14
+								gc_b23 := gc_none19
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b18 = gc_all14
+									gc_b23 = gc_all19
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned28 = gc_b18
+								gc_returned38 = gc_b23
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+								gc_if56 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i38, 8))))
 //line reduce_variants.go:22
-								_ = gc_if41
+								_ = gc_if56
 //line reduce_variants.go:22
-								if gc_if41.ToBits() != 0 {
+								if gc_if56.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld56 archsimd.Uint32x16
+									var gc_ld76 archsimd.Uint32x8
 //line reduce_variants.go:22
-									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+									if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+										gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i38:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps28
+										break gc_steps38
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+									gc_result38 = gc_ld76.Merge(gc_result38, gc_if56)
 //line reduce_variants.go:22
-									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+									gc_returned38 = gc_if56.Or(gc_returned38)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+							gc_if57 := gc_returned38.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if42
+							_ = gc_if57
 //line reduce.go:284
-							if gc_if42.ToBits() != 0 {
+							if gc_if57.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero28 uint32
+								var gc_zero38 uint32
 //line reduce.go:284
-								_ = gc_zero28
+								_ = gc_zero38
 //line reduce.go:284
-								gc_result28 = gc_result28.Merge(archsimd.BroadcastUint32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+								gc_result38 = archsimd.BroadcastUint32x8(gc_zero38).Merge(gc_result38, gc_if57)
 //line reduce.go:284
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+								gc_returned38 = gc_if57.Or(gc_returned38)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result28
+							ahead := gc_result38
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:19
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-					_ = gc_none13
-//line reduce_variants.go:19
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-					_ = gc_iota26
-//line reduce_variants.go:19
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-					_ = gc_all13
-				gc_steps26:
-					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce_variants.go:19
-						var tid int = gc_tx4
-//line reduce_variants.go:19
-						_ = tid
-//line reduce_variants.go:20
-						var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-						_ = i
-//line reduce_variants.go:22
-						var gc_i26 int = i
-//line reduce_variants.go:22
-						_ = gc_i26
-//line reduce_variants.go:22
-						var gc_result26 archsimd.Uint32x8
-//line reduce_variants.go:22
-						_ = gc_result26
-//line reduce_variants.go:22
-						gc_returned26 := gc_none13
-//line reduce_variants.go:22
-						_ = gc_returned26
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i26, 8) > 7 {
-//line reduce_variants.go:22
-							var gc_ld51 archsimd.Uint32x8
-//line reduce_variants.go:22
-							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
-//line reduce_variants.go:22
-								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i26:])
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								break gc_steps26
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_result26 = gc_ld51
-//line reduce_variants.go:22
-							gc_b17 := gc_none13
-//line reduce_variants.go:22
-							if true {
-//line reduce_variants.go:22
-								gc_b17 = gc_all13
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-							gc_returned26 = gc_b17
-//line reduce_variants.go:22
-						} else {
-//line reduce_variants.go:22
-							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
-//line reduce_variants.go:22
-							_ = gc_if38
-//line reduce_variants.go:22
-							if gc_if38.ToBits() != 0 {
-//line reduce_variants.go:22
-								var gc_ld52 archsimd.Uint32x8
-//line reduce_variants.go:22
-								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i26:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps26
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
-//line reduce_variants.go:22
-								gc_returned26 = gc_if38.Or(gc_returned26)
-//line reduce_variants.go:22
-							}
-//line reduce_variants.go:22
-						}
-//line reduce.go:281
-						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if39
-//line reduce.go:284
-						if gc_if39.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero26 uint32
-//line reduce.go:284
-							_ = gc_zero26
-//line reduce.go:284
-							gc_result26 = archsimd.BroadcastUint32x8(gc_zero26).Merge(gc_result26, gc_if39)
-//line reduce.go:284
-							gc_returned26 = gc_if39.Or(gc_returned26)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result26
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step16 := gc_vstep11
-				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
-					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:19
 						tid := gc_tx4
@@ -3439,93 +3983,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						_ = i
 
 //line reduce_variants.go:22
-						var ahead uint32 = reduceAt(in, i)
+						var ahead uint32 = gc_at31[gc_tx4]
 						_ = ahead
 						gc_s_ahead[gc_rank4] = ahead
 					}
-					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					var ahead uint32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank4] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
-					gc_vstep12 := 0
+				} else {
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none18 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3539,8 +4005,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_all18
 						gc_steps36:
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3551,16 +4017,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 								_ = i
-//line reduce_variants.go:20
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-								_ = ahead
 //line reduce_variants.go:22
-								var gc_t24 int = i + gc_bdx4
-//line reduce_variants.go:22
-								_ = gc_t24
-//line reduce_variants.go:22
-								var gc_i36 int = gc_t24
+								var gc_i36 int = i
 //line reduce_variants.go:22
 								_ = gc_i36
 //line reduce_variants.go:22
@@ -3641,12 +4099,17 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
+//line reduce.go:284
+								ahead := gc_result36
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -3664,8 +4127,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_all17
 					gc_steps34:
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3676,16 +4139,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 							_ = i
-//line reduce_variants.go:20
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:20
-							_ = ahead
 //line reduce_variants.go:22
-							var gc_t22 int = i + gc_bdx4
-//line reduce_variants.go:22
-							_ = gc_t22
-//line reduce_variants.go:22
-							var gc_i34 int = gc_t22
+							var gc_i34 int = i
 //line reduce_variants.go:22
 							_ = gc_i34
 //line reduce_variants.go:22
@@ -3766,13 +4221,368 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
+//line reduce.go:284
+							ahead := gc_result34
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step16 := gc_vstep14
+					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+						{
+							gc_tx4 := gc_step16 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+					}
+					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead uint32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
+					gc_at32 := sdata[:gc_bdx4]
+					gc_at33 := in[gc_off23:][:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line reduce_variants.go:19
+							gc_none24 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+							_ = gc_none24
+//line reduce_variants.go:19
+							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+							_ = gc_iota48
+//line reduce_variants.go:19
+							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+							_ = gc_all24
+						gc_steps48:
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:19
+								var tid int = gc_tx4
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:20
+								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+//line reduce_variants.go:20
+								_ = ahead
+//line reduce_variants.go:22
+								var gc_t24 int = i + gc_bdx4
+//line reduce_variants.go:22
+								_ = gc_t24
+//line reduce_variants.go:22
+								var gc_i48 int = gc_t24
+//line reduce_variants.go:22
+								_ = gc_i48
+//line reduce_variants.go:22
+								var gc_result48 archsimd.Uint32x16
+//line reduce_variants.go:22
+								_ = gc_result48
+//line reduce_variants.go:22
+								gc_returned48 := gc_none24
+//line reduce_variants.go:22
+								_ = gc_returned48
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i48, 16) > 15 {
+//line reduce_variants.go:22
+									var gc_ld95 archsimd.Uint32x16
+//line reduce_variants.go:22
+									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line reduce_variants.go:22
+										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps48
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result48 = gc_ld95
+//line reduce_variants.go:22
+									gc_b28 := gc_none24
+//line reduce_variants.go:22
+									if true {
+//line reduce_variants.go:22
+										gc_b28 = gc_all24
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_returned48 = gc_b28
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line reduce_variants.go:22
+									_ = gc_if71
+//line reduce_variants.go:22
+									if gc_if71.ToBits() != 0 {
+//line reduce_variants.go:22
+										var gc_ld96 archsimd.Uint32x16
+//line reduce_variants.go:22
+										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line reduce_variants.go:22
+											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:22
+										} else {
+//line reduce_variants.go:22
+											break gc_steps48
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+//line reduce_variants.go:22
+										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce.go:281
+								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line reduce.go:281
+								_ = gc_if72
+//line reduce.go:284
+								if gc_if72.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero48 uint32
+//line reduce.go:284
+									_ = gc_zero48
+//line reduce.go:284
+									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+//line reduce.go:284
+									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result48).StoreSlice(gc_at32[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:19
+						gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+						_ = gc_none23
+//line reduce_variants.go:19
+						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+						_ = gc_iota46
+//line reduce_variants.go:19
+						gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+						_ = gc_all23
+					gc_steps46:
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:19
+							var tid int = gc_tx4
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:20
+							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+//line reduce_variants.go:20
+							_ = ahead
+//line reduce_variants.go:22
+							var gc_t22 int = i + gc_bdx4
+//line reduce_variants.go:22
+							_ = gc_t22
+//line reduce_variants.go:22
+							var gc_i46 int = gc_t22
+//line reduce_variants.go:22
+							_ = gc_i46
+//line reduce_variants.go:22
+							var gc_result46 archsimd.Uint32x8
+//line reduce_variants.go:22
+							_ = gc_result46
+//line reduce_variants.go:22
+							gc_returned46 := gc_none23
+//line reduce_variants.go:22
+							_ = gc_returned46
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i46, 8) > 7 {
+//line reduce_variants.go:22
+								var gc_ld91 archsimd.Uint32x8
+//line reduce_variants.go:22
+								if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
+//line reduce_variants.go:22
+									gc_ld91 = archsimd.LoadUint32x8Slice(in[gc_i46:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									break gc_steps46
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result46 = gc_ld91
+//line reduce_variants.go:22
+								gc_b27 := gc_none23
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b27 = gc_all23
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned46 = gc_b27
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i46, 8))))
+//line reduce_variants.go:22
+								_ = gc_if68
+//line reduce_variants.go:22
+								if gc_if68.ToBits() != 0 {
+//line reduce_variants.go:22
+									var gc_ld92 archsimd.Uint32x8
+//line reduce_variants.go:22
+									if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
+//line reduce_variants.go:22
+										gc_ld92 = archsimd.LoadUint32x8Slice(in[gc_i46:])
+//line reduce_variants.go:22
+									} else {
+//line reduce_variants.go:22
+										break gc_steps46
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_result46 = gc_ld92.Merge(gc_result46, gc_if68)
+//line reduce_variants.go:22
+									gc_returned46 = gc_if68.Or(gc_returned46)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+							}
+//line reduce.go:281
+							gc_if69 := gc_returned46.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if69
+//line reduce.go:284
+							if gc_if69.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero46 uint32
+//line reduce.go:284
+								_ = gc_zero46
+//line reduce.go:284
+								gc_result46 = archsimd.BroadcastUint32x8(gc_zero46).Merge(gc_result46, gc_if69)
+//line reduce.go:284
+								gc_returned46 = gc_if69.Or(gc_returned46)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result46).StoreSlice(gc_at32[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 
 //line reduce_variants.go:19
 						tid := gc_tx4
@@ -3784,28 +4594,28 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:22
-						gc_at19[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
+						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none22 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none16
+							_ = gc_none22
 //line reduce_variants.go:19
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota32
+							_ = gc_iota44
 //line reduce_variants.go:19
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all16
-						gc_steps32:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							_ = gc_all22
+						gc_steps44:
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3831,112 +4641,112 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_t20
 //line reduce_variants.go:22
-								var gc_i32 int = gc_t20
+								var gc_i44 int = gc_t20
 //line reduce_variants.go:22
-								_ = gc_i32
+								_ = gc_i44
 //line reduce_variants.go:22
-								var gc_result32 archsimd.Uint32x16
+								var gc_result44 archsimd.Uint32x16
 //line reduce_variants.go:22
-								_ = gc_result32
+								_ = gc_result44
 //line reduce_variants.go:22
-								gc_returned32 := gc_none16
+								gc_returned44 := gc_none22
 //line reduce_variants.go:22
-								_ = gc_returned32
+								_ = gc_returned44
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+								if compiled.Reach(len(in), gc_i44, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld63 archsimd.Uint32x16
+									var gc_ld87 archsimd.Uint32x16
 //line reduce_variants.go:22
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld63 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+										gc_ld87 = archsimd.LoadUint32x16Slice(in[gc_i44:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps32
+										break gc_steps44
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result32 = gc_ld63
+									gc_result44 = gc_ld87
 //line reduce_variants.go:22
-									gc_b20 := gc_none16
+									gc_b26 := gc_none22
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b20 = gc_all16
+										gc_b26 = gc_all22
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned32 = gc_b20
+									gc_returned44 = gc_b26
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i44, 16))))
 //line reduce_variants.go:22
-									_ = gc_if47
+									_ = gc_if65
 //line reduce_variants.go:22
-									if gc_if47.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld64 archsimd.Uint32x16
+										var gc_ld88 archsimd.Uint32x16
 //line reduce_variants.go:22
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+										if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld64 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+											gc_ld88 = archsimd.LoadUint32x16Slice(in[gc_i44:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps32
+											break gc_steps44
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result44 = gc_result44.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line reduce_variants.go:22
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned44 = archsimd.Mask32x16FromBits(gc_if65.ToBits() | gc_returned44.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if66 := archsimd.Mask32x16FromBits(^gc_returned44.ToBits())
 //line reduce.go:281
-								_ = gc_if48
+								_ = gc_if66
 //line reduce.go:284
-								if gc_if48.ToBits() != 0 {
+								if gc_if66.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero32 uint32
+									var gc_zero44 uint32
 //line reduce.go:284
-									_ = gc_zero32
+									_ = gc_zero44
 //line reduce.go:284
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastUint32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result44 = gc_result44.Merge(archsimd.BroadcastUint32x16(gc_zero44), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned44 = archsimd.Mask32x16FromBits(gc_if66.ToBits() | gc_returned44.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result44).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none15
+						_ = gc_none21
 //line reduce_variants.go:19
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota30
+						_ = gc_iota42
 //line reduce_variants.go:19
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all15
-					gc_steps30:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						_ = gc_all21
+					gc_steps42:
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3962,92 +4772,92 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_t18
 //line reduce_variants.go:22
-							var gc_i30 int = gc_t18
+							var gc_i42 int = gc_t18
 //line reduce_variants.go:22
-							_ = gc_i30
+							_ = gc_i42
 //line reduce_variants.go:22
-							var gc_result30 archsimd.Uint32x8
+							var gc_result42 archsimd.Uint32x8
 //line reduce_variants.go:22
-							_ = gc_result30
+							_ = gc_result42
 //line reduce_variants.go:22
-							gc_returned30 := gc_none15
+							gc_returned42 := gc_none21
 //line reduce_variants.go:22
-							_ = gc_returned30
+							_ = gc_returned42
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i30, 8) > 7 {
+							if compiled.Reach(len(in), gc_i42, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld59 archsimd.Uint32x8
+								var gc_ld83 archsimd.Uint32x8
 //line reduce_variants.go:22
-								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+								if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld59 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+									gc_ld83 = archsimd.LoadUint32x8Slice(in[gc_i42:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps30
+									break gc_steps42
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result30 = gc_ld59
+								gc_result42 = gc_ld83
 //line reduce_variants.go:22
-								gc_b19 := gc_none15
+								gc_b25 := gc_none21
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b19 = gc_all15
+									gc_b25 = gc_all21
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned30 = gc_b19
+								gc_returned42 = gc_b25
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+								gc_if62 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i42, 8))))
 //line reduce_variants.go:22
-								_ = gc_if44
+								_ = gc_if62
 //line reduce_variants.go:22
-								if gc_if44.ToBits() != 0 {
+								if gc_if62.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld60 archsimd.Uint32x8
+									var gc_ld84 archsimd.Uint32x8
 //line reduce_variants.go:22
-									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+									if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld60 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+										gc_ld84 = archsimd.LoadUint32x8Slice(in[gc_i42:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps30
+										break gc_steps42
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+									gc_result42 = gc_ld84.Merge(gc_result42, gc_if62)
 //line reduce_variants.go:22
-									gc_returned30 = gc_if44.Or(gc_returned30)
+									gc_returned42 = gc_if62.Or(gc_returned42)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+							gc_if63 := gc_returned42.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if45
+							_ = gc_if63
 //line reduce.go:284
-							if gc_if45.ToBits() != 0 {
+							if gc_if63.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero30 uint32
+								var gc_zero42 uint32
 //line reduce.go:284
-								_ = gc_zero30
+								_ = gc_zero42
 //line reduce.go:284
-								gc_result30 = archsimd.BroadcastUint32x8(gc_zero30).Merge(gc_result30, gc_if45)
+								gc_result42 = archsimd.BroadcastUint32x8(gc_zero42).Merge(gc_result42, gc_if63)
 //line reduce.go:284
-								gc_returned30 = gc_if45.Or(gc_returned30)
+								gc_returned42 = gc_if63.Or(gc_returned42)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result42).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -4140,11 +4950,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at20 := sdata[:gc_bdx4]
+				gc_off24 := gc_bx4 * 2 * gc_bdx4
+				gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+					gc_at34 := sdata[:gc_bdx4]
+					gc_at35 := in[gc_off24:][:gc_bdx4]
+					gc_at36 := in[gc_off25:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						_ = gc_rank4
 
 //line reduce_variants.go:19
 						tid := gc_tx4
@@ -4155,7 +4969,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						_ = i
 
 //line reduce_variants.go:22
-						gc_at20[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
 				} else {
 					gc_step18 := 0
@@ -4265,16 +5079,16 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off10 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
-					gc_at21 := sdata_[:gc_to4]
-					gc_at22 := sdata_[gc_off10:][:gc_to4]
-					gc_vstep14 := gc_from4
+				gc_off26 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
+					gc_at37 := sdata_[:gc_to4]
+					gc_at38 := sdata_[gc_off26:][:gc_to4]
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -4284,20 +5098,20 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -4307,13 +5121,13 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -4323,16 +5137,16 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 
 //line reduce.go:271
 						{
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at37[gc_tx4] += gc_at38[gc_tx4]
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -4352,15 +5166,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -4381,7 +5195,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0
@@ -4463,11 +5277,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at23 := partial[gc_off11:][:1]
-				gc_at24 := sdata[gc_off12:][:1]
+			gc_off27 := gc_bx4
+			gc_off28 := 0
+			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
+				gc_at39 := partial[gc_off27:][:1]
+				gc_at40 := sdata[gc_off28:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4478,7 +5292,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b16 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:25
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at39[0] = gc_at40[0]
 					}
 				}
 			} else {
@@ -4595,24 +5409,28 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []T) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_bd5 := gc_b23.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at25 := sdata[:gc_bdx5]
+			gc_off29 := gc_bx5 * 2 * gc_bdx5
+			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+				gc_at41 := sdata[:gc_bdx5]
+				gc_at42 := in[gc_off29:][:gc_bdx5]
+				gc_at43 := in[gc_off30:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line reduce_variants.go:42
 					tid := gc_tx5
@@ -4623,7 +5441,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 					_ = i
 
 //line reduce_variants.go:45
-					gc_at25[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at41[gc_tx5] = gc_at42[gc_tx5] + gc_at43[gc_tx5]
 				}
 			} else {
 				gc_step21 := 0
@@ -4732,10 +5550,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
-					gc_at26 := sdata_[:gc_to5]
-					gc_at27 := sdata_[gc_off13:][:gc_to5]
+				gc_off31 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off31 >= 0 && gc_off31 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off31 {
+					gc_at44 := sdata_[:gc_to5]
+					gc_at45 := sdata_[gc_off31:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4746,7 +5564,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-							gc_at26[gc_tx5] += gc_at27[gc_tx5]
+							gc_at44[gc_tx5] += gc_at45[gc_tx5]
 						}
 					}
 				} else {
@@ -4836,7 +5654,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 			var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x05 := gc_b23.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x05 := gc_b29.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
 				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
@@ -4846,7 +5664,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 				}
 			} else {
 				{
-					gc_tidx14 := gc_b23.At(gc_w5)
+					gc_tidx14 := gc_b29.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
@@ -4877,7 +5695,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx14 := gc_b23.At(gc_w5)
+					gc_tidx14 := gc_b29.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -4904,7 +5722,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx14 := gc_b23.At(gc_w5)
+						gc_tidx14 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4931,7 +5749,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tidx14 := gc_b23.At(gc_w5)
+						gc_tidx14 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -4967,11 +5785,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at28 := partial[gc_off14:][:1]
-				gc_at29 := sdata[gc_off15:][:1]
+			gc_off32 := gc_bx5
+			gc_off33 := 0
+			if gc_from5 >= 0 && gc_off32 >= 0 && gc_off32 < len(partial) && gc_off33 >= 0 && gc_off33 < len(sdata) {
+				gc_at46 := partial[gc_off32:][:1]
+				gc_at47 := sdata[gc_off33:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4982,7 +5800,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b23 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-						gc_at28[0] = gc_at29[0]
+						gc_at46[0] = gc_at47[0]
 					}
 				}
 			} else {
@@ -5079,616 +5897,13 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce_variants.go:42
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-						_ = gc_none2
-//line reduce_variants.go:42
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-						_ = gc_iota4
-//line reduce_variants.go:42
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:42
-							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:45
-							var gc_i4 int = i
-//line reduce_variants.go:45
-							_ = gc_i4
-//line reduce_variants.go:45
-							var gc_result4 archsimd.Float32x16
-//line reduce_variants.go:45
-							_ = gc_result4
-//line reduce_variants.go:45
-							gc_returned4 := gc_none2
-//line reduce_variants.go:45
-							_ = gc_returned4
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce_variants.go:45
-								var gc_ld7 archsimd.Float32x16
-//line reduce_variants.go:45
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps4
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result4 = gc_ld7
-//line reduce_variants.go:45
-								gc_b4 := gc_none2
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b4 = gc_all2
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned4 = gc_b4
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce_variants.go:45
-								_ = gc_if5
-//line reduce_variants.go:45
-								if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld8 archsimd.Float32x16
-//line reduce_variants.go:45
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps4
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce_variants.go:45
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
-							_ = gc_if6
-//line reduce.go:284
-							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 float32
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result4
-//line reduce.go:284
-							_ = ahead
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:42
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-					_ = gc_none
-//line reduce_variants.go:42
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-					_ = gc_iota2
-//line reduce_variants.go:42
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line reduce_variants.go:42
-						var tid int = gc_tx2
-//line reduce_variants.go:42
-						_ = tid
-//line reduce_variants.go:43
-						var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-						_ = i
-//line reduce_variants.go:45
-						var gc_i2 int = i
-//line reduce_variants.go:45
-						_ = gc_i2
-//line reduce_variants.go:45
-						var gc_result2 archsimd.Float32x8
-//line reduce_variants.go:45
-						_ = gc_result2
-//line reduce_variants.go:45
-						gc_returned2 := gc_none
-//line reduce_variants.go:45
-						_ = gc_returned2
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce_variants.go:45
-							var gc_ld3 archsimd.Float32x8
-//line reduce_variants.go:45
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								break gc_steps2
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_result2 = gc_ld3
-//line reduce_variants.go:45
-							gc_b3 := gc_none
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b3 = gc_all
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned2 = gc_b3
-//line reduce_variants.go:45
-						} else {
-//line reduce_variants.go:45
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce_variants.go:45
-							_ = gc_if2
-//line reduce_variants.go:45
-							if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:45
-								var gc_ld4 archsimd.Float32x8
-//line reduce_variants.go:45
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps2
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce_variants.go:45
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-						}
-//line reduce.go:281
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if3
-//line reduce.go:284
-						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero2 float32
-//line reduce.go:284
-							_ = gc_zero2
-//line reduce.go:284
-							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result2
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead float32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					var ahead float32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank2] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_vstep2 := 0
+				gc_off8 := gc_bx2 * 2 * gc_bdx2
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none6
-//line reduce_variants.go:42
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota12
-//line reduce_variants.go:42
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all6
-						gc_steps12:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:42
-								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-								_ = ahead
-//line reduce_variants.go:45
-								var gc_t8 int = i + gc_bdx2
-//line reduce_variants.go:45
-								_ = gc_t8
-//line reduce_variants.go:45
-								var gc_i12 int = gc_t8
-//line reduce_variants.go:45
-								_ = gc_i12
-//line reduce_variants.go:45
-								var gc_result12 archsimd.Float32x16
-//line reduce_variants.go:45
-								_ = gc_result12
-//line reduce_variants.go:45
-								gc_returned12 := gc_none6
-//line reduce_variants.go:45
-								_ = gc_returned12
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld23 archsimd.Float32x16
-//line reduce_variants.go:45
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps12
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result12 = gc_ld23
-//line reduce_variants.go:45
-									gc_b8 := gc_none6
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b8 = gc_all6
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned12 = gc_b8
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce_variants.go:45
-									_ = gc_if17
-//line reduce_variants.go:45
-									if gc_if17.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld24 archsimd.Float32x16
-//line reduce_variants.go:45
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps12
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce_variants.go:45
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
-								_ = gc_if18
-//line reduce.go:284
-								if gc_if18.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero12 float32
-//line reduce.go:284
-									_ = gc_zero12
-//line reduce.go:284
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none5
-//line reduce_variants.go:42
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota10
-//line reduce_variants.go:42
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all5
-					gc_steps10:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:42
-							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-							_ = ahead
-//line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:45
-							_ = gc_t6
-//line reduce_variants.go:45
-							var gc_i10 int = gc_t6
-//line reduce_variants.go:45
-							_ = gc_i10
-//line reduce_variants.go:45
-							var gc_result10 archsimd.Float32x8
-//line reduce_variants.go:45
-							_ = gc_result10
-//line reduce_variants.go:45
-							gc_returned10 := gc_none5
-//line reduce_variants.go:45
-							_ = gc_returned10
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld19 archsimd.Float32x8
-//line reduce_variants.go:45
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps10
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result10 = gc_ld19
-//line reduce_variants.go:45
-								gc_b7 := gc_none5
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b7 = gc_all5
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned10 = gc_b7
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce_variants.go:45
-								_ = gc_if14
-//line reduce_variants.go:45
-								if gc_if14.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld20 archsimd.Float32x8
-//line reduce_variants.go:45
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps10
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line reduce_variants.go:45
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if15
-//line reduce.go:284
-							if gc_if15.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero10 float32
-//line reduce.go:284
-								_ = gc_zero10
-//line reduce.go:284
-								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line reduce_variants.go:45
-						gc_at7[gc_tx2] = ahead + reduceAt(in, i+gc_bdx2)
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5702,8 +5917,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5714,22 +5929,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
 								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-								_ = ahead
 //line reduce_variants.go:45
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
-									break
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								var gc_t4 int = i + gc_bdx2
-//line reduce_variants.go:45
-								_ = gc_t4
-//line reduce_variants.go:45
-								var gc_i8 int = gc_t4
+								var gc_i8 int = i
 //line reduce_variants.go:45
 								_ = gc_i8
 //line reduce_variants.go:45
@@ -5810,12 +6011,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+//line reduce.go:284
+								ahead := gc_result8
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -5833,8 +6039,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5845,22 +6051,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line reduce_variants.go:43
-							_ = ahead
 //line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:45
-								break
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							var gc_t2 int = i + gc_bdx2
-//line reduce_variants.go:45
-							_ = gc_t2
-//line reduce_variants.go:45
-							var gc_i6 int = gc_t2
+							var gc_i6 int = i
 //line reduce_variants.go:45
 							_ = gc_i6
 //line reduce_variants.go:45
@@ -5941,11 +6133,903 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line reduce.go:284
+							ahead := gc_result6
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none2
+//line reduce_variants.go:42
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota4
+//line reduce_variants.go:42
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all2
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:42
+								var tid int = gc_tx2
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:45
+								var gc_i4 int = i
+//line reduce_variants.go:45
+								_ = gc_i4
+//line reduce_variants.go:45
+								var gc_result4 archsimd.Float32x16
+//line reduce_variants.go:45
+								_ = gc_result4
+//line reduce_variants.go:45
+								gc_returned4 := gc_none2
+//line reduce_variants.go:45
+								_ = gc_returned4
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld7 archsimd.Float32x16
+//line reduce_variants.go:45
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps4
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result4 = gc_ld7
+//line reduce_variants.go:45
+									gc_b4 := gc_none2
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b4 = gc_all2
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned4 = gc_b4
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce_variants.go:45
+									_ = gc_if5
+//line reduce_variants.go:45
+									if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:45
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps4
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line reduce_variants.go:45
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:281
+								_ = gc_if6
+//line reduce.go:284
+								if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero4 float32
+//line reduce.go:284
+									_ = gc_zero4
+//line reduce.go:284
+									gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line reduce.go:284
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+//line reduce.go:284
+								}
+//line reduce.go:284
+								ahead := gc_result4
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none
+//line reduce_variants.go:42
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota2
+//line reduce_variants.go:42
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							var gc_i2 int = i
+//line reduce_variants.go:45
+							_ = gc_i2
+//line reduce_variants.go:45
+							var gc_result2 archsimd.Float32x8
+//line reduce_variants.go:45
+							_ = gc_result2
+//line reduce_variants.go:45
+							gc_returned2 := gc_none
+//line reduce_variants.go:45
+							_ = gc_returned2
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:45
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps2
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result2 = gc_ld3
+//line reduce_variants.go:45
+								gc_b3 := gc_none
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b3 = gc_all
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned2 = gc_b3
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce_variants.go:45
+								_ = gc_if2
+//line reduce_variants.go:45
+								if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:45
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps2
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line reduce_variants.go:45
+									gc_returned2 = gc_if2.Or(gc_returned2)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if3
+//line reduce.go:284
+							if gc_if3.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero2 float32
+//line reduce.go:284
+								_ = gc_zero2
+//line reduce.go:284
+								gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+//line reduce.go:284
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line reduce.go:284
+							}
+//line reduce.go:284
+							ahead := gc_result2
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead float32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead float32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at12 := sdata[:gc_bdx2]
+					gc_at13 := in[gc_off9:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none8
+//line reduce_variants.go:42
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota16
+//line reduce_variants.go:42
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all8
+						gc_steps16:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:42
+								var tid int = gc_tx2
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:43
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:43
+								_ = ahead
+//line reduce_variants.go:45
+								var gc_t8 int = i + gc_bdx2
+//line reduce_variants.go:45
+								_ = gc_t8
+//line reduce_variants.go:45
+								var gc_i16 int = gc_t8
+//line reduce_variants.go:45
+								_ = gc_i16
+//line reduce_variants.go:45
+								var gc_result16 archsimd.Float32x16
+//line reduce_variants.go:45
+								_ = gc_result16
+//line reduce_variants.go:45
+								gc_returned16 := gc_none8
+//line reduce_variants.go:45
+								_ = gc_returned16
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld31 archsimd.Float32x16
+//line reduce_variants.go:45
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps16
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result16 = gc_ld31
+//line reduce_variants.go:45
+									gc_b10 := gc_none8
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b10 = gc_all8
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned16 = gc_b10
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce_variants.go:45
+									_ = gc_if23
+//line reduce_variants.go:45
+									if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld32 archsimd.Float32x16
+//line reduce_variants.go:45
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps16
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line reduce_variants.go:45
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:281
+								_ = gc_if24
+//line reduce.go:284
+								if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero16 float32
+//line reduce.go:284
+									_ = gc_zero16
+//line reduce.go:284
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line reduce.go:284
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none7
+//line reduce_variants.go:42
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota14
+//line reduce_variants.go:42
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all7
+					gc_steps14:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:43
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:43
+							_ = ahead
+//line reduce_variants.go:45
+							var gc_t6 int = i + gc_bdx2
+//line reduce_variants.go:45
+							_ = gc_t6
+//line reduce_variants.go:45
+							var gc_i14 int = gc_t6
+//line reduce_variants.go:45
+							_ = gc_i14
+//line reduce_variants.go:45
+							var gc_result14 archsimd.Float32x8
+//line reduce_variants.go:45
+							_ = gc_result14
+//line reduce_variants.go:45
+							gc_returned14 := gc_none7
+//line reduce_variants.go:45
+							_ = gc_returned14
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld27 archsimd.Float32x8
+//line reduce_variants.go:45
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps14
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result14 = gc_ld27
+//line reduce_variants.go:45
+								gc_b9 := gc_none7
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b9 = gc_all7
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned14 = gc_b9
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line reduce_variants.go:45
+								_ = gc_if20
+//line reduce_variants.go:45
+								if gc_if20.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld28 archsimd.Float32x8
+//line reduce_variants.go:45
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps14
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line reduce_variants.go:45
+									gc_returned14 = gc_if20.Or(gc_returned14)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if21
+//line reduce.go:284
+							if gc_if21.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero14 float32
+//line reduce.go:284
+								_ = gc_zero14
+//line reduce.go:284
+								gc_result14 = archsimd.BroadcastFloat32x8(gc_zero14).Merge(gc_result14, gc_if21)
+//line reduce.go:284
+								gc_returned14 = gc_if21.Or(gc_returned14)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line reduce_variants.go:45
+						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none6
+//line reduce_variants.go:42
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota12
+//line reduce_variants.go:42
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all6
+						gc_steps12:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:42
+								var tid int = gc_tx2
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:43
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:43
+								_ = ahead
+//line reduce_variants.go:45
+								if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:45
+									break
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:45
+								_ = gc_t4
+//line reduce_variants.go:45
+								var gc_i12 int = gc_t4
+//line reduce_variants.go:45
+								_ = gc_i12
+//line reduce_variants.go:45
+								var gc_result12 archsimd.Float32x16
+//line reduce_variants.go:45
+								_ = gc_result12
+//line reduce_variants.go:45
+								gc_returned12 := gc_none6
+//line reduce_variants.go:45
+								_ = gc_returned12
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld23 archsimd.Float32x16
+//line reduce_variants.go:45
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps12
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result12 = gc_ld23
+//line reduce_variants.go:45
+									gc_b8 := gc_none6
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b8 = gc_all6
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned12 = gc_b8
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce_variants.go:45
+									_ = gc_if17
+//line reduce_variants.go:45
+									if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld24 archsimd.Float32x16
+//line reduce_variants.go:45
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps12
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line reduce_variants.go:45
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:281
+								_ = gc_if18
+//line reduce.go:284
+								if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero12 float32
+//line reduce.go:284
+									_ = gc_zero12
+//line reduce.go:284
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line reduce.go:284
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none5
+//line reduce_variants.go:42
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota10
+//line reduce_variants.go:42
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all5
+					gc_steps10:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:43
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line reduce_variants.go:43
+							_ = ahead
+//line reduce_variants.go:45
+							if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:45
+								break
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:45
+							_ = gc_t2
+//line reduce_variants.go:45
+							var gc_i10 int = gc_t2
+//line reduce_variants.go:45
+							_ = gc_i10
+//line reduce_variants.go:45
+							var gc_result10 archsimd.Float32x8
+//line reduce_variants.go:45
+							_ = gc_result10
+//line reduce_variants.go:45
+							gc_returned10 := gc_none5
+//line reduce_variants.go:45
+							_ = gc_returned10
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld19 archsimd.Float32x8
+//line reduce_variants.go:45
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps10
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result10 = gc_ld19
+//line reduce_variants.go:45
+								gc_b7 := gc_none5
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b7 = gc_all5
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned10 = gc_b7
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce_variants.go:45
+								_ = gc_if14
+//line reduce_variants.go:45
+								if gc_if14.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld20 archsimd.Float32x8
+//line reduce_variants.go:45
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps10
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line reduce_variants.go:45
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if15
+//line reduce.go:284
+							if gc_if15.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero10 float32
+//line reduce.go:284
+								_ = gc_zero10
+//line reduce.go:284
+								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
+//line reduce.go:284
+								gc_returned10 = gc_if15.Or(gc_returned10)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -6038,11 +7122,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at8 := sdata[:gc_bdx2]
+				gc_off10 := gc_bx2 * 2 * gc_bdx2
+				gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+					gc_at14 := sdata[:gc_bdx2]
+					gc_at15 := in[gc_off10:][:gc_bdx2]
+					gc_at16 := in[gc_off11:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 
 //line reduce_variants.go:42
 						tid := gc_tx2
@@ -6053,7 +7141,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at8[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
 					gc_step8 := 0
@@ -6163,68 +7251,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
-					gc_at9 := sdata_[:gc_to2]
-					gc_at10 := sdata_[gc_off4:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
+				gc_off12 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
+					gc_at17 := sdata_[:gc_to2]
+					gc_at18 := sdata_[gc_off12:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -6239,14 +7269,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6267,6 +7292,69 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							_ = tid_
 //line reduce.go:271
 							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -6279,7 +7367,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -6713,11 +7801,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at11 := partial[gc_off5:][:1]
-				gc_at12 := sdata[gc_off6:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at19 := partial[gc_off13:][:1]
+				gc_at20 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -6728,7 +7816,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:51
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
@@ -6810,362 +7898,24 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_bd3 := gc_b9.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b11.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce_variants.go:42
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-						_ = gc_none8
-//line reduce_variants.go:42
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-						_ = gc_iota16
-//line reduce_variants.go:42
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-						_ = gc_all8
-					gc_steps16:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:42
-							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:45
-							var gc_i16 int = i
-//line reduce_variants.go:45
-							_ = gc_i16
-//line reduce_variants.go:45
-							var gc_result16 archsimd.Int32x16
-//line reduce_variants.go:45
-							_ = gc_result16
-//line reduce_variants.go:45
-							gc_returned16 := gc_none8
-//line reduce_variants.go:45
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce_variants.go:45
-								var gc_ld31 archsimd.Int32x16
-//line reduce_variants.go:45
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps16
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result16 = gc_ld31
-//line reduce_variants.go:45
-								gc_b11 := gc_none8
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b11 = gc_all8
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned16 = gc_b11
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:45
-								_ = gc_if23
-//line reduce_variants.go:45
-								if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld32 archsimd.Int32x16
-//line reduce_variants.go:45
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps16
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:45
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if24
-//line reduce.go:284
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result16
-//line reduce.go:284
-							_ = ahead
-//line reduce.go:284
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:42
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-					_ = gc_none7
-//line reduce_variants.go:42
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-					_ = gc_iota14
-//line reduce_variants.go:42
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all7
-				gc_steps14:
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line reduce_variants.go:42
-						var tid int = gc_tx3
-//line reduce_variants.go:42
-						_ = tid
-//line reduce_variants.go:43
-						var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-						_ = i
-//line reduce_variants.go:45
-						var gc_i14 int = i
-//line reduce_variants.go:45
-						_ = gc_i14
-//line reduce_variants.go:45
-						var gc_result14 archsimd.Int32x8
-//line reduce_variants.go:45
-						_ = gc_result14
-//line reduce_variants.go:45
-						gc_returned14 := gc_none7
-//line reduce_variants.go:45
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce_variants.go:45
-							var gc_ld27 archsimd.Int32x8
-//line reduce_variants.go:45
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								break gc_steps14
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_result14 = gc_ld27
-//line reduce_variants.go:45
-							gc_b10 := gc_none7
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b10 = gc_all7
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned14 = gc_b10
-//line reduce_variants.go:45
-						} else {
-//line reduce_variants.go:45
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce_variants.go:45
-							_ = gc_if20
-//line reduce_variants.go:45
-							if gc_if20.ToBits() != 0 {
-//line reduce_variants.go:45
-								var gc_ld28 archsimd.Int32x8
-//line reduce_variants.go:45
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps14
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce_variants.go:45
-								gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-						}
-//line reduce.go:281
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if21
-//line reduce.go:284
-						if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-							gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result14
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead int32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					var ahead int32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank3] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+				gc_off15 := gc_bx3 * 2 * gc_bdx3
+				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
+					gc_at21 := in[gc_off15:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -7195,16 +7945,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-								_ = ahead
 //line reduce_variants.go:45
-								var gc_t16 int = i + gc_bdx3
-//line reduce_variants.go:45
-								_ = gc_t16
-//line reduce_variants.go:45
-								var gc_i24 int = gc_t16
+								var gc_i24 int = i
 //line reduce_variants.go:45
 								_ = gc_i24
 //line reduce_variants.go:45
@@ -7285,7 +8027,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
+//line reduce.go:284
+								ahead := gc_result24
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -7320,16 +8067,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-							_ = ahead
 //line reduce_variants.go:45
-							var gc_t14 int = i + gc_bdx3
-//line reduce_variants.go:45
-							_ = gc_t14
-//line reduce_variants.go:45
-							var gc_i22 int = gc_t14
+							var gc_i22 int = i
 //line reduce_variants.go:45
 							_ = gc_i22
 //line reduce_variants.go:45
@@ -7410,13 +8149,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
+//line reduce.go:284
+							ahead := gc_result22
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line reduce_variants.go:42
 						tid := gc_tx3
@@ -7425,10 +8169,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce_variants.go:43
 						i := gc_bx3*2*gc_bdx3 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:45
-						gc_at13[gc_tx3] = ahead + reduceAt(in, i+gc_bdx3)
+						var ahead int32 = gc_at21[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
 					gc_vstep8 := 0
@@ -7460,22 +8205,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-								_ = ahead
 //line reduce_variants.go:45
-								if tid < 0 || tid > len(sdata)-16 {
-//line reduce_variants.go:45
-									break
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								var gc_t12 int = i + gc_bdx3
-//line reduce_variants.go:45
-								_ = gc_t12
-//line reduce_variants.go:45
-								var gc_i20 int = gc_t12
+								var gc_i20 int = i
 //line reduce_variants.go:45
 								_ = gc_i20
 //line reduce_variants.go:45
@@ -7556,7 +8287,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
+//line reduce.go:284
+								ahead := gc_result20
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
@@ -7591,22 +8327,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 							var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line reduce_variants.go:43
-							_ = ahead
 //line reduce_variants.go:45
-							if tid < 0 || tid > len(sdata)-8 {
-//line reduce_variants.go:45
-								break
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							var gc_t10 int = i + gc_bdx3
-//line reduce_variants.go:45
-							_ = gc_t10
-//line reduce_variants.go:45
-							var gc_i18 int = gc_t10
+							var gc_i18 int = i
 //line reduce_variants.go:45
 							_ = gc_i18
 //line reduce_variants.go:45
@@ -7687,11 +8409,643 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
+//line reduce.go:284
+							ahead := gc_result18
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step11 := gc_vstep8
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+						{
+							gc_tx3 := gc_step11 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead int32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+					}
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead int32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
+					gc_at22 := sdata[:gc_bdx3]
+					gc_at23 := in[gc_off16:][:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none16 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none16
+//line reduce_variants.go:42
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota32
+//line reduce_variants.go:42
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all16
+						gc_steps32:
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:42
+								var tid int = gc_tx3
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:43
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:43
+								_ = ahead
+//line reduce_variants.go:45
+								var gc_t16 int = i + gc_bdx3
+//line reduce_variants.go:45
+								_ = gc_t16
+//line reduce_variants.go:45
+								var gc_i32 int = gc_t16
+//line reduce_variants.go:45
+								_ = gc_i32
+//line reduce_variants.go:45
+								var gc_result32 archsimd.Int32x16
+//line reduce_variants.go:45
+								_ = gc_result32
+//line reduce_variants.go:45
+								gc_returned32 := gc_none16
+//line reduce_variants.go:45
+								_ = gc_returned32
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld63 archsimd.Int32x16
+//line reduce_variants.go:45
+									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps32
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result32 = gc_ld63
+//line reduce_variants.go:45
+									gc_b19 := gc_none16
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b19 = gc_all16
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned32 = gc_b19
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line reduce_variants.go:45
+									_ = gc_if47
+//line reduce_variants.go:45
+									if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld64 archsimd.Int32x16
+//line reduce_variants.go:45
+										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps32
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line reduce_variants.go:45
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line reduce.go:281
+								_ = gc_if48
+//line reduce.go:284
+								if gc_if48.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero32 int32
+//line reduce.go:284
+									_ = gc_zero32
+//line reduce.go:284
+									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line reduce.go:284
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result32).StoreSlice(gc_at22[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none15
+//line reduce_variants.go:42
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota30
+//line reduce_variants.go:42
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all15
+					gc_steps30:
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:42
+							var tid int = gc_tx3
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:43
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:43
+							_ = ahead
+//line reduce_variants.go:45
+							var gc_t14 int = i + gc_bdx3
+//line reduce_variants.go:45
+							_ = gc_t14
+//line reduce_variants.go:45
+							var gc_i30 int = gc_t14
+//line reduce_variants.go:45
+							_ = gc_i30
+//line reduce_variants.go:45
+							var gc_result30 archsimd.Int32x8
+//line reduce_variants.go:45
+							_ = gc_result30
+//line reduce_variants.go:45
+							gc_returned30 := gc_none15
+//line reduce_variants.go:45
+							_ = gc_returned30
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i30, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld59 archsimd.Int32x8
+//line reduce_variants.go:45
+								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld59 = archsimd.LoadInt32x8Slice(in[gc_i30:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps30
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result30 = gc_ld59
+//line reduce_variants.go:45
+								gc_b18 := gc_none15
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b18 = gc_all15
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned30 = gc_b18
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+//line reduce_variants.go:45
+								_ = gc_if44
+//line reduce_variants.go:45
+								if gc_if44.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld60 archsimd.Int32x8
+//line reduce_variants.go:45
+									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld60 = archsimd.LoadInt32x8Slice(in[gc_i30:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps30
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+//line reduce_variants.go:45
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if45
+//line reduce.go:284
+							if gc_if45.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero30 int32
+//line reduce.go:284
+								_ = gc_zero30
+//line reduce.go:284
+								gc_result30 = archsimd.BroadcastInt32x8(gc_zero30).Merge(gc_result30, gc_if45)
+//line reduce.go:284
+								gc_returned30 = gc_if45.Or(gc_returned30)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result30).StoreSlice(gc_at22[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank3]
+
+//line reduce_variants.go:45
+						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+					}
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none14 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none14
+//line reduce_variants.go:42
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota28
+//line reduce_variants.go:42
+							gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all14
+						gc_steps28:
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:42
+								var tid int = gc_tx3
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:43
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:43
+								_ = ahead
+//line reduce_variants.go:45
+								if tid < 0 || tid > len(sdata)-16 {
+//line reduce_variants.go:45
+									break
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								var gc_t12 int = i + gc_bdx3
+//line reduce_variants.go:45
+								_ = gc_t12
+//line reduce_variants.go:45
+								var gc_i28 int = gc_t12
+//line reduce_variants.go:45
+								_ = gc_i28
+//line reduce_variants.go:45
+								var gc_result28 archsimd.Int32x16
+//line reduce_variants.go:45
+								_ = gc_result28
+//line reduce_variants.go:45
+								gc_returned28 := gc_none14
+//line reduce_variants.go:45
+								_ = gc_returned28
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i28, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld55 archsimd.Int32x16
+//line reduce_variants.go:45
+									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld55 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps28
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result28 = gc_ld55
+//line reduce_variants.go:45
+									gc_b17 := gc_none14
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b17 = gc_all14
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned28 = gc_b17
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+//line reduce_variants.go:45
+									_ = gc_if41
+//line reduce_variants.go:45
+									if gc_if41.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld56 archsimd.Int32x16
+//line reduce_variants.go:45
+										if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld56 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps28
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line reduce_variants.go:45
+										gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+//line reduce.go:281
+								_ = gc_if42
+//line reduce.go:284
+								if gc_if42.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero28 int32
+//line reduce.go:284
+									_ = gc_zero28
+//line reduce.go:284
+									gc_result28 = gc_result28.Merge(archsimd.BroadcastInt32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+//line reduce.go:284
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none13
+//line reduce_variants.go:42
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota26
+//line reduce_variants.go:42
+						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all13
+					gc_steps26:
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:42
+							var tid int = gc_tx3
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:43
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line reduce_variants.go:43
+							_ = ahead
+//line reduce_variants.go:45
+							if tid < 0 || tid > len(sdata)-8 {
+//line reduce_variants.go:45
+								break
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							var gc_t10 int = i + gc_bdx3
+//line reduce_variants.go:45
+							_ = gc_t10
+//line reduce_variants.go:45
+							var gc_i26 int = gc_t10
+//line reduce_variants.go:45
+							_ = gc_i26
+//line reduce_variants.go:45
+							var gc_result26 archsimd.Int32x8
+//line reduce_variants.go:45
+							_ = gc_result26
+//line reduce_variants.go:45
+							gc_returned26 := gc_none13
+//line reduce_variants.go:45
+							_ = gc_returned26
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i26, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld51 archsimd.Int32x8
+//line reduce_variants.go:45
+								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld51 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps26
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result26 = gc_ld51
+//line reduce_variants.go:45
+								gc_b16 := gc_none13
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b16 = gc_all13
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned26 = gc_b16
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+//line reduce_variants.go:45
+								_ = gc_if38
+//line reduce_variants.go:45
+								if gc_if38.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld52 archsimd.Int32x8
+//line reduce_variants.go:45
+									if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld52 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps26
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+//line reduce_variants.go:45
+									gc_returned26 = gc_if38.Or(gc_returned26)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if39
+//line reduce.go:284
+							if gc_if39.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero26 int32
+//line reduce.go:284
+								_ = gc_zero26
+//line reduce.go:284
+								gc_result26 = archsimd.BroadcastInt32x8(gc_zero26).Merge(gc_result26, gc_if39)
+//line reduce.go:284
+								gc_returned26 = gc_if39.Or(gc_returned26)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result26).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -7784,11 +9138,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at14 := sdata[:gc_bdx3]
+				gc_off17 := gc_bx3 * 2 * gc_bdx3
+				gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+					gc_at24 := sdata[:gc_bdx3]
+					gc_at25 := in[gc_off17:][:gc_bdx3]
+					gc_at26 := in[gc_off18:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line reduce_variants.go:42
 						tid := gc_tx3
@@ -7799,7 +9157,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at14[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
 				} else {
 					gc_step13 := 0
@@ -7909,16 +9267,16 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
-					gc_at15 := sdata_[:gc_to3]
-					gc_at16 := sdata_[gc_off7:][:gc_to3]
-					gc_vstep9 := gc_from3
+				gc_off19 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
+					gc_at27 := sdata_[:gc_to3]
+					gc_at28 := sdata_[gc_off19:][:gc_to3]
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7928,20 +9286,20 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -7951,13 +9309,13 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -7967,16 +9325,16 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 
 //line reduce.go:271
 						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+							gc_at27[gc_tx3] += gc_at28[gc_tx3]
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7996,15 +9354,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -8025,7 +9383,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -8111,7 +9469,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 			var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x03 := gc_b9.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x03 := gc_b11.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
 				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
@@ -8121,7 +9479,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 				}
 			} else {
 				{
-					gc_tidx6 := gc_b9.At(gc_w3)
+					gc_tidx6 := gc_b11.At(gc_w3)
 					gc_tx3 := gc_tidx6.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -8153,7 +9511,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 				_ = sdata_2
 				gc_left4 := gc_act3
 				if compiled.SIMD {
-					gc_tidx7 := gc_b9.At(gc_w3)
+					gc_tidx7 := gc_b11.At(gc_w3)
 					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
@@ -8188,7 +9546,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b9.At(gc_rank3)
+							gc_tidx6 := gc_b11.At(gc_rank3)
 							if gc_tidx6.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -8222,7 +9580,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx6 := gc_b9.At(gc_w3)
+						gc_tidx6 := gc_b11.At(gc_w3)
 						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -8251,7 +9609,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
-						gc_tidx8 := gc_b9.At(gc_w3)
+						gc_tidx8 := gc_b11.At(gc_w3)
 						if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -8288,7 +9646,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b9.At(gc_rank3)
+								gc_tidx6 := gc_b11.At(gc_rank3)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -8324,7 +9682,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx6 := gc_b9.At(gc_w3)
+							gc_tidx6 := gc_b11.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -8353,7 +9711,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 					}
 					gc_left6 := gc_act3
 					if compiled.SIMD {
-						gc_tidx9 := gc_b9.At(gc_w3)
+						gc_tidx9 := gc_b11.At(gc_w3)
 						if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -8388,7 +9746,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b9.At(gc_rank3)
+								gc_tidx6 := gc_b11.At(gc_rank3)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -8422,7 +9780,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx6 := gc_b9.At(gc_w3)
+							gc_tidx6 := gc_b11.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -8459,11 +9817,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at17 := partial[gc_off8:][:1]
-				gc_at18 := sdata[gc_off9:][:1]
+			gc_off20 := gc_bx3
+			gc_off21 := 0
+			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
+				gc_at29 := partial[gc_off20:][:1]
+				gc_at30 := sdata[gc_off21:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8474,7 +9832,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:51
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at29[0] = gc_at30[0]
 					}
 				}
 			} else {
@@ -8556,40 +9914,165 @@ func gc_body_reduceUnrolledWarp_int32(gc_b9 *compiled.Block, in []int32, partial
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_bd4 := gc_b16.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b20.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+				gc_off22 := gc_bx4 * 2 * gc_bdx4
+				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
+					gc_at31 := in[gc_off22:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line reduce_variants.go:42
-						gc_none14 := archsimd.Mask32x16FromBits(0)
+							gc_none20 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-						_ = gc_none14
+							_ = gc_none20
 //line reduce_variants.go:42
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-						_ = gc_iota28
+							_ = gc_iota40
 //line reduce_variants.go:42
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-						_ = gc_all14
-					gc_steps28:
-						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+							_ = gc_all20
+						gc_steps40:
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:42
+								var tid int = gc_tx4
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:45
+								var gc_i40 int = i
+//line reduce_variants.go:45
+								_ = gc_i40
+//line reduce_variants.go:45
+								var gc_result40 archsimd.Uint32x16
+//line reduce_variants.go:45
+								_ = gc_result40
+//line reduce_variants.go:45
+								gc_returned40 := gc_none20
+//line reduce_variants.go:45
+								_ = gc_returned40
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i40, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld79 archsimd.Uint32x16
+//line reduce_variants.go:45
+									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps40
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result40 = gc_ld79
+//line reduce_variants.go:45
+									gc_b24 := gc_none20
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b24 = gc_all20
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned40 = gc_b24
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line reduce_variants.go:45
+									_ = gc_if59
+//line reduce_variants.go:45
+									if gc_if59.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld80 archsimd.Uint32x16
+//line reduce_variants.go:45
+										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps40
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+//line reduce_variants.go:45
+										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line reduce.go:281
+								_ = gc_if60
+//line reduce.go:284
+								if gc_if60.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero40 uint32
+//line reduce.go:284
+									_ = gc_zero40
+//line reduce.go:284
+									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line reduce.go:284
+									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+//line reduce.go:284
+								}
+//line reduce.go:284
+								ahead := gc_result40
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none19
+//line reduce_variants.go:42
+						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota38
+//line reduce_variants.go:42
+						gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all19
+					gc_steps38:
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8601,224 +10084,99 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i28 int = i
+							var gc_i38 int = i
 //line reduce_variants.go:45
-							_ = gc_i28
+							_ = gc_i38
 //line reduce_variants.go:45
-							var gc_result28 archsimd.Uint32x16
+							var gc_result38 archsimd.Uint32x8
 //line reduce_variants.go:45
-							_ = gc_result28
+							_ = gc_result38
 //line reduce_variants.go:45
-							gc_returned28 := gc_none14
+							gc_returned38 := gc_none19
 //line reduce_variants.go:45
-							_ = gc_returned28
+							_ = gc_returned38
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i28, 16) > 15 {
+							if compiled.Reach(len(in), gc_i38, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld55 archsimd.Uint32x16
+								var gc_ld75 archsimd.Uint32x8
 //line reduce_variants.go:45
-								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+								if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+									gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i38:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps28
+									break gc_steps38
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result28 = gc_ld55
+								gc_result38 = gc_ld75
 //line reduce_variants.go:45
-								gc_b18 := gc_none14
+								gc_b23 := gc_none19
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b18 = gc_all14
+									gc_b23 = gc_all19
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned28 = gc_b18
+								gc_returned38 = gc_b23
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+								gc_if56 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i38, 8))))
 //line reduce_variants.go:45
-								_ = gc_if41
+								_ = gc_if56
 //line reduce_variants.go:45
-								if gc_if41.ToBits() != 0 {
+								if gc_if56.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld56 archsimd.Uint32x16
+									var gc_ld76 archsimd.Uint32x8
 //line reduce_variants.go:45
-									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+									if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+										gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i38:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps28
+										break gc_steps38
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+									gc_result38 = gc_ld76.Merge(gc_result38, gc_if56)
 //line reduce_variants.go:45
-									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+									gc_returned38 = gc_if56.Or(gc_returned38)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+							gc_if57 := gc_returned38.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if42
+							_ = gc_if57
 //line reduce.go:284
-							if gc_if42.ToBits() != 0 {
+							if gc_if57.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero28 uint32
+								var gc_zero38 uint32
 //line reduce.go:284
-								_ = gc_zero28
+								_ = gc_zero38
 //line reduce.go:284
-								gc_result28 = gc_result28.Merge(archsimd.BroadcastUint32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+								gc_result38 = archsimd.BroadcastUint32x8(gc_zero38).Merge(gc_result38, gc_if57)
 //line reduce.go:284
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+								gc_returned38 = gc_if57.Or(gc_returned38)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result28
+							ahead := gc_result38
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line reduce_variants.go:42
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-					_ = gc_none13
-//line reduce_variants.go:42
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-					_ = gc_iota26
-//line reduce_variants.go:42
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-					_ = gc_all13
-				gc_steps26:
-					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce_variants.go:42
-						var tid int = gc_tx4
-//line reduce_variants.go:42
-						_ = tid
-//line reduce_variants.go:43
-						var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-						_ = i
-//line reduce_variants.go:45
-						var gc_i26 int = i
-//line reduce_variants.go:45
-						_ = gc_i26
-//line reduce_variants.go:45
-						var gc_result26 archsimd.Uint32x8
-//line reduce_variants.go:45
-						_ = gc_result26
-//line reduce_variants.go:45
-						gc_returned26 := gc_none13
-//line reduce_variants.go:45
-						_ = gc_returned26
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i26, 8) > 7 {
-//line reduce_variants.go:45
-							var gc_ld51 archsimd.Uint32x8
-//line reduce_variants.go:45
-							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
-//line reduce_variants.go:45
-								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i26:])
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								break gc_steps26
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_result26 = gc_ld51
-//line reduce_variants.go:45
-							gc_b17 := gc_none13
-//line reduce_variants.go:45
-							if true {
-//line reduce_variants.go:45
-								gc_b17 = gc_all13
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-							gc_returned26 = gc_b17
-//line reduce_variants.go:45
-						} else {
-//line reduce_variants.go:45
-							gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
-//line reduce_variants.go:45
-							_ = gc_if38
-//line reduce_variants.go:45
-							if gc_if38.ToBits() != 0 {
-//line reduce_variants.go:45
-								var gc_ld52 archsimd.Uint32x8
-//line reduce_variants.go:45
-								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i26:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps26
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
-//line reduce_variants.go:45
-								gc_returned26 = gc_if38.Or(gc_returned26)
-//line reduce_variants.go:45
-							}
-//line reduce_variants.go:45
-						}
-//line reduce.go:281
-						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if39
-//line reduce.go:284
-						if gc_if39.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero26 uint32
-//line reduce.go:284
-							_ = gc_zero26
-//line reduce.go:284
-							gc_result26 = archsimd.BroadcastUint32x8(gc_zero26).Merge(gc_result26, gc_if39)
-//line reduce.go:284
-							gc_returned26 = gc_if39.Or(gc_returned26)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						ahead := gc_result26
-//line reduce.go:284
-						_ = ahead
-//line reduce.go:284
-						ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step16 := gc_vstep11
-				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
-					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:42
 						tid := gc_tx4
@@ -8829,93 +10187,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead uint32 = reduceAt(in, i)
+						var ahead uint32 = gc_at31[gc_tx4]
 						_ = ahead
 						gc_s_ahead[gc_rank4] = ahead
 					}
-					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead uint32 = reduceAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					var ahead uint32 = reduceAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank4] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
-					gc_vstep12 := 0
+				} else {
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none18 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8929,8 +10209,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_all18
 						gc_steps36:
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8941,16 +10221,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 								_ = i
-//line reduce_variants.go:43
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-								_ = ahead
 //line reduce_variants.go:45
-								var gc_t24 int = i + gc_bdx4
-//line reduce_variants.go:45
-								_ = gc_t24
-//line reduce_variants.go:45
-								var gc_i36 int = gc_t24
+								var gc_i36 int = i
 //line reduce_variants.go:45
 								_ = gc_i36
 //line reduce_variants.go:45
@@ -9031,12 +10303,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
+//line reduce.go:284
+								ahead := gc_result36
+//line reduce.go:284
+								_ = ahead
+//line reduce.go:284
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -9054,8 +10331,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_all17
 					gc_steps34:
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -9066,16 +10343,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 							var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 							_ = i
-//line reduce_variants.go:43
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line reduce_variants.go:43
-							_ = ahead
 //line reduce_variants.go:45
-							var gc_t22 int = i + gc_bdx4
-//line reduce_variants.go:45
-							_ = gc_t22
-//line reduce_variants.go:45
-							var gc_i34 int = gc_t22
+							var gc_i34 int = i
 //line reduce_variants.go:45
 							_ = gc_i34
 //line reduce_variants.go:45
@@ -9156,13 +10425,368 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
+//line reduce.go:284
+							ahead := gc_result34
+//line reduce.go:284
+							_ = ahead
+//line reduce.go:284
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step16 := gc_vstep14
+					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+						{
+							gc_tx4 := gc_step16 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead uint32 = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+					}
+					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead uint32 = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
+					gc_at32 := sdata[:gc_bdx4]
+					gc_at33 := in[gc_off23:][:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line reduce_variants.go:42
+							gc_none24 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+							_ = gc_none24
+//line reduce_variants.go:42
+							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+							_ = gc_iota48
+//line reduce_variants.go:42
+							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+							_ = gc_all24
+						gc_steps48:
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:42
+								var tid int = gc_tx4
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:43
+								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+//line reduce_variants.go:43
+								_ = ahead
+//line reduce_variants.go:45
+								var gc_t24 int = i + gc_bdx4
+//line reduce_variants.go:45
+								_ = gc_t24
+//line reduce_variants.go:45
+								var gc_i48 int = gc_t24
+//line reduce_variants.go:45
+								_ = gc_i48
+//line reduce_variants.go:45
+								var gc_result48 archsimd.Uint32x16
+//line reduce_variants.go:45
+								_ = gc_result48
+//line reduce_variants.go:45
+								gc_returned48 := gc_none24
+//line reduce_variants.go:45
+								_ = gc_returned48
+//line reduce.go:281
+								if compiled.Reach(len(in), gc_i48, 16) > 15 {
+//line reduce_variants.go:45
+									var gc_ld95 archsimd.Uint32x16
+//line reduce_variants.go:45
+									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line reduce_variants.go:45
+										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps48
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result48 = gc_ld95
+//line reduce_variants.go:45
+									gc_b28 := gc_none24
+//line reduce_variants.go:45
+									if true {
+//line reduce_variants.go:45
+										gc_b28 = gc_all24
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_returned48 = gc_b28
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line reduce_variants.go:45
+									_ = gc_if71
+//line reduce_variants.go:45
+									if gc_if71.ToBits() != 0 {
+//line reduce_variants.go:45
+										var gc_ld96 archsimd.Uint32x16
+//line reduce_variants.go:45
+										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line reduce_variants.go:45
+											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:45
+										} else {
+//line reduce_variants.go:45
+											break gc_steps48
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+//line reduce_variants.go:45
+										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce.go:281
+								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line reduce.go:281
+								_ = gc_if72
+//line reduce.go:284
+								if gc_if72.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero48 uint32
+//line reduce.go:284
+									_ = gc_zero48
+//line reduce.go:284
+									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+//line reduce.go:284
+									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+//line reduce.go:284
+								}
+								ahead.Add(gc_result48).StoreSlice(gc_at32[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line reduce_variants.go:42
+						gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+						_ = gc_none23
+//line reduce_variants.go:42
+						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+						_ = gc_iota46
+//line reduce_variants.go:42
+						gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+						_ = gc_all23
+					gc_steps46:
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:42
+							var tid int = gc_tx4
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:43
+							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+//line reduce_variants.go:43
+							_ = ahead
+//line reduce_variants.go:45
+							var gc_t22 int = i + gc_bdx4
+//line reduce_variants.go:45
+							_ = gc_t22
+//line reduce_variants.go:45
+							var gc_i46 int = gc_t22
+//line reduce_variants.go:45
+							_ = gc_i46
+//line reduce_variants.go:45
+							var gc_result46 archsimd.Uint32x8
+//line reduce_variants.go:45
+							_ = gc_result46
+//line reduce_variants.go:45
+							gc_returned46 := gc_none23
+//line reduce_variants.go:45
+							_ = gc_returned46
+//line reduce.go:281
+							if compiled.Reach(len(in), gc_i46, 8) > 7 {
+//line reduce_variants.go:45
+								var gc_ld91 archsimd.Uint32x8
+//line reduce_variants.go:45
+								if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
+//line reduce_variants.go:45
+									gc_ld91 = archsimd.LoadUint32x8Slice(in[gc_i46:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									break gc_steps46
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result46 = gc_ld91
+//line reduce_variants.go:45
+								gc_b27 := gc_none23
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b27 = gc_all23
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned46 = gc_b27
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i46, 8))))
+//line reduce_variants.go:45
+								_ = gc_if68
+//line reduce_variants.go:45
+								if gc_if68.ToBits() != 0 {
+//line reduce_variants.go:45
+									var gc_ld92 archsimd.Uint32x8
+//line reduce_variants.go:45
+									if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
+//line reduce_variants.go:45
+										gc_ld92 = archsimd.LoadUint32x8Slice(in[gc_i46:])
+//line reduce_variants.go:45
+									} else {
+//line reduce_variants.go:45
+										break gc_steps46
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_result46 = gc_ld92.Merge(gc_result46, gc_if68)
+//line reduce_variants.go:45
+									gc_returned46 = gc_if68.Or(gc_returned46)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+							}
+//line reduce.go:281
+							gc_if69 := gc_returned46.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+							_ = gc_if69
+//line reduce.go:284
+							if gc_if69.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero46 uint32
+//line reduce.go:284
+								_ = gc_zero46
+//line reduce.go:284
+								gc_result46 = archsimd.BroadcastUint32x8(gc_zero46).Merge(gc_result46, gc_if69)
+//line reduce.go:284
+								gc_returned46 = gc_if69.Or(gc_returned46)
+//line reduce.go:284
+							}
+							ahead.Add(gc_result46).StoreSlice(gc_at32[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 
 //line reduce_variants.go:42
 						tid := gc_tx4
@@ -9174,28 +10798,28 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:45
-						gc_at19[gc_tx4] = ahead + reduceAt(in, i+gc_bdx4)
+						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none22 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none16
+							_ = gc_none22
 //line reduce_variants.go:42
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota32
+							_ = gc_iota44
 //line reduce_variants.go:42
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all16
-						gc_steps32:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							_ = gc_all22
+						gc_steps44:
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -9221,112 +10845,112 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_t20
 //line reduce_variants.go:45
-								var gc_i32 int = gc_t20
+								var gc_i44 int = gc_t20
 //line reduce_variants.go:45
-								_ = gc_i32
+								_ = gc_i44
 //line reduce_variants.go:45
-								var gc_result32 archsimd.Uint32x16
+								var gc_result44 archsimd.Uint32x16
 //line reduce_variants.go:45
-								_ = gc_result32
+								_ = gc_result44
 //line reduce_variants.go:45
-								gc_returned32 := gc_none16
+								gc_returned44 := gc_none22
 //line reduce_variants.go:45
-								_ = gc_returned32
+								_ = gc_returned44
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+								if compiled.Reach(len(in), gc_i44, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld63 archsimd.Uint32x16
+									var gc_ld87 archsimd.Uint32x16
 //line reduce_variants.go:45
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld63 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+										gc_ld87 = archsimd.LoadUint32x16Slice(in[gc_i44:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps32
+										break gc_steps44
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result32 = gc_ld63
+									gc_result44 = gc_ld87
 //line reduce_variants.go:45
-									gc_b20 := gc_none16
+									gc_b26 := gc_none22
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b20 = gc_all16
+										gc_b26 = gc_all22
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned32 = gc_b20
+									gc_returned44 = gc_b26
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i44, 16))))
 //line reduce_variants.go:45
-									_ = gc_if47
+									_ = gc_if65
 //line reduce_variants.go:45
-									if gc_if47.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld64 archsimd.Uint32x16
+										var gc_ld88 archsimd.Uint32x16
 //line reduce_variants.go:45
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+										if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld64 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+											gc_ld88 = archsimd.LoadUint32x16Slice(in[gc_i44:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps32
+											break gc_steps44
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result44 = gc_result44.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line reduce_variants.go:45
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned44 = archsimd.Mask32x16FromBits(gc_if65.ToBits() | gc_returned44.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if66 := archsimd.Mask32x16FromBits(^gc_returned44.ToBits())
 //line reduce.go:281
-								_ = gc_if48
+								_ = gc_if66
 //line reduce.go:284
-								if gc_if48.ToBits() != 0 {
+								if gc_if66.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero32 uint32
+									var gc_zero44 uint32
 //line reduce.go:284
-									_ = gc_zero32
+									_ = gc_zero44
 //line reduce.go:284
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastUint32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result44 = gc_result44.Merge(archsimd.BroadcastUint32x16(gc_zero44), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned44 = archsimd.Mask32x16FromBits(gc_if66.ToBits() | gc_returned44.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result44).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none15
+						_ = gc_none21
 //line reduce_variants.go:42
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota30
+						_ = gc_iota42
 //line reduce_variants.go:42
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all15
-					gc_steps30:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						_ = gc_all21
+					gc_steps42:
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -9352,92 +10976,92 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_t18
 //line reduce_variants.go:45
-							var gc_i30 int = gc_t18
+							var gc_i42 int = gc_t18
 //line reduce_variants.go:45
-							_ = gc_i30
+							_ = gc_i42
 //line reduce_variants.go:45
-							var gc_result30 archsimd.Uint32x8
+							var gc_result42 archsimd.Uint32x8
 //line reduce_variants.go:45
-							_ = gc_result30
+							_ = gc_result42
 //line reduce_variants.go:45
-							gc_returned30 := gc_none15
+							gc_returned42 := gc_none21
 //line reduce_variants.go:45
-							_ = gc_returned30
+							_ = gc_returned42
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i30, 8) > 7 {
+							if compiled.Reach(len(in), gc_i42, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld59 archsimd.Uint32x8
+								var gc_ld83 archsimd.Uint32x8
 //line reduce_variants.go:45
-								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+								if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld59 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+									gc_ld83 = archsimd.LoadUint32x8Slice(in[gc_i42:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps30
+									break gc_steps42
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result30 = gc_ld59
+								gc_result42 = gc_ld83
 //line reduce_variants.go:45
-								gc_b19 := gc_none15
+								gc_b25 := gc_none21
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b19 = gc_all15
+									gc_b25 = gc_all21
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned30 = gc_b19
+								gc_returned42 = gc_b25
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+								gc_if62 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i42, 8))))
 //line reduce_variants.go:45
-								_ = gc_if44
+								_ = gc_if62
 //line reduce_variants.go:45
-								if gc_if44.ToBits() != 0 {
+								if gc_if62.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld60 archsimd.Uint32x8
+									var gc_ld84 archsimd.Uint32x8
 //line reduce_variants.go:45
-									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+									if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld60 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+										gc_ld84 = archsimd.LoadUint32x8Slice(in[gc_i42:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps30
+										break gc_steps42
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
+									gc_result42 = gc_ld84.Merge(gc_result42, gc_if62)
 //line reduce_variants.go:45
-									gc_returned30 = gc_if44.Or(gc_returned30)
+									gc_returned42 = gc_if62.Or(gc_returned42)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+							gc_if63 := gc_returned42.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if45
+							_ = gc_if63
 //line reduce.go:284
-							if gc_if45.ToBits() != 0 {
+							if gc_if63.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero30 uint32
+								var gc_zero42 uint32
 //line reduce.go:284
-								_ = gc_zero30
+								_ = gc_zero42
 //line reduce.go:284
-								gc_result30 = archsimd.BroadcastUint32x8(gc_zero30).Merge(gc_result30, gc_if45)
+								gc_result42 = archsimd.BroadcastUint32x8(gc_zero42).Merge(gc_result42, gc_if63)
 //line reduce.go:284
-								gc_returned30 = gc_if45.Or(gc_returned30)
+								gc_returned42 = gc_if63.Or(gc_returned42)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result42).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -9530,11 +11154,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at20 := sdata[:gc_bdx4]
+				gc_off24 := gc_bx4 * 2 * gc_bdx4
+				gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+					gc_at34 := sdata[:gc_bdx4]
+					gc_at35 := in[gc_off24:][:gc_bdx4]
+					gc_at36 := in[gc_off25:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						_ = gc_rank4
 
 //line reduce_variants.go:42
 						tid := gc_tx4
@@ -9545,7 +11173,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at20[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
 				} else {
 					gc_step18 := 0
@@ -9655,16 +11283,16 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off10 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
-					gc_at21 := sdata_[:gc_to4]
-					gc_at22 := sdata_[gc_off10:][:gc_to4]
-					gc_vstep14 := gc_from4
+				gc_off26 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
+					gc_at37 := sdata_[:gc_to4]
+					gc_at38 := sdata_[gc_off26:][:gc_to4]
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9674,20 +11302,20 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9697,13 +11325,13 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -9713,16 +11341,16 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 
 //line reduce.go:271
 						{
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at37[gc_tx4] += gc_at38[gc_tx4]
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9742,15 +11370,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9771,7 +11399,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0
@@ -9857,7 +11485,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 			var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x04 := gc_b16.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x04 := gc_b20.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
 				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
@@ -9867,7 +11495,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 				}
 			} else {
 				{
-					gc_tidx10 := gc_b16.At(gc_w4)
+					gc_tidx10 := gc_b20.At(gc_w4)
 					gc_tx4 := gc_tidx10.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
@@ -9899,7 +11527,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 				_ = sdata_2
 				gc_left7 := gc_act4
 				if compiled.SIMD {
-					gc_tidx11 := gc_b16.At(gc_w4)
+					gc_tidx11 := gc_b20.At(gc_w4)
 					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							gc_rank4 := gc_w4 + gc_lane4
@@ -9934,7 +11562,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b16.At(gc_rank4)
+							gc_tidx10 := gc_b20.At(gc_rank4)
 							if gc_tidx10.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -9968,7 +11596,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx10 := gc_b16.At(gc_w4)
+						gc_tidx10 := gc_b20.At(gc_w4)
 						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -9997,7 +11625,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
-						gc_tidx12 := gc_b16.At(gc_w4)
+						gc_tidx12 := gc_b20.At(gc_w4)
 						if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -10034,7 +11662,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b16.At(gc_rank4)
+								gc_tidx10 := gc_b20.At(gc_rank4)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -10070,7 +11698,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx10 := gc_b16.At(gc_w4)
+							gc_tidx10 := gc_b20.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -10099,7 +11727,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 					}
 					gc_left9 := gc_act4
 					if compiled.SIMD {
-						gc_tidx13 := gc_b16.At(gc_w4)
+						gc_tidx13 := gc_b20.At(gc_w4)
 						if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -10134,7 +11762,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b16.At(gc_rank4)
+								gc_tidx10 := gc_b20.At(gc_rank4)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -10168,7 +11796,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx10 := gc_b16.At(gc_w4)
+							gc_tidx10 := gc_b20.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -10205,11 +11833,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at23 := partial[gc_off11:][:1]
-				gc_at24 := sdata[gc_off12:][:1]
+			gc_off27 := gc_bx4
+			gc_off28 := 0
+			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
+				gc_at39 := partial[gc_off27:][:1]
+				gc_at40 := sdata[gc_off28:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -10220,7 +11848,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b16 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:51
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at39[0] = gc_at40[0]
 					}
 				}
 			} else {

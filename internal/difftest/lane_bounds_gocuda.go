@@ -17,7 +17,7 @@ import (
 //
 //line lane_bounds.go:12
 func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_laneBounds,
+	return compiled.GridStrideKernel(gc_src_laneBounds,
 		func(gc_t *gocuda.Thread) { laneBounds(gc_t, in, out, lo, hi) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneBounds(gc_b, gc_lo, gc_hi, in, out, lo, hi) })
 }
@@ -32,19 +32,22 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -53,11 +56,10 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 
 //line lane_bounds.go:13
 						i := gc_bx*gc_bdx + gc_tx
@@ -93,7 +95,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 
 //line lane_bounds.go:33
 						if i >= lo && i < hi {
-							v += laneBoundsAt(in, i)
+							v += gc_at[gc_tx]
 						}
 
 //line lane_bounds.go:36
@@ -102,12 +104,13 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						}
 
 //line lane_bounds.go:39
-						gc_at[gc_tx] = v
+						gc_at2[gc_tx] = v
 						_ = v
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line lane_bounds.go:13

@@ -18,7 +18,7 @@ import (
 //
 //line lane_bounds.go:12
 func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_laneBounds,
+	return compiled.GridStrideKernel(gc_src_laneBounds,
 		func(gc_t *gocuda.Thread) { laneBounds(gc_t, in, out, lo, hi) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_laneBounds(gc_b, gc_lo, gc_hi, in, out, lo, hi) })
 }
@@ -33,19 +33,22 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -54,8 +57,9 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_to2]
+					gc_at4 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -107,8 +111,6 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_steps8:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line lane_bounds.go:13
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -390,7 +392,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36
-								v.StoreSlice(gc_at2[gc_tx2:])
+								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -447,8 +449,6 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -730,13 +730,11 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 							}
 //line lane_bounds.go:36
-							v.StoreSlice(gc_at2[gc_tx2:])
+							v.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
 
 //line lane_bounds.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -772,7 +770,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line lane_bounds.go:33
 						if i >= lo && i < hi {
-							v += laneBoundsAt(in, i)
+							v += gc_at3[gc_tx2]
 						}
 
 //line lane_bounds.go:36
@@ -781,7 +779,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 
 //line lane_bounds.go:39
-						gc_at2[gc_tx2] = v
+						gc_at4[gc_tx2] = v
 						_ = v
 					}
 				} else {
@@ -836,8 +834,6 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line lane_bounds.go:13
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -1182,8 +1178,6 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -1476,7 +1470,8 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line lane_bounds.go:13

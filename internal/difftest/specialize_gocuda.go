@@ -14,7 +14,7 @@ import (
 //
 //line specialize.go:32
 func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_specAxpy,
+	return compiled.GridStrideKernel(gc_src_specAxpy,
 		func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_specAxpy[T](gc_b, gc_lo, gc_hi, in, out, k, n) })
 }
@@ -29,19 +29,22 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -50,10 +53,33 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
+				gc_off2 := (gc_bx * gc_bdx) + 1
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line specialize.go:33
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line specialize.go:34
+								{
+									gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -62,7 +88,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 
 //line specialize.go:34
 						{
-							gc_at[gc_tx] = specAt(in, i+1)*k + specAt[T](in, i)
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 				} else {
@@ -70,7 +96,8 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -84,7 +111,8 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -98,7 +126,8 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -112,7 +141,8 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -126,7 +156,8 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line specialize.go:33
@@ -173,10 +204,103 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead T = gc_at[gc_tx]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead T = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead T = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead T = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead T = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -193,88 +317,19 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = ahead
 						gc_s_ahead[gc_rank] = ahead
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead T = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead T = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead T = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-					_ = i
-
-//line specialize.go:47
-					var ahead T = specAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank] = ahead
 				}
 			}
 		}
 	}) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at := sdata[:gc_bdx]
+				gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line specialize.go:44
 						tid := gc_tx
@@ -286,7 +341,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						ahead := gc_s_ahead[gc_rank]
 
 //line specialize.go:47
-						gc_at[gc_tx] = ahead + specAt(in, i+gc_bdx)
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
 					gc_step2 := 0
@@ -382,11 +437,15 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	} else {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at2 := sdata[:gc_bdx]
+				gc_off3 := gc_bx * gc_bdx * 2
+				gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line specialize.go:44
 						tid := gc_tx
@@ -397,7 +456,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						_ = i
 
 //line specialize.go:47
-						gc_at2[gc_tx] = specAt(in, i) + specAt(in, i+gc_bdx)
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
 					gc_step3 := 0
@@ -495,10 +554,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off:][:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+					gc_at7 := sdata[:gc_to]
+					gc_at8 := sdata[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -509,7 +568,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				} else {
@@ -595,11 +654,11 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at5 := partial[gc_off2:][:1]
-				gc_at6 := sdata[gc_off3:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -610,7 +669,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
 			} else {

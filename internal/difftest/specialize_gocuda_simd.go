@@ -39,7 +39,7 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 			gc_body_specAxpy_uint32(gc_b, gc_lo, gc_hi, in, out, k, n)
 		}
 	}
-	return compiled.GridKernel(gc_src_specAxpy,
+	return compiled.GridStrideKernel(gc_src_specAxpy,
 		func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
 		gc_body)
 }
@@ -54,19 +54,22 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 	gc_bdx5 := gc_bd5.X
 	gc_gd5 := gc_b29.GridDim()
 	gc_gdx5 := gc_gd5.X
+	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b29.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+	gc_bx5 := 0
+	_ = gc_bx5
+	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b29.Stopped() {
 			return
 		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
-		}
+		gc_first5 := gc_q5 % gc_gdx5
+		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
+		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
+		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
+		gc_q5 += gc_run5
+		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
+			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -74,11 +77,34 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off5 := gc_bx5 * gc_bdx5
-				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to5 <= len(out)-gc_off5 {
-					gc_at5 := out[gc_off5:][:gc_to5]
+				gc_off9 := gc_bx5 * gc_bdx5
+				gc_off10 := (gc_bx5 * gc_bdx5) + 1
+				gc_fastlo5 := min(max(gc_from5, 0, -gc_off9, -gc_off10), gc_to5)
+				gc_fasthi5 := max(min(gc_to5, len(out)-gc_off9, len(in)-gc_off10, len(in)-gc_off9), gc_fastlo5)
+				if gc_fastlo5 < gc_fasthi5 {
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
+						if gc_tx5 == gc_fastlo5 {
+							gc_seglen5 := gc_fasthi5 - gc_fastlo5
+							gc_at13 := out[gc_off9+gc_fastlo5:][:gc_seglen5]
+							gc_at14 := in[gc_off10+gc_fastlo5:][:gc_seglen5]
+							gc_at15 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
+							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx5 := gc_fastlo5 + gc_u5
+
+//line specialize.go:33
+								i := gc_bx5*gc_bdx5 + gc_tx5
+								_ = i
+
+//line specialize.go:34
+								{
+									gc_at13[gc_u5] = gc_at14[gc_u5]*k + gc_at15[gc_u5]
+								}
+							}
+							gc_tx5 = gc_fasthi5 - 1
+							continue
+						}
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -87,7 +113,7 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 
 //line specialize.go:34
 						{
-							gc_at5[gc_tx5] = specAt(in, i+1)*k + specAt[T](in, i)
+							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
 					}
 				} else {
@@ -95,7 +121,8 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
 						{
 							gc_tx5 := gc_step5 + 0
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -109,7 +136,8 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 						}
 						{
 							gc_tx5 := gc_step5 + 1
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -123,7 +151,8 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 						}
 						{
 							gc_tx5 := gc_step5 + 2
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -137,7 +166,8 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 						}
 						{
 							gc_tx5 := gc_step5 + 3
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -151,7 +181,8 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 						}
 					}
 					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
 
 //line specialize.go:33
@@ -176,19 +207,22 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -196,367 +230,386 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_off3 := gc_bx2 * gc_bdx2
+				gc_off4 := (gc_bx2 * gc_bdx2) + 1
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:33
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+									gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none4
+									_ = gc_none4
 //line specialize.go:33
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:33
-							_ = gc_iota8
+									_ = gc_iota8
 //line specialize.go:23
-							gc_vb7 := archsimd.BroadcastFloat32x16(0)
+									gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb7
+									_ = gc_vb7
 //line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all4
+									_ = gc_all4
 //line specialize.go:35
-							gc_vb8 := archsimd.BroadcastFloat32x16(k)
+									gc_vb8 := archsimd.BroadcastFloat32x16(k)
 //line specialize.go:35
-							_ = gc_vb8
-						gc_steps8:
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+									_ = gc_vb8
+								gc_steps8:
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
 //line specialize.go:33
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
+										_ = i
+//line specialize.go:34
+										{
+											var gc_t8 int = i + 1
+//line specialize.go:35
+											_ = gc_t8
+//line specialize.go:35
+											var gc_i15 int = gc_t8
+//line specialize.go:35
+											_ = gc_i15
+//line specialize.go:35
+											var gc_result15 archsimd.Float32x16
+//line specialize.go:35
+											_ = gc_result15
+//line specialize.go:35
+											gc_returned15 := gc_none4
+//line specialize.go:35
+											_ = gc_returned15
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i15, 16) <= 0 {
+//line specialize.go:35
+												gc_result15 = gc_vb7
+//line specialize.go:35
+												gc_b9 := gc_none4
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b9 = gc_all4
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned15 = gc_b9
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+//line specialize.go:35
+												_ = gc_if21
+//line specialize.go:35
+												if gc_if21.ToBits() != 0 {
+//line specialize.go:35
+													gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+//line specialize.go:35
+													gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+//line specialize.go:35
+											_ = gc_if22
+//line specialize.go:35
+											if gc_if22.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld15 archsimd.Float32x16
+//line specialize.go:35
+												if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps8
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+//line specialize.go:35
+												gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											var gc_i16 int = i
+//line specialize.go:35
+											_ = gc_i16
+//line specialize.go:35
+											var gc_result16 archsimd.Float32x16
+//line specialize.go:35
+											_ = gc_result16
+//line specialize.go:35
+											gc_returned16 := gc_none4
+//line specialize.go:35
+											_ = gc_returned16
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+//line specialize.go:35
+												gc_result16 = gc_vb7
+//line specialize.go:35
+												gc_b10 := gc_none4
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b10 = gc_all4
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned16 = gc_b10
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:35
+												_ = gc_if23
+//line specialize.go:35
+												if gc_if23.ToBits() != 0 {
+//line specialize.go:35
+													gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line specialize.go:35
+													gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line specialize.go:35
+											_ = gc_if24
+//line specialize.go:35
+											if gc_if24.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld16 archsimd.Float32x16
+//line specialize.go:35
+												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps8
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line specialize.go:35
+												gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result15.Mul(gc_vb8).Add(gc_result16).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+//line specialize.go:35
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line specialize.go:33
+								gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+								_ = gc_none3
+//line specialize.go:33
+								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+								_ = gc_iota6
+//line specialize.go:23
+								gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+								_ = gc_vb5
+//line specialize.go:23
+								gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+								_ = gc_all3
+//line specialize.go:35
+								gc_vb6 := archsimd.BroadcastFloat32x8(k)
+//line specialize.go:35
+								_ = gc_vb6
+							gc_steps6:
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+//line specialize.go:33
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:33
+									_ = i
+//line specialize.go:34
+									{
+										var gc_t6 int = i + 1
+//line specialize.go:35
+										_ = gc_t6
+//line specialize.go:35
+										var gc_i11 int = gc_t6
+//line specialize.go:35
+										_ = gc_i11
+//line specialize.go:35
+										var gc_result11 archsimd.Float32x8
+//line specialize.go:35
+										_ = gc_result11
+//line specialize.go:35
+										gc_returned11 := gc_none3
+//line specialize.go:35
+										_ = gc_returned11
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i11, 8) <= 0 {
+//line specialize.go:35
+											gc_result11 = gc_vb5
+//line specialize.go:35
+											gc_b7 := gc_none3
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b7 = gc_all3
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned11 = gc_b7
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line specialize.go:35
+											_ = gc_if15
+//line specialize.go:35
+											if gc_if15.ToBits() != 0 {
+//line specialize.go:35
+												gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
+//line specialize.go:35
+												gc_returned11 = gc_if15.Or(gc_returned11)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if16
+//line specialize.go:35
+										if gc_if16.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld11 archsimd.Float32x8
+//line specialize.go:35
+											if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps6
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+//line specialize.go:35
+											gc_returned11 = gc_if16.Or(gc_returned11)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										var gc_i12 int = i
+//line specialize.go:35
+										_ = gc_i12
+//line specialize.go:35
+										var gc_result12 archsimd.Float32x8
+//line specialize.go:35
+										_ = gc_result12
+//line specialize.go:35
+										gc_returned12 := gc_none3
+//line specialize.go:35
+										_ = gc_returned12
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i12, 8) <= 0 {
+//line specialize.go:35
+											gc_result12 = gc_vb5
+//line specialize.go:35
+											gc_b8 := gc_none3
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b8 = gc_all3
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned12 = gc_b8
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:35
+											_ = gc_if17
+//line specialize.go:35
+											if gc_if17.ToBits() != 0 {
+//line specialize.go:35
+												gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
+//line specialize.go:35
+												gc_returned12 = gc_if17.Or(gc_returned12)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if18
+//line specialize.go:35
+										if gc_if18.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld12 archsimd.Float32x8
+//line specialize.go:35
+											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps6
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:35
+											gc_returned12 = gc_if18.Or(gc_returned12)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+//line specialize.go:35
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line specialize.go:33
+								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
+
 //line specialize.go:34
 								{
-									var gc_t8 int = i + 1
-//line specialize.go:35
-									_ = gc_t8
-//line specialize.go:35
-									var gc_i15 int = gc_t8
-//line specialize.go:35
-									_ = gc_i15
-//line specialize.go:35
-									var gc_result15 archsimd.Float32x16
-//line specialize.go:35
-									_ = gc_result15
-//line specialize.go:35
-									gc_returned15 := gc_none4
-//line specialize.go:35
-									_ = gc_returned15
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i15, 16) <= 0 {
-//line specialize.go:35
-										gc_result15 = gc_vb7
-//line specialize.go:35
-										gc_b9 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b9 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned15 = gc_b9
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line specialize.go:35
-										_ = gc_if21
-//line specialize.go:35
-										if gc_if21.ToBits() != 0 {
-//line specialize.go:35
-											gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line specialize.go:35
-											gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line specialize.go:35
-									_ = gc_if22
-//line specialize.go:35
-									if gc_if22.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld15 archsimd.Float32x16
-//line specialize.go:35
-										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i16 int = i
-//line specialize.go:35
-									_ = gc_i16
-//line specialize.go:35
-									var gc_result16 archsimd.Float32x16
-//line specialize.go:35
-									_ = gc_result16
-//line specialize.go:35
-									gc_returned16 := gc_none4
-//line specialize.go:35
-									_ = gc_returned16
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i16, 16) <= 0 {
-//line specialize.go:35
-										gc_result16 = gc_vb7
-//line specialize.go:35
-										gc_b10 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b10 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned16 = gc_b10
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line specialize.go:35
-										_ = gc_if23
-//line specialize.go:35
-										if gc_if23.ToBits() != 0 {
-//line specialize.go:35
-											gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:35
-											gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line specialize.go:35
-									_ = gc_if24
-//line specialize.go:35
-									if gc_if24.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld16 archsimd.Float32x16
-//line specialize.go:35
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result15.Mul(gc_vb8).Add(gc_result16).StoreSlice(gc_at2[gc_tx2:])
-//line specialize.go:35
+									gc_at4[gc_u2] = gc_at5[gc_u2]*k + gc_at6[gc_u2]
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-					}
-					if compiled.SIMD {
-//line specialize.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:33
-						_ = gc_none3
-//line specialize.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:33
-						_ = gc_iota6
-//line specialize.go:23
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						_ = gc_vb5
-//line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all3
-//line specialize.go:35
-						gc_vb6 := archsimd.BroadcastFloat32x8(k)
-//line specialize.go:35
-						_ = gc_vb6
-					gc_steps6:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:33
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
-							{
-								var gc_t6 int = i + 1
-//line specialize.go:35
-								_ = gc_t6
-//line specialize.go:35
-								var gc_i11 int = gc_t6
-//line specialize.go:35
-								_ = gc_i11
-//line specialize.go:35
-								var gc_result11 archsimd.Float32x8
-//line specialize.go:35
-								_ = gc_result11
-//line specialize.go:35
-								gc_returned11 := gc_none3
-//line specialize.go:35
-								_ = gc_returned11
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i11, 8) <= 0 {
-//line specialize.go:35
-									gc_result11 = gc_vb5
-//line specialize.go:35
-									gc_b7 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b7 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned11 = gc_b7
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line specialize.go:35
-									_ = gc_if15
-//line specialize.go:35
-									if gc_if15.ToBits() != 0 {
-//line specialize.go:35
-										gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
-//line specialize.go:35
-										gc_returned11 = gc_if15.Or(gc_returned11)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if16
-//line specialize.go:35
-								if gc_if16.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld11 archsimd.Float32x8
-//line specialize.go:35
-									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps6
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
-//line specialize.go:35
-									gc_returned11 = gc_if16.Or(gc_returned11)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i12 int = i
-//line specialize.go:35
-								_ = gc_i12
-//line specialize.go:35
-								var gc_result12 archsimd.Float32x8
-//line specialize.go:35
-								_ = gc_result12
-//line specialize.go:35
-								gc_returned12 := gc_none3
-//line specialize.go:35
-								_ = gc_returned12
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i12, 8) <= 0 {
-//line specialize.go:35
-									gc_result12 = gc_vb5
-//line specialize.go:35
-									gc_b8 := gc_none3
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b8 = gc_all3
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned12 = gc_b8
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line specialize.go:35
-									_ = gc_if17
-//line specialize.go:35
-									if gc_if17.ToBits() != 0 {
-//line specialize.go:35
-										gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
-//line specialize.go:35
-										gc_returned12 = gc_if17.Or(gc_returned12)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if18
-//line specialize.go:35
-								if gc_if18.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld12 archsimd.Float32x8
-//line specialize.go:35
-									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps6
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
-//line specialize.go:35
-									gc_returned12 = gc_if18.Or(gc_returned12)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(gc_at2[gc_tx2:])
-//line specialize.go:35
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -565,7 +618,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 
 //line specialize.go:34
 						{
-							gc_at2[gc_tx2] = specAt(in, i+1)*k + specAt[float32](in, i)
+							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
 					}
 				} else {
@@ -596,8 +649,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line specialize.go:33
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
@@ -781,8 +832,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
@@ -941,7 +990,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -955,7 +1005,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						}
 						{
 							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -969,7 +1020,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						}
 						{
 							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -983,7 +1035,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						}
 						{
 							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -997,7 +1050,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						}
 					}
 					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:33
@@ -1022,19 +1076,22 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 	gc_bdx3 := gc_bd3.X
 	gc_gd3 := gc_b11.GridDim()
 	gc_gdx3 := gc_gd3.X
+	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b11.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+	gc_bx3 := 0
+	_ = gc_bx3
+	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b11.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
+		gc_first3 := gc_q3 % gc_gdx3
+		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
+		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
+		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
+		gc_q3 += gc_run3
+		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
+			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1042,367 +1099,386 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := gc_bx3 * gc_bdx3
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 {
-					gc_at3 := out[gc_off3:][:gc_to3]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				gc_off5 := gc_bx3 * gc_bdx3
+				gc_off6 := (gc_bx3 * gc_bdx3) + 1
+				gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
+				gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off6, len(in)-gc_off5), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						if gc_tx3 == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_vstep3 := gc_fastlo3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line specialize.go:33
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+									gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none8
+									_ = gc_none8
 //line specialize.go:33
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:33
-							_ = gc_iota16
+									_ = gc_iota16
 //line specialize.go:23
-							gc_vb15 := archsimd.BroadcastInt32x16(0)
+									gc_vb15 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb15
+									_ = gc_vb15
 //line specialize.go:23
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all8
+									_ = gc_all8
 //line specialize.go:35
-							gc_vb16 := archsimd.BroadcastInt32x16(k)
+									gc_vb16 := archsimd.BroadcastInt32x16(k)
 //line specialize.go:35
-							_ = gc_vb16
-						gc_steps16:
-							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
-								gc_tx3 := gc_vstep3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
+									_ = gc_vb16
+								gc_steps16:
+									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+										gc_tx3 := gc_vstep3
 //line specialize.go:33
-								var i int = gc_bx3*gc_bdx3 + gc_tx3
+										var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
+										_ = i
+//line specialize.go:34
+										{
+											var gc_t16 int = i + 1
+//line specialize.go:35
+											_ = gc_t16
+//line specialize.go:35
+											var gc_i31 int = gc_t16
+//line specialize.go:35
+											_ = gc_i31
+//line specialize.go:35
+											var gc_result31 archsimd.Int32x16
+//line specialize.go:35
+											_ = gc_result31
+//line specialize.go:35
+											gc_returned31 := gc_none8
+//line specialize.go:35
+											_ = gc_returned31
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i31, 16) <= 0 {
+//line specialize.go:35
+												gc_result31 = gc_vb15
+//line specialize.go:35
+												gc_b18 := gc_none8
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b18 = gc_all8
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned31 = gc_b18
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+//line specialize.go:35
+												_ = gc_if45
+//line specialize.go:35
+												if gc_if45.ToBits() != 0 {
+//line specialize.go:35
+													gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
+//line specialize.go:35
+													gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+//line specialize.go:35
+											_ = gc_if46
+//line specialize.go:35
+											if gc_if46.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld31 archsimd.Int32x16
+//line specialize.go:35
+												if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps16
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
+//line specialize.go:35
+												gc_returned31 = archsimd.Mask32x16FromBits(gc_if46.ToBits() | gc_returned31.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											var gc_i32 int = i
+//line specialize.go:35
+											_ = gc_i32
+//line specialize.go:35
+											var gc_result32 archsimd.Int32x16
+//line specialize.go:35
+											_ = gc_result32
+//line specialize.go:35
+											gc_returned32 := gc_none8
+//line specialize.go:35
+											_ = gc_returned32
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i32, 16) <= 0 {
+//line specialize.go:35
+												gc_result32 = gc_vb15
+//line specialize.go:35
+												gc_b19 := gc_none8
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b19 = gc_all8
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned32 = gc_b19
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:35
+												_ = gc_if47
+//line specialize.go:35
+												if gc_if47.ToBits() != 0 {
+//line specialize.go:35
+													gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line specialize.go:35
+													gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line specialize.go:35
+											_ = gc_if48
+//line specialize.go:35
+											if gc_if48.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld32 archsimd.Int32x16
+//line specialize.go:35
+												if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps16
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line specialize.go:35
+												gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result31.Mul(gc_vb16).Add(gc_result32).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+//line specialize.go:35
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line specialize.go:33
+								gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+								_ = gc_none7
+//line specialize.go:33
+								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+								_ = gc_iota14
+//line specialize.go:23
+								gc_vb13 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+								_ = gc_vb13
+//line specialize.go:23
+								gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+								_ = gc_all7
+//line specialize.go:35
+								gc_vb14 := archsimd.BroadcastInt32x8(k)
+//line specialize.go:35
+								_ = gc_vb14
+							gc_steps14:
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx3 := gc_vstep3
+//line specialize.go:33
+									var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:33
+									_ = i
+//line specialize.go:34
+									{
+										var gc_t14 int = i + 1
+//line specialize.go:35
+										_ = gc_t14
+//line specialize.go:35
+										var gc_i27 int = gc_t14
+//line specialize.go:35
+										_ = gc_i27
+//line specialize.go:35
+										var gc_result27 archsimd.Int32x8
+//line specialize.go:35
+										_ = gc_result27
+//line specialize.go:35
+										gc_returned27 := gc_none7
+//line specialize.go:35
+										_ = gc_returned27
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i27, 8) <= 0 {
+//line specialize.go:35
+											gc_result27 = gc_vb13
+//line specialize.go:35
+											gc_b16 := gc_none7
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b16 = gc_all7
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned27 = gc_b16
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
+//line specialize.go:35
+											_ = gc_if39
+//line specialize.go:35
+											if gc_if39.ToBits() != 0 {
+//line specialize.go:35
+												gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
+//line specialize.go:35
+												gc_returned27 = gc_if39.Or(gc_returned27)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if40
+//line specialize.go:35
+										if gc_if40.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld27 archsimd.Int32x8
+//line specialize.go:35
+											if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps14
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
+//line specialize.go:35
+											gc_returned27 = gc_if40.Or(gc_returned27)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										var gc_i28 int = i
+//line specialize.go:35
+										_ = gc_i28
+//line specialize.go:35
+										var gc_result28 archsimd.Int32x8
+//line specialize.go:35
+										_ = gc_result28
+//line specialize.go:35
+										gc_returned28 := gc_none7
+//line specialize.go:35
+										_ = gc_returned28
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i28, 8) <= 0 {
+//line specialize.go:35
+											gc_result28 = gc_vb13
+//line specialize.go:35
+											gc_b17 := gc_none7
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b17 = gc_all7
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned28 = gc_b17
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
+//line specialize.go:35
+											_ = gc_if41
+//line specialize.go:35
+											if gc_if41.ToBits() != 0 {
+//line specialize.go:35
+												gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
+//line specialize.go:35
+												gc_returned28 = gc_if41.Or(gc_returned28)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if42
+//line specialize.go:35
+										if gc_if42.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld28 archsimd.Int32x8
+//line specialize.go:35
+											if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps14
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
+//line specialize.go:35
+											gc_returned28 = gc_if42.Or(gc_returned28)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result27.Mul(gc_vb14).Add(gc_result28).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+//line specialize.go:35
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx3 := gc_fastlo3 + gc_u3
+
+//line specialize.go:33
+								i := gc_bx3*gc_bdx3 + gc_tx3
 								_ = i
+
 //line specialize.go:34
 								{
-									var gc_t16 int = i + 1
-//line specialize.go:35
-									_ = gc_t16
-//line specialize.go:35
-									var gc_i31 int = gc_t16
-//line specialize.go:35
-									_ = gc_i31
-//line specialize.go:35
-									var gc_result31 archsimd.Int32x16
-//line specialize.go:35
-									_ = gc_result31
-//line specialize.go:35
-									gc_returned31 := gc_none8
-//line specialize.go:35
-									_ = gc_returned31
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i31, 16) <= 0 {
-//line specialize.go:35
-										gc_result31 = gc_vb15
-//line specialize.go:35
-										gc_b18 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b18 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned31 = gc_b18
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
-//line specialize.go:35
-										_ = gc_if45
-//line specialize.go:35
-										if gc_if45.ToBits() != 0 {
-//line specialize.go:35
-											gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
-//line specialize.go:35
-											gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
-//line specialize.go:35
-									_ = gc_if46
-//line specialize.go:35
-									if gc_if46.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld31 archsimd.Int32x16
-//line specialize.go:35
-										if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps16
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
-//line specialize.go:35
-										gc_returned31 = archsimd.Mask32x16FromBits(gc_if46.ToBits() | gc_returned31.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i32 int = i
-//line specialize.go:35
-									_ = gc_i32
-//line specialize.go:35
-									var gc_result32 archsimd.Int32x16
-//line specialize.go:35
-									_ = gc_result32
-//line specialize.go:35
-									gc_returned32 := gc_none8
-//line specialize.go:35
-									_ = gc_returned32
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i32, 16) <= 0 {
-//line specialize.go:35
-										gc_result32 = gc_vb15
-//line specialize.go:35
-										gc_b19 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b19 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned32 = gc_b19
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
-//line specialize.go:35
-										_ = gc_if47
-//line specialize.go:35
-										if gc_if47.ToBits() != 0 {
-//line specialize.go:35
-											gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
-//line specialize.go:35
-											gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line specialize.go:35
-									_ = gc_if48
-//line specialize.go:35
-									if gc_if48.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld32 archsimd.Int32x16
-//line specialize.go:35
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps16
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line specialize.go:35
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result31.Mul(gc_vb16).Add(gc_result32).StoreSlice(gc_at3[gc_tx3:])
-//line specialize.go:35
+									gc_at7[gc_u3] = gc_at8[gc_u3]*k + gc_at9[gc_u3]
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
+							gc_tx3 = gc_fasthi3 - 1
+							continue
 						}
-					}
-					if compiled.SIMD {
-//line specialize.go:33
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:33
-						_ = gc_none7
-//line specialize.go:33
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:33
-						_ = gc_iota14
-//line specialize.go:23
-						gc_vb13 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-						_ = gc_vb13
-//line specialize.go:23
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all7
-//line specialize.go:35
-						gc_vb14 := archsimd.BroadcastInt32x8(k)
-//line specialize.go:35
-						_ = gc_vb14
-					gc_steps14:
-						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-							gc_tx3 := gc_vstep3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line specialize.go:33
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
-							{
-								var gc_t14 int = i + 1
-//line specialize.go:35
-								_ = gc_t14
-//line specialize.go:35
-								var gc_i27 int = gc_t14
-//line specialize.go:35
-								_ = gc_i27
-//line specialize.go:35
-								var gc_result27 archsimd.Int32x8
-//line specialize.go:35
-								_ = gc_result27
-//line specialize.go:35
-								gc_returned27 := gc_none7
-//line specialize.go:35
-								_ = gc_returned27
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i27, 8) <= 0 {
-//line specialize.go:35
-									gc_result27 = gc_vb13
-//line specialize.go:35
-									gc_b16 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b16 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned27 = gc_b16
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
-//line specialize.go:35
-									_ = gc_if39
-//line specialize.go:35
-									if gc_if39.ToBits() != 0 {
-//line specialize.go:35
-										gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
-//line specialize.go:35
-										gc_returned27 = gc_if39.Or(gc_returned27)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if40
-//line specialize.go:35
-								if gc_if40.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld27 archsimd.Int32x8
-//line specialize.go:35
-									if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps14
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
-//line specialize.go:35
-									gc_returned27 = gc_if40.Or(gc_returned27)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i28 int = i
-//line specialize.go:35
-								_ = gc_i28
-//line specialize.go:35
-								var gc_result28 archsimd.Int32x8
-//line specialize.go:35
-								_ = gc_result28
-//line specialize.go:35
-								gc_returned28 := gc_none7
-//line specialize.go:35
-								_ = gc_returned28
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i28, 8) <= 0 {
-//line specialize.go:35
-									gc_result28 = gc_vb13
-//line specialize.go:35
-									gc_b17 := gc_none7
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b17 = gc_all7
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned28 = gc_b17
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
-//line specialize.go:35
-									_ = gc_if41
-//line specialize.go:35
-									if gc_if41.ToBits() != 0 {
-//line specialize.go:35
-										gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
-//line specialize.go:35
-										gc_returned28 = gc_if41.Or(gc_returned28)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if42
-//line specialize.go:35
-								if gc_if42.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld28 archsimd.Int32x8
-//line specialize.go:35
-									if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps14
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
-//line specialize.go:35
-									gc_returned28 = gc_if42.Or(gc_returned28)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_result27.Mul(gc_vb14).Add(gc_result28).StoreSlice(gc_at3[gc_tx3:])
-//line specialize.go:35
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1411,7 +1487,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 
 //line specialize.go:34
 						{
-							gc_at3[gc_tx3] = specAt(in, i+1)*k + specAt[int32](in, i)
+							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
 					}
 				} else {
@@ -1442,8 +1518,6 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						gc_steps12:
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line specialize.go:33
 								var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
@@ -1627,8 +1701,6 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					gc_steps10:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:33
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
@@ -1787,7 +1859,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
 						{
 							gc_tx3 := gc_step3 + 0
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1801,7 +1874,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						}
 						{
 							gc_tx3 := gc_step3 + 1
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1815,7 +1889,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						}
 						{
 							gc_tx3 := gc_step3 + 2
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1829,7 +1904,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						}
 						{
 							gc_tx3 := gc_step3 + 3
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1843,7 +1919,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						}
 					}
 					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:33
@@ -1868,19 +1945,22 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 	gc_bdx4 := gc_bd4.X
 	gc_gd4 := gc_b20.GridDim()
 	gc_gdx4 := gc_gd4.X
+	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b20.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+	gc_bx4 := 0
+	_ = gc_bx4
+	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b20.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
-		}
+		gc_first4 := gc_q4 % gc_gdx4
+		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
+		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
+		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
+		gc_q4 += gc_run4
+		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
+			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -1888,367 +1968,386 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := gc_bx4 * gc_bdx4
-				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:gc_to4]
-					gc_vstep5 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				gc_off7 := gc_bx4 * gc_bdx4
+				gc_off8 := (gc_bx4 * gc_bdx4) + 1
+				gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
+				gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off8, len(in)-gc_off7), gc_fastlo4)
+				if gc_fastlo4 < gc_fasthi4 {
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						if gc_tx4 == gc_fastlo4 {
+							gc_seglen4 := gc_fasthi4 - gc_fastlo4
+							gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
+							gc_at11 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
+							gc_at12 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
+							gc_vstep5 := gc_fastlo4
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop5 bool
+								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line specialize.go:33
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+									gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none12
+									_ = gc_none12
 //line specialize.go:33
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:33
-							_ = gc_iota24
+									_ = gc_iota24
 //line specialize.go:23
-							gc_vb23 := archsimd.BroadcastUint32x16(0)
+									gc_vb23 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb23
+									_ = gc_vb23
 //line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all12
+									_ = gc_all12
 //line specialize.go:35
-							gc_vb24 := archsimd.BroadcastUint32x16(k)
+									gc_vb24 := archsimd.BroadcastUint32x16(k)
 //line specialize.go:35
-							_ = gc_vb24
-						gc_steps24:
-							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
-								gc_tx4 := gc_vstep5
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
+									_ = gc_vb24
+								gc_steps24:
+									for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
+										gc_tx4 := gc_vstep5
 //line specialize.go:33
-								var i int = gc_bx4*gc_bdx4 + gc_tx4
+										var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
+										_ = i
+//line specialize.go:34
+										{
+											var gc_t24 int = i + 1
+//line specialize.go:35
+											_ = gc_t24
+//line specialize.go:35
+											var gc_i47 int = gc_t24
+//line specialize.go:35
+											_ = gc_i47
+//line specialize.go:35
+											var gc_result47 archsimd.Uint32x16
+//line specialize.go:35
+											_ = gc_result47
+//line specialize.go:35
+											gc_returned47 := gc_none12
+//line specialize.go:35
+											_ = gc_returned47
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i47, 16) <= 0 {
+//line specialize.go:35
+												gc_result47 = gc_vb23
+//line specialize.go:35
+												gc_b27 := gc_none12
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b27 = gc_all12
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned47 = gc_b27
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+//line specialize.go:35
+												_ = gc_if69
+//line specialize.go:35
+												if gc_if69.ToBits() != 0 {
+//line specialize.go:35
+													gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+//line specialize.go:35
+													gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+//line specialize.go:35
+											_ = gc_if70
+//line specialize.go:35
+											if gc_if70.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld47 archsimd.Uint32x16
+//line specialize.go:35
+												if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps24
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
+//line specialize.go:35
+												gc_returned47 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned47.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											var gc_i48 int = i
+//line specialize.go:35
+											_ = gc_i48
+//line specialize.go:35
+											var gc_result48 archsimd.Uint32x16
+//line specialize.go:35
+											_ = gc_result48
+//line specialize.go:35
+											gc_returned48 := gc_none12
+//line specialize.go:35
+											_ = gc_returned48
+//line specialize.go:35
+											if compiled.Reach(len(in), gc_i48, 16) <= 0 {
+//line specialize.go:35
+												gc_result48 = gc_vb23
+//line specialize.go:35
+												gc_b28 := gc_none12
+//line specialize.go:35
+												if true {
+//line specialize.go:35
+													gc_b28 = gc_all12
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_returned48 = gc_b28
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line specialize.go:35
+												_ = gc_if71
+//line specialize.go:35
+												if gc_if71.ToBits() != 0 {
+//line specialize.go:35
+													gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+//line specialize.go:35
+													gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line specialize.go:35
+											_ = gc_if72
+//line specialize.go:35
+											if gc_if72.ToBits() != 0 {
+//line specialize.go:35
+												var gc_ld48 archsimd.Uint32x16
+//line specialize.go:35
+												if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line specialize.go:35
+													gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line specialize.go:35
+												} else {
+//line specialize.go:35
+													break gc_steps24
+//line specialize.go:35
+												}
+//line specialize.go:35
+												gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+//line specialize.go:35
+												gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result47.Mul(gc_vb24).Add(gc_result48).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+//line specialize.go:35
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep5, false
+								}(gc_vstep5)
+								if gc_stop5 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line specialize.go:33
+								gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+								_ = gc_none11
+//line specialize.go:33
+								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+								_ = gc_iota22
+//line specialize.go:23
+								gc_vb21 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+								_ = gc_vb21
+//line specialize.go:23
+								gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+								_ = gc_all11
+//line specialize.go:35
+								gc_vb22 := archsimd.BroadcastUint32x8(k)
+//line specialize.go:35
+								_ = gc_vb22
+							gc_steps22:
+								for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+									gc_tx4 := gc_vstep5
+//line specialize.go:33
+									var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:33
+									_ = i
+//line specialize.go:34
+									{
+										var gc_t22 int = i + 1
+//line specialize.go:35
+										_ = gc_t22
+//line specialize.go:35
+										var gc_i43 int = gc_t22
+//line specialize.go:35
+										_ = gc_i43
+//line specialize.go:35
+										var gc_result43 archsimd.Uint32x8
+//line specialize.go:35
+										_ = gc_result43
+//line specialize.go:35
+										gc_returned43 := gc_none11
+//line specialize.go:35
+										_ = gc_returned43
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i43, 8) <= 0 {
+//line specialize.go:35
+											gc_result43 = gc_vb21
+//line specialize.go:35
+											gc_b25 := gc_none11
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b25 = gc_all11
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned43 = gc_b25
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
+//line specialize.go:35
+											_ = gc_if63
+//line specialize.go:35
+											if gc_if63.ToBits() != 0 {
+//line specialize.go:35
+												gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
+//line specialize.go:35
+												gc_returned43 = gc_if63.Or(gc_returned43)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if64
+//line specialize.go:35
+										if gc_if64.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld43 archsimd.Uint32x8
+//line specialize.go:35
+											if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps22
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
+//line specialize.go:35
+											gc_returned43 = gc_if64.Or(gc_returned43)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										var gc_i44 int = i
+//line specialize.go:35
+										_ = gc_i44
+//line specialize.go:35
+										var gc_result44 archsimd.Uint32x8
+//line specialize.go:35
+										_ = gc_result44
+//line specialize.go:35
+										gc_returned44 := gc_none11
+//line specialize.go:35
+										_ = gc_returned44
+//line specialize.go:35
+										if compiled.Reach(len(in), gc_i44, 8) <= 0 {
+//line specialize.go:35
+											gc_result44 = gc_vb21
+//line specialize.go:35
+											gc_b26 := gc_none11
+//line specialize.go:35
+											if true {
+//line specialize.go:35
+												gc_b26 = gc_all11
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_returned44 = gc_b26
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
+//line specialize.go:35
+											_ = gc_if65
+//line specialize.go:35
+											if gc_if65.ToBits() != 0 {
+//line specialize.go:35
+												gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
+//line specialize.go:35
+												gc_returned44 = gc_if65.Or(gc_returned44)
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+										_ = gc_if66
+//line specialize.go:35
+										if gc_if66.ToBits() != 0 {
+//line specialize.go:35
+											var gc_ld44 archsimd.Uint32x8
+//line specialize.go:35
+											if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+//line specialize.go:35
+												gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+//line specialize.go:35
+											} else {
+//line specialize.go:35
+												break gc_steps22
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
+//line specialize.go:35
+											gc_returned44 = gc_if66.Or(gc_returned44)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result43.Mul(gc_vb22).Add(gc_result44).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+//line specialize.go:35
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx4 := gc_fastlo4 + gc_u4
+
+//line specialize.go:33
+								i := gc_bx4*gc_bdx4 + gc_tx4
 								_ = i
+
 //line specialize.go:34
 								{
-									var gc_t24 int = i + 1
-//line specialize.go:35
-									_ = gc_t24
-//line specialize.go:35
-									var gc_i47 int = gc_t24
-//line specialize.go:35
-									_ = gc_i47
-//line specialize.go:35
-									var gc_result47 archsimd.Uint32x16
-//line specialize.go:35
-									_ = gc_result47
-//line specialize.go:35
-									gc_returned47 := gc_none12
-//line specialize.go:35
-									_ = gc_returned47
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i47, 16) <= 0 {
-//line specialize.go:35
-										gc_result47 = gc_vb23
-//line specialize.go:35
-										gc_b27 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b27 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned47 = gc_b27
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
-//line specialize.go:35
-										_ = gc_if69
-//line specialize.go:35
-										if gc_if69.ToBits() != 0 {
-//line specialize.go:35
-											gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
-//line specialize.go:35
-											gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
-//line specialize.go:35
-									_ = gc_if70
-//line specialize.go:35
-									if gc_if70.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld47 archsimd.Uint32x16
-//line specialize.go:35
-										if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps24
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
-//line specialize.go:35
-										gc_returned47 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned47.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i48 int = i
-//line specialize.go:35
-									_ = gc_i48
-//line specialize.go:35
-									var gc_result48 archsimd.Uint32x16
-//line specialize.go:35
-									_ = gc_result48
-//line specialize.go:35
-									gc_returned48 := gc_none12
-//line specialize.go:35
-									_ = gc_returned48
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i48, 16) <= 0 {
-//line specialize.go:35
-										gc_result48 = gc_vb23
-//line specialize.go:35
-										gc_b28 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b28 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned48 = gc_b28
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
-//line specialize.go:35
-										_ = gc_if71
-//line specialize.go:35
-										if gc_if71.ToBits() != 0 {
-//line specialize.go:35
-											gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
-//line specialize.go:35
-											gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
-//line specialize.go:35
-									_ = gc_if72
-//line specialize.go:35
-									if gc_if72.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld48 archsimd.Uint32x16
-//line specialize.go:35
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps24
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
-//line specialize.go:35
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result47.Mul(gc_vb24).Add(gc_result48).StoreSlice(gc_at4[gc_tx4:])
-//line specialize.go:35
+									gc_at10[gc_u4] = gc_at11[gc_u4]*k + gc_at12[gc_u4]
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
+							gc_tx4 = gc_fasthi4 - 1
+							continue
 						}
-					}
-					if compiled.SIMD {
-//line specialize.go:33
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:33
-						_ = gc_none11
-//line specialize.go:33
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:33
-						_ = gc_iota22
-//line specialize.go:23
-						gc_vb21 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-						_ = gc_vb21
-//line specialize.go:23
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all11
-//line specialize.go:35
-						gc_vb22 := archsimd.BroadcastUint32x8(k)
-//line specialize.go:35
-						_ = gc_vb22
-					gc_steps22:
-						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-							gc_tx4 := gc_vstep5
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line specialize.go:33
-							var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:33
-							_ = i
-//line specialize.go:34
-							{
-								var gc_t22 int = i + 1
-//line specialize.go:35
-								_ = gc_t22
-//line specialize.go:35
-								var gc_i43 int = gc_t22
-//line specialize.go:35
-								_ = gc_i43
-//line specialize.go:35
-								var gc_result43 archsimd.Uint32x8
-//line specialize.go:35
-								_ = gc_result43
-//line specialize.go:35
-								gc_returned43 := gc_none11
-//line specialize.go:35
-								_ = gc_returned43
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i43, 8) <= 0 {
-//line specialize.go:35
-									gc_result43 = gc_vb21
-//line specialize.go:35
-									gc_b25 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b25 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned43 = gc_b25
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
-//line specialize.go:35
-									_ = gc_if63
-//line specialize.go:35
-									if gc_if63.ToBits() != 0 {
-//line specialize.go:35
-										gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
-//line specialize.go:35
-										gc_returned43 = gc_if63.Or(gc_returned43)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if64
-//line specialize.go:35
-								if gc_if64.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld43 archsimd.Uint32x8
-//line specialize.go:35
-									if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps22
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
-//line specialize.go:35
-									gc_returned43 = gc_if64.Or(gc_returned43)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i44 int = i
-//line specialize.go:35
-								_ = gc_i44
-//line specialize.go:35
-								var gc_result44 archsimd.Uint32x8
-//line specialize.go:35
-								_ = gc_result44
-//line specialize.go:35
-								gc_returned44 := gc_none11
-//line specialize.go:35
-								_ = gc_returned44
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i44, 8) <= 0 {
-//line specialize.go:35
-									gc_result44 = gc_vb21
-//line specialize.go:35
-									gc_b26 := gc_none11
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b26 = gc_all11
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned44 = gc_b26
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
-//line specialize.go:35
-									_ = gc_if65
-//line specialize.go:35
-									if gc_if65.ToBits() != 0 {
-//line specialize.go:35
-										gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
-//line specialize.go:35
-										gc_returned44 = gc_if65.Or(gc_returned44)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if66
-//line specialize.go:35
-								if gc_if66.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld44 archsimd.Uint32x8
-//line specialize.go:35
-									if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps22
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
-//line specialize.go:35
-									gc_returned44 = gc_if66.Or(gc_returned44)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_result43.Mul(gc_vb22).Add(gc_result44).StoreSlice(gc_at4[gc_tx4:])
-//line specialize.go:35
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2257,7 +2356,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 
 //line specialize.go:34
 						{
-							gc_at4[gc_tx4] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
 					}
 				} else {
@@ -2288,8 +2387,6 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						gc_steps20:
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line specialize.go:33
 								var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
@@ -2473,8 +2570,6 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					gc_steps18:
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 //line specialize.go:33
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
@@ -2633,7 +2728,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
 						{
 							gc_tx4 := gc_step4 + 0
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2647,7 +2743,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						}
 						{
 							gc_tx4 := gc_step4 + 1
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2661,7 +2758,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						}
 						{
 							gc_tx4 := gc_step4 + 2
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2675,7 +2773,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						}
 						{
 							gc_tx4 := gc_step4 + 3
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2689,7 +2788,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						}
 					}
 					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:33
@@ -2736,24 +2836,28 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_bd5 := gc_b23.Dim()
+func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
+	gc_n5 := gc_b29.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) {
-				gc_at25 := sdata[:gc_bdx5]
+			gc_off29 := gc_bx5 * gc_bdx5 * 2
+			gc_off30 := (gc_bx5 * gc_bdx5 * 2) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+				gc_at41 := sdata[:gc_bdx5]
+				gc_at42 := in[gc_off29:][:gc_bdx5]
+				gc_at43 := in[gc_off30:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+					_ = gc_rank5
 
 //line specialize.go:44
 					tid := gc_tx5
@@ -2764,7 +2868,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 					_ = i
 
 //line specialize.go:47
-					gc_at25[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					gc_at41[gc_tx5] = gc_at42[gc_tx5] + gc_at43[gc_tx5]
 				}
 			} else {
 				gc_step21 := 0
@@ -2861,10 +2965,10 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to5 <= len(sdata)-gc_off13 {
-					gc_at26 := sdata[:gc_to5]
-					gc_at27 := sdata[gc_off13:][:gc_to5]
+				gc_off31 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(sdata) && gc_to5 <= len(sdata)-gc_off31 {
+					gc_at44 := sdata[:gc_to5]
+					gc_at45 := sdata[gc_off31:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2875,7 +2979,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-							gc_at26[gc_tx5] += gc_at27[gc_tx5]
+							gc_at44[gc_tx5] += gc_at45[gc_tx5]
 						}
 					}
 				} else {
@@ -2961,11 +3065,11 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at28 := partial[gc_off14:][:1]
-				gc_at29 := sdata[gc_off15:][:1]
+			gc_off32 := gc_bx5
+			gc_off33 := 0
+			if gc_from5 >= 0 && gc_off32 >= 0 && gc_off32 < len(partial) && gc_off33 >= 0 && gc_off33 < len(sdata) {
+				gc_at46 := partial[gc_off32:][:1]
+				gc_at47 := sdata[gc_off33:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2976,7 +3080,7 @@ func gc_body_specTree[T specNumber](gc_b23 *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-						gc_at28[0] = gc_at29[0]
+						gc_at46[0] = gc_at47[0]
 					}
 				}
 			} else {
@@ -3073,568 +3177,13 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line specialize.go:44
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
-						_ = gc_none2
-//line specialize.go:44
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line specialize.go:44
-						_ = gc_iota4
-//line specialize.go:23
-						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-						_ = gc_vb2
-//line specialize.go:23
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
-							var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-							_ = i
-//line specialize.go:47
-							var gc_i4 int = i
-//line specialize.go:47
-							_ = gc_i4
-//line specialize.go:47
-							var gc_result4 archsimd.Float32x16
-//line specialize.go:47
-							_ = gc_result4
-//line specialize.go:47
-							gc_returned4 := gc_none2
-//line specialize.go:47
-							_ = gc_returned4
-//line specialize.go:22
-							if compiled.Reach(len(in), gc_i4, 16) <= 0 {
-//line specialize.go:47
-								gc_result4 = gc_vb2
-//line specialize.go:47
-								gc_b4 := gc_none2
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b4 = gc_all2
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned4 = gc_b4
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line specialize.go:47
-								_ = gc_if5
-//line specialize.go:47
-								if gc_if5.ToBits() != 0 {
-//line specialize.go:47
-									gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line specialize.go:47
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line specialize.go:47
-								}
-//line specialize.go:47
-							}
-//line specialize.go:22
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line specialize.go:22
-							_ = gc_if6
-//line specialize.go:47
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld4 archsimd.Float32x16
-//line specialize.go:47
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps4
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line specialize.go:47
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							ahead := gc_result4
-//line specialize.go:47
-							_ = ahead
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none
-//line specialize.go:44
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota2
-//line specialize.go:23
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-					_ = gc_vb
-//line specialize.go:23
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all
-				gc_steps2:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line specialize.go:44
-						var tid int = gc_tx2
-//line specialize.go:44
-						_ = tid
-//line specialize.go:45
-						var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-						_ = i
-//line specialize.go:47
-						var gc_i2 int = i
-//line specialize.go:47
-						_ = gc_i2
-//line specialize.go:47
-						var gc_result2 archsimd.Float32x8
-//line specialize.go:47
-						_ = gc_result2
-//line specialize.go:47
-						gc_returned2 := gc_none
-//line specialize.go:47
-						_ = gc_returned2
-//line specialize.go:22
-						if compiled.Reach(len(in), gc_i2, 8) <= 0 {
-//line specialize.go:47
-							gc_result2 = gc_vb
-//line specialize.go:47
-							gc_b3 := gc_none
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b3 = gc_all
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned2 = gc_b3
-//line specialize.go:47
-						} else {
-//line specialize.go:47
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line specialize.go:47
-							_ = gc_if2
-//line specialize.go:47
-							if gc_if2.ToBits() != 0 {
-//line specialize.go:47
-								gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
-//line specialize.go:47
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line specialize.go:47
-							}
-//line specialize.go:47
-						}
-//line specialize.go:22
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if3
-//line specialize.go:47
-						if gc_if3.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld2 archsimd.Float32x8
-//line specialize.go:47
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps2
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
-//line specialize.go:47
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line specialize.go:47
-						}
-//line specialize.go:47
-						ahead := gc_result2
-//line specialize.go:47
-						_ = ahead
-//line specialize.go:47
-						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead float32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead float32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead float32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead float32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx2*gc_bdx2*2 + tid
-					_ = i
-
-//line specialize.go:47
-					var ahead float32 = specAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank2] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_vstep2 := 0
+				gc_off8 := gc_bx2 * gc_bdx2 * 2
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line specialize.go:44
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
-							_ = gc_none6
-//line specialize.go:44
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line specialize.go:44
-							_ = gc_iota12
-//line specialize.go:23
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-							_ = gc_vb6
-//line specialize.go:23
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-							_ = gc_all6
-						gc_steps12:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:45
-								var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-								_ = ahead
-//line specialize.go:47
-								var gc_t8 int = i + gc_bdx2
-//line specialize.go:47
-								_ = gc_t8
-//line specialize.go:47
-								var gc_i12 int = gc_t8
-//line specialize.go:47
-								_ = gc_i12
-//line specialize.go:47
-								var gc_result12 archsimd.Float32x16
-//line specialize.go:47
-								_ = gc_result12
-//line specialize.go:47
-								gc_returned12 := gc_none6
-//line specialize.go:47
-								_ = gc_returned12
-//line specialize.go:22
-								if compiled.Reach(len(in), gc_i12, 16) <= 0 {
-//line specialize.go:47
-									gc_result12 = gc_vb6
-//line specialize.go:47
-									gc_b8 := gc_none6
-//line specialize.go:47
-									if true {
-//line specialize.go:47
-										gc_b8 = gc_all6
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_returned12 = gc_b8
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line specialize.go:47
-									_ = gc_if17
-//line specialize.go:47
-									if gc_if17.ToBits() != 0 {
-//line specialize.go:47
-										gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line specialize.go:47
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:22
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line specialize.go:22
-								_ = gc_if18
-//line specialize.go:47
-								if gc_if18.ToBits() != 0 {
-//line specialize.go:47
-									var gc_ld12 archsimd.Float32x16
-//line specialize.go:47
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line specialize.go:47
-										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line specialize.go:47
-									} else {
-//line specialize.go:47
-										break gc_steps12
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line specialize.go:47
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line specialize.go:47
-								}
-								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line specialize.go:44
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-						_ = gc_none5
-//line specialize.go:44
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-						_ = gc_iota10
-//line specialize.go:23
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-						_ = gc_vb5
-//line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-						_ = gc_all5
-					gc_steps10:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
-							var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-							_ = ahead
-//line specialize.go:47
-							var gc_t6 int = i + gc_bdx2
-//line specialize.go:47
-							_ = gc_t6
-//line specialize.go:47
-							var gc_i10 int = gc_t6
-//line specialize.go:47
-							_ = gc_i10
-//line specialize.go:47
-							var gc_result10 archsimd.Float32x8
-//line specialize.go:47
-							_ = gc_result10
-//line specialize.go:47
-							gc_returned10 := gc_none5
-//line specialize.go:47
-							_ = gc_returned10
-//line specialize.go:22
-							if compiled.Reach(len(in), gc_i10, 8) <= 0 {
-//line specialize.go:47
-								gc_result10 = gc_vb5
-//line specialize.go:47
-								gc_b7 := gc_none5
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b7 = gc_all5
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned10 = gc_b7
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line specialize.go:47
-								_ = gc_if14
-//line specialize.go:47
-								if gc_if14.ToBits() != 0 {
-//line specialize.go:47
-									gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
-//line specialize.go:47
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line specialize.go:47
-								}
-//line specialize.go:47
-							}
-//line specialize.go:22
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-							_ = gc_if15
-//line specialize.go:47
-							if gc_if15.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld10 archsimd.Float32x8
-//line specialize.go:47
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line specialize.go:47
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps10
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
-//line specialize.go:47
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line specialize.go:47
-							}
-							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx2*gc_bdx2*2 + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line specialize.go:47
-						gc_at7[gc_tx2] = ahead + specAt(in, i+gc_bdx2)
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:44
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -3652,8 +3201,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line specialize.go:44
@@ -3664,22 +3213,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
 								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-								_ = ahead
 //line specialize.go:47
-								if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-									break
-//line specialize.go:47
-								}
-//line specialize.go:47
-								var gc_t4 int = i + gc_bdx2
-//line specialize.go:47
-								_ = gc_t4
-//line specialize.go:47
-								var gc_i8 int = gc_t4
+								var gc_i8 int = i
 //line specialize.go:47
 								_ = gc_i8
 //line specialize.go:47
@@ -3744,12 +3279,17 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+//line specialize.go:47
+								ahead := gc_result8
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -3771,8 +3311,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:44
@@ -3783,22 +3323,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line specialize.go:45
-							_ = ahead
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
-								break
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t2 int = i + gc_bdx2
-//line specialize.go:47
-							_ = gc_t2
-//line specialize.go:47
-							var gc_i6 int = gc_t2
+							var gc_i6 int = i
 //line specialize.go:47
 							_ = gc_i6
 //line specialize.go:47
@@ -3863,11 +3389,831 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								gc_returned6 = gc_if9.Or(gc_returned6)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line specialize.go:47
+							ahead := gc_result6
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line specialize.go:44
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none2
+//line specialize.go:44
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota4
+//line specialize.go:23
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							_ = gc_vb2
+//line specialize.go:23
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all2
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:47
+								var gc_i4 int = i
+//line specialize.go:47
+								_ = gc_i4
+//line specialize.go:47
+								var gc_result4 archsimd.Float32x16
+//line specialize.go:47
+								_ = gc_result4
+//line specialize.go:47
+								gc_returned4 := gc_none2
+//line specialize.go:47
+								_ = gc_returned4
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i4, 16) <= 0 {
+//line specialize.go:47
+									gc_result4 = gc_vb2
+//line specialize.go:47
+									gc_b4 := gc_none2
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b4 = gc_all2
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned4 = gc_b4
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line specialize.go:47
+									_ = gc_if5
+//line specialize.go:47
+									if gc_if5.ToBits() != 0 {
+//line specialize.go:47
+										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line specialize.go:47
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line specialize.go:22
+								_ = gc_if6
+//line specialize.go:47
+								if gc_if6.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld4 archsimd.Float32x16
+//line specialize.go:47
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps4
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line specialize.go:47
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+//line specialize.go:47
+								}
+//line specialize.go:47
+								ahead := gc_result4
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none
+//line specialize.go:44
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota2
+//line specialize.go:23
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						_ = gc_vb
+//line specialize.go:23
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							var gc_i2 int = i
+//line specialize.go:47
+							_ = gc_i2
+//line specialize.go:47
+							var gc_result2 archsimd.Float32x8
+//line specialize.go:47
+							_ = gc_result2
+//line specialize.go:47
+							gc_returned2 := gc_none
+//line specialize.go:47
+							_ = gc_returned2
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i2, 8) <= 0 {
+//line specialize.go:47
+								gc_result2 = gc_vb
+//line specialize.go:47
+								gc_b3 := gc_none
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b3 = gc_all
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned2 = gc_b3
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line specialize.go:47
+								_ = gc_if2
+//line specialize.go:47
+								if gc_if2.ToBits() != 0 {
+//line specialize.go:47
+									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
+//line specialize.go:47
+									gc_returned2 = gc_if2.Or(gc_returned2)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if3
+//line specialize.go:47
+							if gc_if3.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld2 archsimd.Float32x8
+//line specialize.go:47
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps2
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
+//line specialize.go:47
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							ahead := gc_result2
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead float32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead float32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead float32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead float32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead float32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at12 := sdata[:gc_bdx2]
+					gc_at13 := in[gc_off9:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line specialize.go:44
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none8
+//line specialize.go:44
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota16
+//line specialize.go:23
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							_ = gc_vb8
+//line specialize.go:23
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all8
+						gc_steps16:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t8 int = i + gc_bdx2
+//line specialize.go:47
+								_ = gc_t8
+//line specialize.go:47
+								var gc_i16 int = gc_t8
+//line specialize.go:47
+								_ = gc_i16
+//line specialize.go:47
+								var gc_result16 archsimd.Float32x16
+//line specialize.go:47
+								_ = gc_result16
+//line specialize.go:47
+								gc_returned16 := gc_none8
+//line specialize.go:47
+								_ = gc_returned16
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+//line specialize.go:47
+									gc_result16 = gc_vb8
+//line specialize.go:47
+									gc_b10 := gc_none8
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b10 = gc_all8
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned16 = gc_b10
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:47
+									_ = gc_if23
+//line specialize.go:47
+									if gc_if23.ToBits() != 0 {
+//line specialize.go:47
+										gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line specialize.go:47
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line specialize.go:22
+								_ = gc_if24
+//line specialize.go:47
+								if gc_if24.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld16 archsimd.Float32x16
+//line specialize.go:47
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps16
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line specialize.go:47
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none7
+//line specialize.go:44
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota14
+//line specialize.go:23
+						gc_vb7 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						_ = gc_vb7
+//line specialize.go:23
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all7
+					gc_steps14:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							var gc_t6 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t6
+//line specialize.go:47
+							var gc_i14 int = gc_t6
+//line specialize.go:47
+							_ = gc_i14
+//line specialize.go:47
+							var gc_result14 archsimd.Float32x8
+//line specialize.go:47
+							_ = gc_result14
+//line specialize.go:47
+							gc_returned14 := gc_none7
+//line specialize.go:47
+							_ = gc_returned14
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i14, 8) <= 0 {
+//line specialize.go:47
+								gc_result14 = gc_vb7
+//line specialize.go:47
+								gc_b9 := gc_none7
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b9 = gc_all7
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned14 = gc_b9
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line specialize.go:47
+								_ = gc_if20
+//line specialize.go:47
+								if gc_if20.ToBits() != 0 {
+//line specialize.go:47
+									gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
+//line specialize.go:47
+									gc_returned14 = gc_if20.Or(gc_returned14)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if21
+//line specialize.go:47
+							if gc_if21.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld14 archsimd.Float32x8
+//line specialize.go:47
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps14
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
+//line specialize.go:47
+								gc_returned14 = gc_if21.Or(gc_returned14)
+//line specialize.go:47
+							}
+							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line specialize.go:44
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none6
+//line specialize.go:44
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota12
+//line specialize.go:23
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							_ = gc_vb6
+//line specialize.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all6
+						gc_steps12:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								if tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:47
+									break
+//line specialize.go:47
+								}
+//line specialize.go:47
+								var gc_t4 int = i + gc_bdx2
+//line specialize.go:47
+								_ = gc_t4
+//line specialize.go:47
+								var gc_i12 int = gc_t4
+//line specialize.go:47
+								_ = gc_i12
+//line specialize.go:47
+								var gc_result12 archsimd.Float32x16
+//line specialize.go:47
+								_ = gc_result12
+//line specialize.go:47
+								gc_returned12 := gc_none6
+//line specialize.go:47
+								_ = gc_returned12
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i12, 16) <= 0 {
+//line specialize.go:47
+									gc_result12 = gc_vb6
+//line specialize.go:47
+									gc_b8 := gc_none6
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b8 = gc_all6
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned12 = gc_b8
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line specialize.go:47
+									_ = gc_if17
+//line specialize.go:47
+									if gc_if17.ToBits() != 0 {
+//line specialize.go:47
+										gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line specialize.go:47
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line specialize.go:22
+								_ = gc_if18
+//line specialize.go:47
+								if gc_if18.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld12 archsimd.Float32x16
+//line specialize.go:47
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps12
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line specialize.go:47
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none5
+//line specialize.go:44
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota10
+//line specialize.go:23
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						_ = gc_vb5
+//line specialize.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all5
+					gc_steps10:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							if tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t2 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t2
+//line specialize.go:47
+							var gc_i10 int = gc_t2
+//line specialize.go:47
+							_ = gc_i10
+//line specialize.go:47
+							var gc_result10 archsimd.Float32x8
+//line specialize.go:47
+							_ = gc_result10
+//line specialize.go:47
+							gc_returned10 := gc_none5
+//line specialize.go:47
+							_ = gc_returned10
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i10, 8) <= 0 {
+//line specialize.go:47
+								gc_result10 = gc_vb5
+//line specialize.go:47
+								gc_b7 := gc_none5
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b7 = gc_all5
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned10 = gc_b7
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line specialize.go:47
+								_ = gc_if14
+//line specialize.go:47
+								if gc_if14.ToBits() != 0 {
+//line specialize.go:47
+									gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
+//line specialize.go:47
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if15
+//line specialize.go:47
+							if gc_if15.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld10 archsimd.Float32x8
+//line specialize.go:47
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps10
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
+//line specialize.go:47
+								gc_returned10 = gc_if15.Or(gc_returned10)
+//line specialize.go:47
+							}
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -3960,11 +4306,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at8 := sdata[:gc_bdx2]
+				gc_off10 := gc_bx2 * gc_bdx2 * 2
+				gc_off11 := (gc_bx2 * gc_bdx2 * 2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+					gc_at14 := sdata[:gc_bdx2]
+					gc_at15 := in[gc_off10:][:gc_bdx2]
+					gc_at16 := in[gc_off11:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 
 //line specialize.go:44
 						tid := gc_tx2
@@ -3975,7 +4325,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						gc_at8[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
 					gc_step8 := 0
@@ -4073,68 +4423,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off4:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
-							{
-//line specialize.go:50
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line specialize.go:50
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
+				gc_off12 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
+					gc_at17 := sdata[:gc_to2]
+					gc_at18 := sdata[gc_off12:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -4149,14 +4441,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+//line specialize.go:50
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4177,6 +4464,69 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = tid
 //line specialize.go:50
 							{
+//line specialize.go:50
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line specialize.go:50
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:50
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:50
+							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
@@ -4189,7 +4539,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -4271,11 +4621,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at11 := partial[gc_off5:][:1]
-				gc_at12 := sdata[gc_off6:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at19 := partial[gc_off13:][:1]
+				gc_at20 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -4286,7 +4636,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:55
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
@@ -4368,338 +4718,24 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_bd3 := gc_b9.Dim()
+func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b11.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line specialize.go:44
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
-						_ = gc_none8
-//line specialize.go:44
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line specialize.go:44
-						_ = gc_iota16
-//line specialize.go:23
-						gc_vb8 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-						_ = gc_vb8
-//line specialize.go:23
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all8
-					gc_steps16:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line specialize.go:44
-							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
-							var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-							_ = i
-//line specialize.go:47
-							var gc_i16 int = i
-//line specialize.go:47
-							_ = gc_i16
-//line specialize.go:47
-							var gc_result16 archsimd.Int32x16
-//line specialize.go:47
-							_ = gc_result16
-//line specialize.go:47
-							gc_returned16 := gc_none8
-//line specialize.go:47
-							_ = gc_returned16
-//line specialize.go:22
-							if compiled.Reach(len(in), gc_i16, 16) <= 0 {
-//line specialize.go:47
-								gc_result16 = gc_vb8
-//line specialize.go:47
-								gc_b11 := gc_none8
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b11 = gc_all8
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned16 = gc_b11
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line specialize.go:47
-								_ = gc_if23
-//line specialize.go:47
-								if gc_if23.ToBits() != 0 {
-//line specialize.go:47
-									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:47
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line specialize.go:47
-								}
-//line specialize.go:47
-							}
-//line specialize.go:22
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line specialize.go:22
-							_ = gc_if24
-//line specialize.go:47
-							if gc_if24.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld16 archsimd.Int32x16
-//line specialize.go:47
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps16
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line specialize.go:47
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							ahead := gc_result16
-//line specialize.go:47
-							_ = ahead
-//line specialize.go:47
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none7
-//line specialize.go:44
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota14
-//line specialize.go:23
-					gc_vb7 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-					_ = gc_vb7
-//line specialize.go:23
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all7
-				gc_steps14:
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line specialize.go:44
-						var tid int = gc_tx3
-//line specialize.go:44
-						_ = tid
-//line specialize.go:45
-						var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-						_ = i
-//line specialize.go:47
-						var gc_i14 int = i
-//line specialize.go:47
-						_ = gc_i14
-//line specialize.go:47
-						var gc_result14 archsimd.Int32x8
-//line specialize.go:47
-						_ = gc_result14
-//line specialize.go:47
-						gc_returned14 := gc_none7
-//line specialize.go:47
-						_ = gc_returned14
-//line specialize.go:22
-						if compiled.Reach(len(in), gc_i14, 8) <= 0 {
-//line specialize.go:47
-							gc_result14 = gc_vb7
-//line specialize.go:47
-							gc_b10 := gc_none7
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b10 = gc_all7
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned14 = gc_b10
-//line specialize.go:47
-						} else {
-//line specialize.go:47
-							gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line specialize.go:47
-							_ = gc_if20
-//line specialize.go:47
-							if gc_if20.ToBits() != 0 {
-//line specialize.go:47
-								gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
-//line specialize.go:47
-								gc_returned14 = gc_if20.Or(gc_returned14)
-//line specialize.go:47
-							}
-//line specialize.go:47
-						}
-//line specialize.go:22
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if21
-//line specialize.go:47
-						if gc_if21.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld14 archsimd.Int32x8
-//line specialize.go:47
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps14
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
-//line specialize.go:47
-							gc_returned14 = gc_if21.Or(gc_returned14)
-//line specialize.go:47
-						}
-//line specialize.go:47
-						ahead := gc_result14
-//line specialize.go:47
-						_ = ahead
-//line specialize.go:47
-						ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead int32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead int32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead int32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx3*gc_bdx3*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead int32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx3*gc_bdx3*2 + tid
-					_ = i
-
-//line specialize.go:47
-					var ahead int32 = specAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank3] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at13 := sdata[:gc_bdx3]
+				gc_off15 := gc_bx3 * gc_bdx3 * 2
+				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
+					gc_at21 := in[gc_off15:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -4733,16 +4769,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-								_ = ahead
 //line specialize.go:47
-								var gc_t16 int = i + gc_bdx3
-//line specialize.go:47
-								_ = gc_t16
-//line specialize.go:47
-								var gc_i24 int = gc_t16
+								var gc_i24 int = i
 //line specialize.go:47
 								_ = gc_i24
 //line specialize.go:47
@@ -4807,7 +4835,12 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result24).StoreSlice(gc_at13[gc_tx3:])
+//line specialize.go:47
+								ahead := gc_result24
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -4846,16 +4879,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-							_ = ahead
 //line specialize.go:47
-							var gc_t14 int = i + gc_bdx3
-//line specialize.go:47
-							_ = gc_t14
-//line specialize.go:47
-							var gc_i22 int = gc_t14
+							var gc_i22 int = i
 //line specialize.go:47
 							_ = gc_i22
 //line specialize.go:47
@@ -4920,13 +4945,18 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								gc_returned22 = gc_if33.Or(gc_returned22)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result22).StoreSlice(gc_at13[gc_tx3:])
+//line specialize.go:47
+							ahead := gc_result22
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line specialize.go:44
 						tid := gc_tx3
@@ -4935,10 +4965,11 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:45
 						i := gc_bx3*gc_bdx3*2 + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank3]
 
 //line specialize.go:47
-						gc_at13[gc_tx3] = ahead + specAt(in, i+gc_bdx3)
+						var ahead int32 = gc_at21[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 				} else {
 					gc_vstep8 := 0
@@ -4974,22 +5005,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-								_ = ahead
 //line specialize.go:47
-								if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-									break
-//line specialize.go:47
-								}
-//line specialize.go:47
-								var gc_t12 int = i + gc_bdx3
-//line specialize.go:47
-								_ = gc_t12
-//line specialize.go:47
-								var gc_i20 int = gc_t12
+								var gc_i20 int = i
 //line specialize.go:47
 								_ = gc_i20
 //line specialize.go:47
@@ -5054,7 +5071,12 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
+//line specialize.go:47
+								ahead := gc_result20
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
@@ -5093,22 +5115,8 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 							var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
-//line specialize.go:45
-							_ = ahead
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
-								break
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t10 int = i + gc_bdx3
-//line specialize.go:47
-							_ = gc_t10
-//line specialize.go:47
-							var gc_i18 int = gc_t10
+							var gc_i18 int = i
 //line specialize.go:47
 							_ = gc_i18
 //line specialize.go:47
@@ -5173,11 +5181,595 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								gc_returned18 = gc_if27.Or(gc_returned18)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
+//line specialize.go:47
+							ahead := gc_result18
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step11 := gc_vstep8
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+						{
+							gc_tx3 := gc_step11 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead int32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead int32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead int32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+						{
+							gc_tx3 := gc_step11 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead int32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank3] = ahead
+						}
+					}
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead int32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off16 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
+					gc_at22 := sdata[:gc_bdx3]
+					gc_at23 := in[gc_off16:][:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line specialize.go:44
+							gc_none16 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none16
+//line specialize.go:44
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota32
+//line specialize.go:23
+							gc_vb16 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							_ = gc_vb16
+//line specialize.go:23
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all16
+						gc_steps32:
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t16 int = i + gc_bdx3
+//line specialize.go:47
+								_ = gc_t16
+//line specialize.go:47
+								var gc_i32 int = gc_t16
+//line specialize.go:47
+								_ = gc_i32
+//line specialize.go:47
+								var gc_result32 archsimd.Int32x16
+//line specialize.go:47
+								_ = gc_result32
+//line specialize.go:47
+								gc_returned32 := gc_none16
+//line specialize.go:47
+								_ = gc_returned32
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i32, 16) <= 0 {
+//line specialize.go:47
+									gc_result32 = gc_vb16
+//line specialize.go:47
+									gc_b19 := gc_none16
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b19 = gc_all16
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned32 = gc_b19
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:47
+									_ = gc_if47
+//line specialize.go:47
+									if gc_if47.ToBits() != 0 {
+//line specialize.go:47
+										gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line specialize.go:47
+										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line specialize.go:22
+								_ = gc_if48
+//line specialize.go:47
+								if gc_if48.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld32 archsimd.Int32x16
+//line specialize.go:47
+									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps32
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line specialize.go:47
+									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result32).StoreSlice(gc_at22[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none15
+//line specialize.go:44
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota30
+//line specialize.go:23
+						gc_vb15 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						_ = gc_vb15
+//line specialize.go:23
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all15
+					gc_steps30:
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							var gc_t14 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t14
+//line specialize.go:47
+							var gc_i30 int = gc_t14
+//line specialize.go:47
+							_ = gc_i30
+//line specialize.go:47
+							var gc_result30 archsimd.Int32x8
+//line specialize.go:47
+							_ = gc_result30
+//line specialize.go:47
+							gc_returned30 := gc_none15
+//line specialize.go:47
+							_ = gc_returned30
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i30, 8) <= 0 {
+//line specialize.go:47
+								gc_result30 = gc_vb15
+//line specialize.go:47
+								gc_b18 := gc_none15
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b18 = gc_all15
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned30 = gc_b18
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+//line specialize.go:47
+								_ = gc_if44
+//line specialize.go:47
+								if gc_if44.ToBits() != 0 {
+//line specialize.go:47
+									gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
+//line specialize.go:47
+									gc_returned30 = gc_if44.Or(gc_returned30)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if45
+//line specialize.go:47
+							if gc_if45.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld30 archsimd.Int32x8
+//line specialize.go:47
+								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld30 = archsimd.LoadInt32x8Slice(in[gc_i30:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps30
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result30 = gc_ld30.Merge(gc_result30, gc_if45)
+//line specialize.go:47
+								gc_returned30 = gc_if45.Or(gc_returned30)
+//line specialize.go:47
+							}
+							ahead.Add(gc_result30).StoreSlice(gc_at22[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+					}
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line specialize.go:44
+							gc_none14 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none14
+//line specialize.go:44
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota28
+//line specialize.go:23
+							gc_vb14 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							_ = gc_vb14
+//line specialize.go:23
+							gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all14
+						gc_steps28:
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								if tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:47
+									break
+//line specialize.go:47
+								}
+//line specialize.go:47
+								var gc_t12 int = i + gc_bdx3
+//line specialize.go:47
+								_ = gc_t12
+//line specialize.go:47
+								var gc_i28 int = gc_t12
+//line specialize.go:47
+								_ = gc_i28
+//line specialize.go:47
+								var gc_result28 archsimd.Int32x16
+//line specialize.go:47
+								_ = gc_result28
+//line specialize.go:47
+								gc_returned28 := gc_none14
+//line specialize.go:47
+								_ = gc_returned28
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i28, 16) <= 0 {
+//line specialize.go:47
+									gc_result28 = gc_vb14
+//line specialize.go:47
+									gc_b17 := gc_none14
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b17 = gc_all14
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned28 = gc_b17
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+//line specialize.go:47
+									_ = gc_if41
+//line specialize.go:47
+									if gc_if41.ToBits() != 0 {
+//line specialize.go:47
+										gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+//line specialize.go:47
+										gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+//line specialize.go:22
+								_ = gc_if42
+//line specialize.go:47
+								if gc_if42.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld28 archsimd.Int32x16
+//line specialize.go:47
+									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld28 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps28
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+//line specialize.go:47
+									gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none13
+//line specialize.go:44
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota26
+//line specialize.go:23
+						gc_vb13 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						_ = gc_vb13
+//line specialize.go:23
+						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all13
+					gc_steps26:
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							if tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t10 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t10
+//line specialize.go:47
+							var gc_i26 int = gc_t10
+//line specialize.go:47
+							_ = gc_i26
+//line specialize.go:47
+							var gc_result26 archsimd.Int32x8
+//line specialize.go:47
+							_ = gc_result26
+//line specialize.go:47
+							gc_returned26 := gc_none13
+//line specialize.go:47
+							_ = gc_returned26
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i26, 8) <= 0 {
+//line specialize.go:47
+								gc_result26 = gc_vb13
+//line specialize.go:47
+								gc_b16 := gc_none13
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b16 = gc_all13
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned26 = gc_b16
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+//line specialize.go:47
+								_ = gc_if38
+//line specialize.go:47
+								if gc_if38.ToBits() != 0 {
+//line specialize.go:47
+									gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
+//line specialize.go:47
+									gc_returned26 = gc_if38.Or(gc_returned26)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if39
+//line specialize.go:47
+							if gc_if39.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld26 archsimd.Int32x8
+//line specialize.go:47
+								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld26 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps26
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result26 = gc_ld26.Merge(gc_result26, gc_if39)
+//line specialize.go:47
+								gc_returned26 = gc_if39.Or(gc_returned26)
+//line specialize.go:47
+							}
+							ahead.Add(gc_result26).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -5270,11 +5862,15 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_bdx3 <= len(sdata) {
-					gc_at14 := sdata[:gc_bdx3]
+				gc_off17 := gc_bx3 * gc_bdx3 * 2
+				gc_off18 := (gc_bx3 * gc_bdx3 * 2) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+					gc_at24 := sdata[:gc_bdx3]
+					gc_at25 := in[gc_off17:][:gc_bdx3]
+					gc_at26 := in[gc_off18:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
 
 //line specialize.go:44
 						tid := gc_tx3
@@ -5285,7 +5881,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						_ = i
 
 //line specialize.go:47
-						gc_at14[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
 				} else {
 					gc_step13 := 0
@@ -5383,16 +5979,16 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to3 <= len(sdata)-gc_off7 {
-					gc_at15 := sdata[:gc_to3]
-					gc_at16 := sdata[gc_off7:][:gc_to3]
-					gc_vstep9 := gc_from3
+				gc_off19 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to3 <= len(sdata)-gc_off19 {
+					gc_at27 := sdata[:gc_to3]
+					gc_at28 := sdata[gc_off19:][:gc_to3]
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -5402,20 +5998,20 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -5425,13 +6021,13 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 //line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -5441,16 +6037,16 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 
 //line specialize.go:50
 						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+							gc_at27[gc_tx3] += gc_at28[gc_tx3]
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -5470,15 +6066,15 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -5499,7 +6095,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -5581,11 +6177,11 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at17 := partial[gc_off8:][:1]
-				gc_at18 := sdata[gc_off9:][:1]
+			gc_off20 := gc_bx3
+			gc_off21 := 0
+			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
+				gc_at29 := partial[gc_off20:][:1]
+				gc_at30 := sdata[gc_off21:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5596,7 +6192,7 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 
 //line specialize.go:55
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at29[0] = gc_at30[0]
 					}
 				}
 			} else {
@@ -5678,44 +6274,157 @@ func gc_body_specTree_int32(gc_b9 *compiled.Block, in []int32, partial []int32) 
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_bd4 := gc_b16.Dim()
+func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b20.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+				gc_off22 := gc_bx4 * gc_bdx4 * 2
+				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
+					gc_at31 := in[gc_off22:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line specialize.go:44
-						gc_none14 := archsimd.Mask32x16FromBits(0)
+							gc_none20 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-						_ = gc_none14
+							_ = gc_none20
 //line specialize.go:44
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:44
-						_ = gc_iota28
+							_ = gc_iota40
 //line specialize.go:23
-						gc_vb14 := archsimd.BroadcastUint32x16(0)
+							gc_vb20 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						_ = gc_vb14
+							_ = gc_vb20
 //line specialize.go:23
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-						_ = gc_all14
-					gc_steps28:
-						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-							gc_tx4 := gc_vstep11
+							_ = gc_all20
+						gc_steps40:
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:47
+								var gc_i40 int = i
+//line specialize.go:47
+								_ = gc_i40
+//line specialize.go:47
+								var gc_result40 archsimd.Uint32x16
+//line specialize.go:47
+								_ = gc_result40
+//line specialize.go:47
+								gc_returned40 := gc_none20
+//line specialize.go:47
+								_ = gc_returned40
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i40, 16) <= 0 {
+//line specialize.go:47
+									gc_result40 = gc_vb20
+//line specialize.go:47
+									gc_b24 := gc_none20
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b24 = gc_all20
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned40 = gc_b24
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if59 := gc_iota40.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line specialize.go:47
+									_ = gc_if59
+//line specialize.go:47
+									if gc_if59.ToBits() != 0 {
+//line specialize.go:47
+										gc_result40 = gc_result40.Merge(gc_vb20, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+//line specialize.go:47
+										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line specialize.go:22
+								_ = gc_if60
+//line specialize.go:47
+								if gc_if60.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld40 archsimd.Uint32x16
+//line specialize.go:47
+									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps40
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line specialize.go:47
+									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+//line specialize.go:47
+								}
+//line specialize.go:47
+								ahead := gc_result40
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none19
+//line specialize.go:44
+						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota38
+//line specialize.go:23
+						gc_vb19 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						_ = gc_vb19
+//line specialize.go:23
+						gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all19
+					gc_steps38:
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5727,196 +6436,83 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i28 int = i
+							var gc_i38 int = i
 //line specialize.go:47
-							_ = gc_i28
+							_ = gc_i38
 //line specialize.go:47
-							var gc_result28 archsimd.Uint32x16
+							var gc_result38 archsimd.Uint32x8
 //line specialize.go:47
-							_ = gc_result28
+							_ = gc_result38
 //line specialize.go:47
-							gc_returned28 := gc_none14
+							gc_returned38 := gc_none19
 //line specialize.go:47
-							_ = gc_returned28
+							_ = gc_returned38
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i28, 16) <= 0 {
+							if compiled.Reach(len(in), gc_i38, 8) <= 0 {
 //line specialize.go:47
-								gc_result28 = gc_vb14
+								gc_result38 = gc_vb19
 //line specialize.go:47
-								gc_b18 := gc_none14
+								gc_b23 := gc_none19
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b18 = gc_all14
+									gc_b23 = gc_all19
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned28 = gc_b18
+								gc_returned38 = gc_b23
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+								gc_if56 := gc_iota38.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i38, 8))))
 //line specialize.go:47
-								_ = gc_if41
+								_ = gc_if56
 //line specialize.go:47
-								if gc_if41.ToBits() != 0 {
+								if gc_if56.ToBits() != 0 {
 //line specialize.go:47
-									gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+									gc_result38 = gc_vb19.Merge(gc_result38, gc_if56)
 //line specialize.go:47
-									gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+									gc_returned38 = gc_if56.Or(gc_returned38)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+							gc_if57 := gc_returned38.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if42
+							_ = gc_if57
 //line specialize.go:47
-							if gc_if42.ToBits() != 0 {
+							if gc_if57.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld28 archsimd.Uint32x16
+								var gc_ld38 archsimd.Uint32x8
 //line specialize.go:47
-								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+								if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld28 = archsimd.LoadUint32x16Slice(in[gc_i28:])
+									gc_ld38 = archsimd.LoadUint32x8Slice(in[gc_i38:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps28
+									break gc_steps38
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+								gc_result38 = gc_ld38.Merge(gc_result38, gc_if57)
 //line specialize.go:47
-								gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+								gc_returned38 = gc_if57.Or(gc_returned38)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							ahead := gc_result28
+							ahead := gc_result38
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none13
-//line specialize.go:44
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota26
-//line specialize.go:23
-					gc_vb13 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-					_ = gc_vb13
-//line specialize.go:23
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all13
-				gc_steps26:
-					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-						gc_tx4 := gc_vstep11
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line specialize.go:44
-						var tid int = gc_tx4
-//line specialize.go:44
-						_ = tid
-//line specialize.go:45
-						var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
-						_ = i
-//line specialize.go:47
-						var gc_i26 int = i
-//line specialize.go:47
-						_ = gc_i26
-//line specialize.go:47
-						var gc_result26 archsimd.Uint32x8
-//line specialize.go:47
-						_ = gc_result26
-//line specialize.go:47
-						gc_returned26 := gc_none13
-//line specialize.go:47
-						_ = gc_returned26
-//line specialize.go:22
-						if compiled.Reach(len(in), gc_i26, 8) <= 0 {
-//line specialize.go:47
-							gc_result26 = gc_vb13
-//line specialize.go:47
-							gc_b17 := gc_none13
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b17 = gc_all13
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned26 = gc_b17
-//line specialize.go:47
-						} else {
-//line specialize.go:47
-							gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
-//line specialize.go:47
-							_ = gc_if38
-//line specialize.go:47
-							if gc_if38.ToBits() != 0 {
-//line specialize.go:47
-								gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
-//line specialize.go:47
-								gc_returned26 = gc_if38.Or(gc_returned26)
-//line specialize.go:47
-							}
-//line specialize.go:47
-						}
-//line specialize.go:22
-						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if39
-//line specialize.go:47
-						if gc_if39.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld26 archsimd.Uint32x8
-//line specialize.go:47
-							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld26 = archsimd.LoadUint32x8Slice(in[gc_i26:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps26
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result26 = gc_ld26.Merge(gc_result26, gc_if39)
-//line specialize.go:47
-							gc_returned26 = gc_if39.Or(gc_returned26)
-//line specialize.go:47
-						}
-//line specialize.go:47
-						ahead := gc_result26
-//line specialize.go:47
-						_ = ahead
-//line specialize.go:47
-						ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step16 := gc_vstep11
-				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
-					{
-						gc_tx4 := gc_step16 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:44
 						tid := gc_tx4
@@ -5927,93 +6523,15 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						_ = i
 
 //line specialize.go:47
-						var ahead uint32 = specAt(in, i)
+						var ahead uint32 = gc_at31[gc_tx4]
 						_ = ahead
 						gc_s_ahead[gc_rank4] = ahead
 					}
-					{
-						gc_tx4 := gc_step16 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead uint32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead uint32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-					{
-						gc_tx4 := gc_step16 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						var ahead uint32 = specAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
-				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx4*gc_bdx4*2 + tid
-					_ = i
-
-//line specialize.go:47
-					var ahead uint32 = specAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank4] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at19 := sdata[:gc_bdx4]
-					gc_vstep12 := 0
+				} else {
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line specialize.go:44
 							gc_none18 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -6031,8 +6549,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 							_ = gc_all18
 						gc_steps36:
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -6043,16 +6561,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 								var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 								_ = i
-//line specialize.go:45
-								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-								_ = ahead
 //line specialize.go:47
-								var gc_t24 int = i + gc_bdx4
-//line specialize.go:47
-								_ = gc_t24
-//line specialize.go:47
-								var gc_i36 int = gc_t24
+								var gc_i36 int = i
 //line specialize.go:47
 								_ = gc_i36
 //line specialize.go:47
@@ -6117,12 +6627,17 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result36).StoreSlice(gc_at19[gc_tx4:])
+//line specialize.go:47
+								ahead := gc_result36
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -6144,8 +6659,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						_ = gc_all17
 					gc_steps34:
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6156,16 +6671,8 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 							var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 							_ = i
-//line specialize.go:45
-							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
-//line specialize.go:45
-							_ = ahead
 //line specialize.go:47
-							var gc_t22 int = i + gc_bdx4
-//line specialize.go:47
-							_ = gc_t22
-//line specialize.go:47
-							var gc_i34 int = gc_t22
+							var gc_i34 int = i
 //line specialize.go:47
 							_ = gc_i34
 //line specialize.go:47
@@ -6230,13 +6737,344 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 								gc_returned34 = gc_if51.Or(gc_returned34)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result34).StoreSlice(gc_at19[gc_tx4:])
+//line specialize.go:47
+							ahead := gc_result34
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step16 := gc_vstep14
+					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+						{
+							gc_tx4 := gc_step16 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead uint32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead uint32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead uint32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+						{
+							gc_tx4 := gc_step16 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							var ahead uint32 = specAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank4] = ahead
+						}
+					}
+					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead uint32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off23 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
+					gc_at32 := sdata[:gc_bdx4]
+					gc_at33 := in[gc_off23:][:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line specialize.go:44
+							gc_none24 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none24
+//line specialize.go:44
+							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota48
+//line specialize.go:23
+							gc_vb24 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							_ = gc_vb24
+//line specialize.go:23
+							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all24
+						gc_steps48:
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t24 int = i + gc_bdx4
+//line specialize.go:47
+								_ = gc_t24
+//line specialize.go:47
+								var gc_i48 int = gc_t24
+//line specialize.go:47
+								_ = gc_i48
+//line specialize.go:47
+								var gc_result48 archsimd.Uint32x16
+//line specialize.go:47
+								_ = gc_result48
+//line specialize.go:47
+								gc_returned48 := gc_none24
+//line specialize.go:47
+								_ = gc_returned48
+//line specialize.go:22
+								if compiled.Reach(len(in), gc_i48, 16) <= 0 {
+//line specialize.go:47
+									gc_result48 = gc_vb24
+//line specialize.go:47
+									gc_b28 := gc_none24
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b28 = gc_all24
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned48 = gc_b28
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									gc_if71 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line specialize.go:47
+									_ = gc_if71
+//line specialize.go:47
+									if gc_if71.ToBits() != 0 {
+//line specialize.go:47
+										gc_result48 = gc_result48.Merge(gc_vb24, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+//line specialize.go:47
+										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:22
+								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line specialize.go:22
+								_ = gc_if72
+//line specialize.go:47
+								if gc_if72.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld48 archsimd.Uint32x16
+//line specialize.go:47
+									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps48
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+//line specialize.go:47
+									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result48).StoreSlice(gc_at32[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none23
+//line specialize.go:44
+						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota46
+//line specialize.go:23
+						gc_vb23 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						_ = gc_vb23
+//line specialize.go:23
+						gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all23
+					gc_steps46:
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							var gc_t22 int = i + gc_bdx4
+//line specialize.go:47
+							_ = gc_t22
+//line specialize.go:47
+							var gc_i46 int = gc_t22
+//line specialize.go:47
+							_ = gc_i46
+//line specialize.go:47
+							var gc_result46 archsimd.Uint32x8
+//line specialize.go:47
+							_ = gc_result46
+//line specialize.go:47
+							gc_returned46 := gc_none23
+//line specialize.go:47
+							_ = gc_returned46
+//line specialize.go:22
+							if compiled.Reach(len(in), gc_i46, 8) <= 0 {
+//line specialize.go:47
+								gc_result46 = gc_vb23
+//line specialize.go:47
+								gc_b27 := gc_none23
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b27 = gc_all23
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned46 = gc_b27
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								gc_if68 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i46, 8))))
+//line specialize.go:47
+								_ = gc_if68
+//line specialize.go:47
+								if gc_if68.ToBits() != 0 {
+//line specialize.go:47
+									gc_result46 = gc_vb23.Merge(gc_result46, gc_if68)
+//line specialize.go:47
+									gc_returned46 = gc_if68.Or(gc_returned46)
+//line specialize.go:47
+								}
+//line specialize.go:47
+							}
+//line specialize.go:22
+							gc_if69 := gc_returned46.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if69
+//line specialize.go:47
+							if gc_if69.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld46 archsimd.Uint32x8
+//line specialize.go:47
+								if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld46 = archsimd.LoadUint32x8Slice(in[gc_i46:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps46
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result46 = gc_ld46.Merge(gc_result46, gc_if69)
+//line specialize.go:47
+								gc_returned46 = gc_if69.Or(gc_returned46)
+//line specialize.go:47
+							}
+							ahead.Add(gc_result46).StoreSlice(gc_at32[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 
 //line specialize.go:44
 						tid := gc_tx4
@@ -6248,32 +7086,32 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						ahead := gc_s_ahead[gc_rank4]
 
 //line specialize.go:47
-						gc_at19[gc_tx4] = ahead + specAt(in, i+gc_bdx4)
+						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line specialize.go:44
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none22 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none16
+							_ = gc_none22
 //line specialize.go:44
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:44
-							_ = gc_iota32
+							_ = gc_iota44
 //line specialize.go:23
-							gc_vb16 := archsimd.BroadcastUint32x16(0)
+							gc_vb22 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb16
+							_ = gc_vb22
 //line specialize.go:23
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all16
-						gc_steps32:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							_ = gc_all22
+						gc_steps44:
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -6299,100 +7137,100 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_t20
 //line specialize.go:47
-								var gc_i32 int = gc_t20
+								var gc_i44 int = gc_t20
 //line specialize.go:47
-								_ = gc_i32
+								_ = gc_i44
 //line specialize.go:47
-								var gc_result32 archsimd.Uint32x16
+								var gc_result44 archsimd.Uint32x16
 //line specialize.go:47
-								_ = gc_result32
+								_ = gc_result44
 //line specialize.go:47
-								gc_returned32 := gc_none16
+								gc_returned44 := gc_none22
 //line specialize.go:47
-								_ = gc_returned32
+								_ = gc_returned44
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i32, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i44, 16) <= 0 {
 //line specialize.go:47
-									gc_result32 = gc_vb16
+									gc_result44 = gc_vb22
 //line specialize.go:47
-									gc_b20 := gc_none16
+									gc_b26 := gc_none22
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b20 = gc_all16
+										gc_b26 = gc_all22
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned32 = gc_b20
+									gc_returned44 = gc_b26
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if65 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i44, 16))))
 //line specialize.go:47
-									_ = gc_if47
+									_ = gc_if65
 //line specialize.go:47
-									if gc_if47.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line specialize.go:47
-										gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result44 = gc_result44.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line specialize.go:47
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned44 = archsimd.Mask32x16FromBits(gc_if65.ToBits() | gc_returned44.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if66 := archsimd.Mask32x16FromBits(^gc_returned44.ToBits())
 //line specialize.go:22
-								_ = gc_if48
+								_ = gc_if66
 //line specialize.go:47
-								if gc_if48.ToBits() != 0 {
+								if gc_if66.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld32 archsimd.Uint32x16
+									var gc_ld44 archsimd.Uint32x16
 //line specialize.go:47
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld32 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+										gc_ld44 = archsimd.LoadUint32x16Slice(in[gc_i44:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps32
+										break gc_steps44
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result44 = gc_result44.Merge(gc_ld44, archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line specialize.go:47
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned44 = archsimd.Mask32x16FromBits(gc_if66.ToBits() | gc_returned44.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result44).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none15
+						_ = gc_none21
 //line specialize.go:44
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-						_ = gc_iota30
+						_ = gc_iota42
 //line specialize.go:23
-						gc_vb15 := archsimd.BroadcastUint32x8(0)
+						gc_vb21 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						_ = gc_vb15
+						_ = gc_vb21
 //line specialize.go:23
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all15
-					gc_steps30:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						_ = gc_all21
+					gc_steps42:
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6418,76 +7256,76 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_t18
 //line specialize.go:47
-							var gc_i30 int = gc_t18
+							var gc_i42 int = gc_t18
 //line specialize.go:47
-							_ = gc_i30
+							_ = gc_i42
 //line specialize.go:47
-							var gc_result30 archsimd.Uint32x8
+							var gc_result42 archsimd.Uint32x8
 //line specialize.go:47
-							_ = gc_result30
+							_ = gc_result42
 //line specialize.go:47
-							gc_returned30 := gc_none15
+							gc_returned42 := gc_none21
 //line specialize.go:47
-							_ = gc_returned30
+							_ = gc_returned42
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i30, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i42, 8) <= 0 {
 //line specialize.go:47
-								gc_result30 = gc_vb15
+								gc_result42 = gc_vb21
 //line specialize.go:47
-								gc_b19 := gc_none15
+								gc_b25 := gc_none21
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b19 = gc_all15
+									gc_b25 = gc_all21
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned30 = gc_b19
+								gc_returned42 = gc_b25
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
+								gc_if62 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i42, 8))))
 //line specialize.go:47
-								_ = gc_if44
+								_ = gc_if62
 //line specialize.go:47
-								if gc_if44.ToBits() != 0 {
+								if gc_if62.ToBits() != 0 {
 //line specialize.go:47
-									gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
+									gc_result42 = gc_vb21.Merge(gc_result42, gc_if62)
 //line specialize.go:47
-									gc_returned30 = gc_if44.Or(gc_returned30)
+									gc_returned42 = gc_if62.Or(gc_returned42)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
+							gc_if63 := gc_returned42.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if45
+							_ = gc_if63
 //line specialize.go:47
-							if gc_if45.ToBits() != 0 {
+							if gc_if63.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld30 archsimd.Uint32x8
+								var gc_ld42 archsimd.Uint32x8
 //line specialize.go:47
-								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
+								if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i30:])
+									gc_ld42 = archsimd.LoadUint32x8Slice(in[gc_i42:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps30
+									break gc_steps42
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result30 = gc_ld30.Merge(gc_result30, gc_if45)
+								gc_result42 = gc_ld42.Merge(gc_result42, gc_if63)
 //line specialize.go:47
-								gc_returned30 = gc_if45.Or(gc_returned30)
+								gc_returned42 = gc_if63.Or(gc_returned42)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result42).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -6580,11 +7418,15 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_bdx4 <= len(sdata) {
-					gc_at20 := sdata[:gc_bdx4]
+				gc_off24 := gc_bx4 * gc_bdx4 * 2
+				gc_off25 := (gc_bx4 * gc_bdx4 * 2) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+					gc_at34 := sdata[:gc_bdx4]
+					gc_at35 := in[gc_off24:][:gc_bdx4]
+					gc_at36 := in[gc_off25:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+						_ = gc_rank4
 
 //line specialize.go:44
 						tid := gc_tx4
@@ -6595,7 +7437,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						_ = i
 
 //line specialize.go:47
-						gc_at20[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
 				} else {
 					gc_step18 := 0
@@ -6693,16 +7535,16 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off10 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to4 <= len(sdata)-gc_off10 {
-					gc_at21 := sdata[:gc_to4]
-					gc_at22 := sdata[gc_off10:][:gc_to4]
-					gc_vstep14 := gc_from4
+				gc_off26 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(sdata) && gc_to4 <= len(sdata)-gc_off26 {
+					gc_at37 := sdata[:gc_to4]
+					gc_at38 := sdata[gc_off26:][:gc_to4]
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -6712,20 +7554,20 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6735,13 +7577,13 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
 //line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -6751,16 +7593,16 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:50
 						{
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							gc_at37[gc_tx4] += gc_at38[gc_tx4]
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -6780,15 +7622,15 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6809,7 +7651,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0
@@ -6891,11 +7733,11 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at23 := partial[gc_off11:][:1]
-				gc_at24 := sdata[gc_off12:][:1]
+			gc_off27 := gc_bx4
+			gc_off28 := 0
+			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
+				gc_at39 := partial[gc_off27:][:1]
+				gc_at40 := sdata[gc_off28:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -6906,7 +7748,7 @@ func gc_body_specTree_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:55
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at39[0] = gc_at40[0]
 					}
 				}
 			} else {

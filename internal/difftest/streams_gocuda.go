@@ -40,10 +40,103 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := off + gc_bx*2*gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line streams.go:26
+						tid := gc_tx
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line streams.go:29
+						var ahead float32 = gc_at[gc_tx]
+						_ = ahead
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line streams.go:26
+							tid := gc_tx
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -60,88 +153,19 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = ahead
 						gc_s_ahead[gc_rank] = ahead
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:26
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:26
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:26
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line streams.go:26
-					tid := gc_tx
-					_ = tid
-
-//line streams.go:27
-					i := off + gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line streams.go:29
-					var ahead float32 = StreamAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank] = ahead
 				}
 			}
 		}
 	}) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at := sdata[:gc_bdx]
+				gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line streams.go:26
 						tid := gc_tx
@@ -153,7 +177,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:29
-						gc_at[gc_tx] = ahead + StreamAt(in, i+gc_bdx)
+						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
 					gc_step2 := 0
@@ -249,11 +273,15 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	} else {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at2 := sdata[:gc_bdx]
+				gc_off3 := off + gc_bx*2*gc_bdx
+				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line streams.go:26
 						tid := gc_tx
@@ -264,7 +292,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						gc_at2[gc_tx] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
 					gc_step3 := 0
@@ -362,10 +390,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off:][:gc_to]
+				gc_off5 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+					gc_at7 := sdata[:gc_to]
+					gc_at8 := sdata[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -376,7 +404,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:32
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
 					}
 				} else {
@@ -462,11 +490,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at5 := partial[gc_off2:][:1]
-				gc_at6 := sdata[gc_off3:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -477,7 +505,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:37
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
 			} else {

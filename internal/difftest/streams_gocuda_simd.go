@@ -41,616 +41,13 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line streams.go:26
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
-						_ = gc_none2
-//line streams.go:26
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line streams.go:26
-						_ = gc_iota4
-//line streams.go:26
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-						_ = gc_all2
-//line streams.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-						_ = gc_vb2
-					gc_steps4:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line streams.go:26
-							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-							_ = i
-//line streams.go:29
-							var gc_i4 int = i
-//line streams.go:29
-							_ = gc_i4
-//line streams.go:29
-							var gc_result4 archsimd.Float32x16
-//line streams.go:29
-							_ = gc_result4
-//line streams.go:29
-							gc_returned4 := gc_none2
-//line streams.go:29
-							_ = gc_returned4
-//line streams.go:13
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line streams.go:29
-								var gc_ld7 archsimd.Float32x16
-//line streams.go:29
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line streams.go:29
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line streams.go:29
-								} else {
-//line streams.go:29
-									break gc_steps4
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_result4 = gc_ld7
-//line streams.go:29
-								gc_b4 := gc_none2
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b4 = gc_all2
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned4 = gc_b4
-//line streams.go:29
-							} else {
-//line streams.go:29
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line streams.go:29
-								_ = gc_if5
-//line streams.go:29
-								if gc_if5.ToBits() != 0 {
-//line streams.go:29
-									var gc_ld8 archsimd.Float32x16
-//line streams.go:29
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line streams.go:29
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps4
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line streams.go:29
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line streams.go:29
-								}
-//line streams.go:29
-							}
-//line streams.go:13
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line streams.go:13
-							_ = gc_if6
-//line streams.go:13
-							if gc_if6.ToBits() != 0 {
-//line streams.go:13
-								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line streams.go:13
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line streams.go:13
-							}
-//line streams.go:13
-							ahead := gc_result4
-//line streams.go:13
-							_ = ahead
-//line streams.go:13
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line streams.go:26
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:26
-					_ = gc_none
-//line streams.go:26
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:26
-					_ = gc_iota2
-//line streams.go:26
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-					_ = gc_all
-//line streams.go:16
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-					_ = gc_vb
-				gc_steps2:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line streams.go:26
-						var tid int = gc_tx2
-//line streams.go:26
-						_ = tid
-//line streams.go:27
-						var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-						_ = i
-//line streams.go:29
-						var gc_i2 int = i
-//line streams.go:29
-						_ = gc_i2
-//line streams.go:29
-						var gc_result2 archsimd.Float32x8
-//line streams.go:29
-						_ = gc_result2
-//line streams.go:29
-						gc_returned2 := gc_none
-//line streams.go:29
-						_ = gc_returned2
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line streams.go:29
-							var gc_ld3 archsimd.Float32x8
-//line streams.go:29
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line streams.go:29
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line streams.go:29
-							} else {
-//line streams.go:29
-								break gc_steps2
-//line streams.go:29
-							}
-//line streams.go:29
-							gc_result2 = gc_ld3
-//line streams.go:29
-							gc_b3 := gc_none
-//line streams.go:29
-							if true {
-//line streams.go:29
-								gc_b3 = gc_all
-//line streams.go:29
-							}
-//line streams.go:29
-							gc_returned2 = gc_b3
-//line streams.go:29
-						} else {
-//line streams.go:29
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line streams.go:29
-							_ = gc_if2
-//line streams.go:29
-							if gc_if2.ToBits() != 0 {
-//line streams.go:29
-								var gc_ld4 archsimd.Float32x8
-//line streams.go:29
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line streams.go:29
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line streams.go:29
-								} else {
-//line streams.go:29
-									break gc_steps2
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line streams.go:29
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line streams.go:29
-							}
-//line streams.go:29
-						}
-//line streams.go:13
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if3
-//line streams.go:13
-						if gc_if3.ToBits() != 0 {
-//line streams.go:13
-							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line streams.go:13
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line streams.go:13
-						}
-//line streams.go:13
-						ahead := gc_result2
-//line streams.go:13
-						_ = ahead
-//line streams.go:13
-						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line streams.go:27
-					i := off + gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line streams.go:29
-					var ahead float32 = StreamAt(in, i)
-					_ = ahead
-					gc_s_ahead[gc_rank2] = ahead
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_vstep2 := 0
+				gc_off8 := off + gc_bx2*2*gc_bdx2
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line streams.go:26
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
-							_ = gc_none6
-//line streams.go:26
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line streams.go:26
-							_ = gc_iota12
-//line streams.go:26
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all6
-//line streams.go:16
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-							_ = gc_vb6
-						gc_steps12:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:27
-								var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-								_ = i
-//line streams.go:27
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-								_ = ahead
-//line streams.go:29
-								var gc_t8 int = i + gc_bdx2
-//line streams.go:29
-								_ = gc_t8
-//line streams.go:29
-								var gc_i12 int = gc_t8
-//line streams.go:29
-								_ = gc_i12
-//line streams.go:29
-								var gc_result12 archsimd.Float32x16
-//line streams.go:29
-								_ = gc_result12
-//line streams.go:29
-								gc_returned12 := gc_none6
-//line streams.go:29
-								_ = gc_returned12
-//line streams.go:13
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line streams.go:29
-									var gc_ld23 archsimd.Float32x16
-//line streams.go:29
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line streams.go:29
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps12
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result12 = gc_ld23
-//line streams.go:29
-									gc_b8 := gc_none6
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b8 = gc_all6
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned12 = gc_b8
-//line streams.go:29
-								} else {
-//line streams.go:29
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line streams.go:29
-									_ = gc_if17
-//line streams.go:29
-									if gc_if17.ToBits() != 0 {
-//line streams.go:29
-										var gc_ld24 archsimd.Float32x16
-//line streams.go:29
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line streams.go:29
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
-//line streams.go:29
-										} else {
-//line streams.go:29
-											break gc_steps12
-//line streams.go:29
-										}
-//line streams.go:29
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line streams.go:29
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line streams.go:29
-									}
-//line streams.go:29
-								}
-//line streams.go:13
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line streams.go:13
-								_ = gc_if18
-//line streams.go:13
-								if gc_if18.ToBits() != 0 {
-//line streams.go:13
-									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line streams.go:13
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line streams.go:13
-								}
-								ahead.Add(gc_result12).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line streams.go:26
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:26
-						_ = gc_none5
-//line streams.go:26
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:26
-						_ = gc_iota10
-//line streams.go:26
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-						_ = gc_all5
-//line streams.go:16
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-						_ = gc_vb5
-					gc_steps10:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line streams.go:26
-							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:27
-							var i int = off + gc_bx2*2*gc_bdx2 + tid
-//line streams.go:27
-							_ = i
-//line streams.go:27
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-							_ = ahead
-//line streams.go:29
-							var gc_t6 int = i + gc_bdx2
-//line streams.go:29
-							_ = gc_t6
-//line streams.go:29
-							var gc_i10 int = gc_t6
-//line streams.go:29
-							_ = gc_i10
-//line streams.go:29
-							var gc_result10 archsimd.Float32x8
-//line streams.go:29
-							_ = gc_result10
-//line streams.go:29
-							gc_returned10 := gc_none5
-//line streams.go:29
-							_ = gc_returned10
-//line streams.go:13
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line streams.go:29
-								var gc_ld19 archsimd.Float32x8
-//line streams.go:29
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line streams.go:29
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line streams.go:29
-								} else {
-//line streams.go:29
-									break gc_steps10
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_result10 = gc_ld19
-//line streams.go:29
-								gc_b7 := gc_none5
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b7 = gc_all5
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned10 = gc_b7
-//line streams.go:29
-							} else {
-//line streams.go:29
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line streams.go:29
-								_ = gc_if14
-//line streams.go:29
-								if gc_if14.ToBits() != 0 {
-//line streams.go:29
-									var gc_ld20 archsimd.Float32x8
-//line streams.go:29
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line streams.go:29
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps10
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line streams.go:29
-									gc_returned10 = gc_if14.Or(gc_returned10)
-//line streams.go:29
-								}
-//line streams.go:29
-							}
-//line streams.go:13
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line streams.go:13
-							_ = gc_if15
-//line streams.go:13
-							if gc_if15.ToBits() != 0 {
-//line streams.go:13
-								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
-//line streams.go:13
-								gc_returned10 = gc_if15.Or(gc_returned10)
-//line streams.go:13
-							}
-							ahead.Add(gc_result10).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx2*2*gc_bdx2 + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank2]
-
-//line streams.go:29
-						gc_at7[gc_tx2] = ahead + StreamAt(in, i+gc_bdx2)
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line streams.go:26
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
@@ -668,8 +65,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 							_ = gc_vb4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -680,22 +77,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
 								_ = i
-//line streams.go:27
-								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-								_ = ahead
 //line streams.go:29
-								if tid < 0 || tid > len(sdata)-16 {
-//line streams.go:29
-									break
-//line streams.go:29
-								}
-//line streams.go:29
-								var gc_t4 int = i + gc_bdx2
-//line streams.go:29
-								_ = gc_t4
-//line streams.go:29
-								var gc_i8 int = gc_t4
+								var gc_i8 int = i
 //line streams.go:29
 								_ = gc_i8
 //line streams.go:29
@@ -772,12 +155,17 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line streams.go:13
 								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+//line streams.go:13
+								ahead := gc_result8
+//line streams.go:13
+								_ = ahead
+//line streams.go:13
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -799,8 +187,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 						_ = gc_vb3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -811,22 +199,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							var i int = off + gc_bx2*2*gc_bdx2 + tid
 //line streams.go:27
 							_ = i
-//line streams.go:27
-							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
-//line streams.go:27
-							_ = ahead
 //line streams.go:29
-							if tid < 0 || tid > len(sdata)-8 {
-//line streams.go:29
-								break
-//line streams.go:29
-							}
-//line streams.go:29
-							var gc_t2 int = i + gc_bdx2
-//line streams.go:29
-							_ = gc_t2
-//line streams.go:29
-							var gc_i6 int = gc_t2
+							var gc_i6 int = i
 //line streams.go:29
 							_ = gc_i6
 //line streams.go:29
@@ -903,11 +277,903 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								gc_returned6 = gc_if9.Or(gc_returned6)
 //line streams.go:13
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+//line streams.go:13
+							ahead := gc_result6
+//line streams.go:13
+							_ = ahead
+//line streams.go:13
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line streams.go:29
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line streams.go:26
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line streams.go:26
+							_ = gc_none2
+//line streams.go:26
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line streams.go:26
+							_ = gc_iota4
+//line streams.go:26
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+							_ = gc_all2
+//line streams.go:16
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+							_ = gc_vb2
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:27
+								var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+								_ = i
+//line streams.go:29
+								var gc_i4 int = i
+//line streams.go:29
+								_ = gc_i4
+//line streams.go:29
+								var gc_result4 archsimd.Float32x16
+//line streams.go:29
+								_ = gc_result4
+//line streams.go:29
+								gc_returned4 := gc_none2
+//line streams.go:29
+								_ = gc_returned4
+//line streams.go:13
+								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+//line streams.go:29
+									var gc_ld7 archsimd.Float32x16
+//line streams.go:29
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line streams.go:29
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps4
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result4 = gc_ld7
+//line streams.go:29
+									gc_b4 := gc_none2
+//line streams.go:29
+									if true {
+//line streams.go:29
+										gc_b4 = gc_all2
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_returned4 = gc_b4
+//line streams.go:29
+								} else {
+//line streams.go:29
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line streams.go:29
+									_ = gc_if5
+//line streams.go:29
+									if gc_if5.ToBits() != 0 {
+//line streams.go:29
+										var gc_ld8 archsimd.Float32x16
+//line streams.go:29
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+//line streams.go:29
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line streams.go:29
+										} else {
+//line streams.go:29
+											break gc_steps4
+//line streams.go:29
+										}
+//line streams.go:29
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+//line streams.go:29
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+//line streams.go:29
+									}
+//line streams.go:29
+								}
+//line streams.go:13
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line streams.go:13
+								_ = gc_if6
+//line streams.go:13
+								if gc_if6.ToBits() != 0 {
+//line streams.go:13
+									gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line streams.go:13
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+//line streams.go:13
+								}
+//line streams.go:13
+								ahead := gc_result4
+//line streams.go:13
+								_ = ahead
+//line streams.go:13
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line streams.go:26
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line streams.go:26
+						_ = gc_none
+//line streams.go:26
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line streams.go:26
+						_ = gc_iota2
+//line streams.go:26
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+						_ = gc_all
+//line streams.go:16
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+						_ = gc_vb
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:27
+							var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+							_ = i
+//line streams.go:29
+							var gc_i2 int = i
+//line streams.go:29
+							_ = gc_i2
+//line streams.go:29
+							var gc_result2 archsimd.Float32x8
+//line streams.go:29
+							_ = gc_result2
+//line streams.go:29
+							gc_returned2 := gc_none
+//line streams.go:29
+							_ = gc_returned2
+//line streams.go:13
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+//line streams.go:29
+								var gc_ld3 archsimd.Float32x8
+//line streams.go:29
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line streams.go:29
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line streams.go:29
+								} else {
+//line streams.go:29
+									break gc_steps2
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_result2 = gc_ld3
+//line streams.go:29
+								gc_b3 := gc_none
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b3 = gc_all
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned2 = gc_b3
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line streams.go:29
+								_ = gc_if2
+//line streams.go:29
+								if gc_if2.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld4 archsimd.Float32x8
+//line streams.go:29
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line streams.go:29
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps2
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line streams.go:29
+									gc_returned2 = gc_if2.Or(gc_returned2)
+//line streams.go:29
+								}
+//line streams.go:29
+							}
+//line streams.go:13
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line streams.go:13
+							_ = gc_if3
+//line streams.go:13
+							if gc_if3.ToBits() != 0 {
+//line streams.go:13
+								gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line streams.go:13
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line streams.go:13
+							}
+//line streams.go:13
+							ahead := gc_result2
+//line streams.go:13
+							_ = ahead
+//line streams.go:13
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							var ahead float32 = StreamAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank2] = ahead
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line streams.go:29
+						var ahead float32 = StreamAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at12 := sdata[:gc_bdx2]
+					gc_at13 := in[gc_off9:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line streams.go:26
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line streams.go:26
+							_ = gc_none8
+//line streams.go:26
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line streams.go:26
+							_ = gc_iota16
+//line streams.go:26
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+							_ = gc_all8
+//line streams.go:16
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+							_ = gc_vb8
+						gc_steps16:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:27
+								var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+								_ = i
+//line streams.go:27
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line streams.go:27
+								_ = ahead
+//line streams.go:29
+								var gc_t8 int = i + gc_bdx2
+//line streams.go:29
+								_ = gc_t8
+//line streams.go:29
+								var gc_i16 int = gc_t8
+//line streams.go:29
+								_ = gc_i16
+//line streams.go:29
+								var gc_result16 archsimd.Float32x16
+//line streams.go:29
+								_ = gc_result16
+//line streams.go:29
+								gc_returned16 := gc_none8
+//line streams.go:29
+								_ = gc_returned16
+//line streams.go:13
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+//line streams.go:29
+									var gc_ld31 archsimd.Float32x16
+//line streams.go:29
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line streams.go:29
+										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps16
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result16 = gc_ld31
+//line streams.go:29
+									gc_b10 := gc_none8
+//line streams.go:29
+									if true {
+//line streams.go:29
+										gc_b10 = gc_all8
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_returned16 = gc_b10
+//line streams.go:29
+								} else {
+//line streams.go:29
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line streams.go:29
+									_ = gc_if23
+//line streams.go:29
+									if gc_if23.ToBits() != 0 {
+//line streams.go:29
+										var gc_ld32 archsimd.Float32x16
+//line streams.go:29
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line streams.go:29
+											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line streams.go:29
+										} else {
+//line streams.go:29
+											break gc_steps16
+//line streams.go:29
+										}
+//line streams.go:29
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line streams.go:29
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line streams.go:29
+									}
+//line streams.go:29
+								}
+//line streams.go:13
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line streams.go:13
+								_ = gc_if24
+//line streams.go:13
+								if gc_if24.ToBits() != 0 {
+//line streams.go:13
+									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line streams.go:13
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line streams.go:13
+								}
+								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line streams.go:26
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line streams.go:26
+						_ = gc_none7
+//line streams.go:26
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line streams.go:26
+						_ = gc_iota14
+//line streams.go:26
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+						_ = gc_all7
+//line streams.go:16
+						gc_vb7 := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+						_ = gc_vb7
+					gc_steps14:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:27
+							var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+							_ = i
+//line streams.go:27
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line streams.go:27
+							_ = ahead
+//line streams.go:29
+							var gc_t6 int = i + gc_bdx2
+//line streams.go:29
+							_ = gc_t6
+//line streams.go:29
+							var gc_i14 int = gc_t6
+//line streams.go:29
+							_ = gc_i14
+//line streams.go:29
+							var gc_result14 archsimd.Float32x8
+//line streams.go:29
+							_ = gc_result14
+//line streams.go:29
+							gc_returned14 := gc_none7
+//line streams.go:29
+							_ = gc_returned14
+//line streams.go:13
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
+//line streams.go:29
+								var gc_ld27 archsimd.Float32x8
+//line streams.go:29
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line streams.go:29
+									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line streams.go:29
+								} else {
+//line streams.go:29
+									break gc_steps14
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_result14 = gc_ld27
+//line streams.go:29
+								gc_b9 := gc_none7
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b9 = gc_all7
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned14 = gc_b9
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+//line streams.go:29
+								_ = gc_if20
+//line streams.go:29
+								if gc_if20.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld28 archsimd.Float32x8
+//line streams.go:29
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
+//line streams.go:29
+										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps14
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
+//line streams.go:29
+									gc_returned14 = gc_if20.Or(gc_returned14)
+//line streams.go:29
+								}
+//line streams.go:29
+							}
+//line streams.go:13
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+//line streams.go:13
+							_ = gc_if21
+//line streams.go:13
+							if gc_if21.ToBits() != 0 {
+//line streams.go:13
+								gc_result14 = gc_vb7.Merge(gc_result14, gc_if21)
+//line streams.go:13
+								gc_returned14 = gc_if21.Or(gc_returned14)
+//line streams.go:13
+							}
+							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx2*2*gc_bdx2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line streams.go:29
+						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line streams.go:26
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line streams.go:26
+							_ = gc_none6
+//line streams.go:26
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line streams.go:26
+							_ = gc_iota12
+//line streams.go:26
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line streams.go:26
+							_ = gc_all6
+//line streams.go:16
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line streams.go:16
+							_ = gc_vb6
+						gc_steps12:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:27
+								var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+								_ = i
+//line streams.go:27
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line streams.go:27
+								_ = ahead
+//line streams.go:29
+								if tid < 0 || tid > len(sdata)-16 {
+//line streams.go:29
+									break
+//line streams.go:29
+								}
+//line streams.go:29
+								var gc_t4 int = i + gc_bdx2
+//line streams.go:29
+								_ = gc_t4
+//line streams.go:29
+								var gc_i12 int = gc_t4
+//line streams.go:29
+								_ = gc_i12
+//line streams.go:29
+								var gc_result12 archsimd.Float32x16
+//line streams.go:29
+								_ = gc_result12
+//line streams.go:29
+								gc_returned12 := gc_none6
+//line streams.go:29
+								_ = gc_returned12
+//line streams.go:13
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+//line streams.go:29
+									var gc_ld23 archsimd.Float32x16
+//line streams.go:29
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line streams.go:29
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps12
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result12 = gc_ld23
+//line streams.go:29
+									gc_b8 := gc_none6
+//line streams.go:29
+									if true {
+//line streams.go:29
+										gc_b8 = gc_all6
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_returned12 = gc_b8
+//line streams.go:29
+								} else {
+//line streams.go:29
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line streams.go:29
+									_ = gc_if17
+//line streams.go:29
+									if gc_if17.ToBits() != 0 {
+//line streams.go:29
+										var gc_ld24 archsimd.Float32x16
+//line streams.go:29
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line streams.go:29
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line streams.go:29
+										} else {
+//line streams.go:29
+											break gc_steps12
+//line streams.go:29
+										}
+//line streams.go:29
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line streams.go:29
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line streams.go:29
+									}
+//line streams.go:29
+								}
+//line streams.go:13
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line streams.go:13
+								_ = gc_if18
+//line streams.go:13
+								if gc_if18.ToBits() != 0 {
+//line streams.go:13
+									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line streams.go:13
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+//line streams.go:13
+								}
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line streams.go:26
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line streams.go:26
+						_ = gc_none5
+//line streams.go:26
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line streams.go:26
+						_ = gc_iota10
+//line streams.go:26
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+						_ = gc_all5
+//line streams.go:16
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line streams.go:16
+						_ = gc_vb5
+					gc_steps10:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:27
+							var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+							_ = i
+//line streams.go:27
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line streams.go:27
+							_ = ahead
+//line streams.go:29
+							if tid < 0 || tid > len(sdata)-8 {
+//line streams.go:29
+								break
+//line streams.go:29
+							}
+//line streams.go:29
+							var gc_t2 int = i + gc_bdx2
+//line streams.go:29
+							_ = gc_t2
+//line streams.go:29
+							var gc_i10 int = gc_t2
+//line streams.go:29
+							_ = gc_i10
+//line streams.go:29
+							var gc_result10 archsimd.Float32x8
+//line streams.go:29
+							_ = gc_result10
+//line streams.go:29
+							gc_returned10 := gc_none5
+//line streams.go:29
+							_ = gc_returned10
+//line streams.go:13
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+//line streams.go:29
+								var gc_ld19 archsimd.Float32x8
+//line streams.go:29
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line streams.go:29
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line streams.go:29
+								} else {
+//line streams.go:29
+									break gc_steps10
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_result10 = gc_ld19
+//line streams.go:29
+								gc_b7 := gc_none5
+//line streams.go:29
+								if true {
+//line streams.go:29
+									gc_b7 = gc_all5
+//line streams.go:29
+								}
+//line streams.go:29
+								gc_returned10 = gc_b7
+//line streams.go:29
+							} else {
+//line streams.go:29
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line streams.go:29
+								_ = gc_if14
+//line streams.go:29
+								if gc_if14.ToBits() != 0 {
+//line streams.go:29
+									var gc_ld20 archsimd.Float32x8
+//line streams.go:29
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line streams.go:29
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line streams.go:29
+									} else {
+//line streams.go:29
+										break gc_steps10
+//line streams.go:29
+									}
+//line streams.go:29
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line streams.go:29
+									gc_returned10 = gc_if14.Or(gc_returned10)
+//line streams.go:29
+								}
+//line streams.go:29
+							}
+//line streams.go:13
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line streams.go:13
+							_ = gc_if15
+//line streams.go:13
+							if gc_if15.ToBits() != 0 {
+//line streams.go:13
+								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
+//line streams.go:13
+								gc_returned10 = gc_if15.Or(gc_returned10)
+//line streams.go:13
+							}
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1000,11 +1266,15 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at8 := sdata[:gc_bdx2]
+				gc_off10 := off + gc_bx2*2*gc_bdx2
+				gc_off11 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+					gc_at14 := sdata[:gc_bdx2]
+					gc_at15 := in[gc_off10:][:gc_bdx2]
+					gc_at16 := in[gc_off11:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 
 //line streams.go:26
 						tid := gc_tx2
@@ -1015,7 +1285,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = i
 
 //line streams.go:29
-						gc_at8[gc_tx2] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
 					gc_step8 := 0
@@ -1113,68 +1383,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
-					gc_at9 := sdata[:gc_to2]
-					gc_at10 := sdata[gc_off4:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:32
-								{
-//line streams.go:32
-									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line streams.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line streams.go:26
-							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:32
-							{
-//line streams.go:32
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line streams.go:32
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:32
-						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-						}
-					}
-				} else {
+				gc_off12 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
+					gc_at17 := sdata[:gc_to2]
+					gc_at18 := sdata[gc_off12:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1189,14 +1401,9 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								_ = tid
 //line streams.go:32
 								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:33
-										break
-//line streams.go:33
-									}
-//line streams.go:33
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line streams.go:33
+//line streams.go:32
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line streams.go:32
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1217,6 +1424,69 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							_ = tid
 //line streams.go:32
 							{
+//line streams.go:32
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line streams.go:32
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:32
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:32
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line streams.go:33
+										break
+//line streams.go:33
+									}
+//line streams.go:33
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line streams.go:33
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:32
+							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:33
 									break
@@ -1229,7 +1499,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1311,11 +1581,11 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at11 := partial[gc_off5:][:1]
-				gc_at12 := sdata[gc_off6:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at19 := partial[gc_off13:][:1]
+				gc_at20 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1326,7 +1596,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:37
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {

@@ -57,10 +57,11 @@
 //     offset by a row's value runs each row in segments of one quotient:
 //     a division per segment, not per thread
 //   - rebase: thread loops indexing slices at x plus a row's offset (or
-//     that offset alone, or a 2-D tile's row and x plus an offset) run,
-//     where the slices are long enough (for the part of a row its
-//     neighbours' reads leave), without those checks, and without
-//     position records where nothing else can fail
+//     that offset alone, or a 2-D tile's row and x plus an offset),
+//     directly or through a guarded load (a helper returning in[i] where
+//     i is in range), run, where the slices are long enough (for the part
+//     of a row its neighbours' reads leave), without those checks, and
+//     without position records where nothing else can fail
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

@@ -112,9 +112,10 @@ func (e *emitter) threadForm(l *ThreadLoop, suffix string, prologue bool, body f
 	return buf.Bytes(), form
 }
 
-// rebasedIndex returns the rebased form of index expression x, where the
-// unchecked form of a loop is being written and x is one of its.
-func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
+// rebasedIndex returns the rebased form of index expression x (or of a
+// guarded load's call: the element it returns there), where the unchecked
+// form of a loop is being written and x is one of its.
+func (e *emitter) rebasedIndex(x ast.Expr) (ast.Node, bool) {
 	l, ok := e.loop.(*ThreadLoop)
 	if e.rebased == nil || !ok || l.Rebase == nil {
 		return nil, false

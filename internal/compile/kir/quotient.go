@@ -55,7 +55,7 @@ const maxSegments = 3
 
 // quotients returns l's divisions by a row's value, or nil.
 func (f *Func) quotients(l *ThreadLoop) *Quotients {
-	r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{},
+	r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[ast.Expr]int{},
 		locals: map[*types.Var]bool{}}
 	stmts := r.loopStmts(l)
 	for _, s := range stmts {

@@ -34,7 +34,7 @@ func rebase(f *Func) {
 		if !ok || l.Reduce != nil || l.Outside {
 			return
 		}
-		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}, quot: l.Quot}, at: map[*ast.IndexExpr]int{},
+		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}, quot: l.Quot}, at: map[ast.Expr]int{},
 			locals: map[*types.Var]bool{}}
 		r.rowScope.local = r.local
 		stmts := r.loopStmts(l)
@@ -68,7 +68,7 @@ func rebase(f *Func) {
 // index expressions that read or write them.
 type Rebase struct {
 	Slices []RebasedSlice
-	At     map[*ast.IndexExpr]int // each index expression rebased, its slice
+	At     map[ast.Expr]int // each index expression (or guarded load) rebased, its slice
 	// Partial is set where the code may fail elsewhere: its threads
 	// record their positions.
 	Partial bool
@@ -97,7 +97,7 @@ type RebasedSlice struct {
 type rebaser struct {
 	rowScope // its assigned are the variables the loop's code assigns
 	slices   []RebasedSlice
-	at       map[*ast.IndexExpr]int
+	at       map[ast.Expr]int
 	// defs holds the value of each variable the loop's code defines
 	// once, by :=, and never changes (bodyDefs), for local.
 	defs   map[*types.Var]ast.Expr
@@ -327,7 +327,8 @@ func (r *rebaser) selector(s *ast.SelectorExpr) bool {
 
 // call reports whether call cannot fail: a conversion to a basic type, a
 // builtin that cannot, a function of package math, or a helper whose
-// result cannot fail (safelane.go), as Rodinia's IN_RANGE.
+// result cannot fail (safelane.go), as Rodinia's IN_RANGE; or, once
+// rebased, a guarded load (guardedload.go).
 func (r *rebaser) call(call *ast.CallExpr) bool {
 	info := r.f.Src.Info
 	if tv := info.Types[call.Fun]; tv.IsType() {
@@ -344,6 +345,7 @@ func (r *rebaser) call(call *ast.CallExpr) bool {
 		if fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil || r.f.safeHelper(fn, 0) {
 			return r.all(call.Args, r.expr)
 		}
+		return r.guardedCall(call)
 	}
 	return false
 }
@@ -432,7 +434,7 @@ func (r *rebaser) rowIndex(i ast.Expr) (ast.Expr, bool) {
 
 // note records index expression x as an index into rebased slice s,
 // adding s unless the loop already rebases it.
-func (r *rebaser) note(x *ast.IndexExpr, s RebasedSlice) {
+func (r *rebaser) note(x ast.Expr, s RebasedSlice) {
 	obj := r.f.Src.Info.ObjectOf(s.X)
 	for k, t := range r.slices {
 		if r.f.Src.Info.ObjectOf(t.X) == obj && t.One == s.One && offKey(t.Row) == offKey(s.Row) && offKey(t.Off) == offKey(s.Off) {

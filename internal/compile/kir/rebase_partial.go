@@ -43,6 +43,10 @@ func (r *rebaser) pays(stmts []ast.Stmt) bool {
 				case isSlice:
 					checked += weight
 				}
+			case *ast.CallExpr:
+				if _, ok := r.at[n]; ok {
+					rebased += weight // a guarded load: a test and a check
+				}
 			}
 			return true
 		})
@@ -53,8 +57,8 @@ func (r *rebaser) pays(stmts []ast.Stmt) bool {
 	return rebased > checked
 }
 
-// indexes rebases the index expressions of s that it can, where s may
-// fail otherwise; not those of a function literal, whose variables are
+// indexes rebases the index expressions and guarded loads of s that it
+// can, where s may fail otherwise; not those of a function literal, whose variables are
 // its own and which may run anywhere.
 func (r *rebaser) indexes(s ast.Stmt) {
 	ast.Inspect(s, func(n ast.Node) bool {
@@ -63,6 +67,8 @@ func (r *rebaser) indexes(s ast.Stmt) {
 			return false
 		case *ast.IndexExpr:
 			r.index(n)
+		case *ast.CallExpr:
+			r.guardedCall(n)
 		}
 		return true
 	})

@@ -233,6 +233,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
 		return e.jamCall(c, call, j), true
 	}
+	if n, ok := e.rebasedIndex(call); ok {
+		return n, true
+	}
 	if e.simd {
 		if t := e.f.twinFor(call); t != nil {
 			return e.twinCall(c, call, t), true

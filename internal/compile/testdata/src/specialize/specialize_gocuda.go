@@ -13,7 +13,7 @@ import (
 //
 //line specialize.go:21
 func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_pair,
+	return compiled.GridStrideKernel(gc_src_pair,
 		func(gc_t *gocuda.Thread) { pair[T](gc_t, in, out, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pair[T](gc_b, gc_lo, gc_hi, in, out, n) })
 }
@@ -28,19 +28,22 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -49,10 +52,33 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
+				gc_off2 := (gc_bx * gc_bdx) + 1
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line specialize.go:22
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line specialize.go:23
+								{
+									gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line specialize.go:22
@@ -61,7 +87,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 
 //line specialize.go:23
 						{
-							gc_at[gc_tx] = at(in, i) + at(in, i+1)
+							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				} else {
@@ -69,7 +95,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:22
@@ -83,7 +110,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:22
@@ -97,7 +125,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:22
@@ -111,7 +140,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line specialize.go:22
@@ -125,7 +155,8 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line specialize.go:22

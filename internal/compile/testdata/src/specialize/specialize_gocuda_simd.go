@@ -25,7 +25,7 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 		out := any(out).([]int32)
 		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pair_int32(gc_b, gc_lo, gc_hi, in, out, n) }
 	}
-	return compiled.GridKernel(gc_src_pair,
+	return compiled.GridStrideKernel(gc_src_pair,
 		func(gc_t *gocuda.Thread) { pair[T](gc_t, in, out, n) },
 		gc_body)
 }
@@ -40,19 +40,22 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 	gc_bdx4 := gc_bd4.X
 	gc_gd4 := gc_b12.GridDim()
 	gc_gdx4 := gc_gd4.X
+	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b12.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+	gc_bx4 := 0
+	_ = gc_bx4
+	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b12.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
-		}
+		gc_first4 := gc_q4 % gc_gdx4
+		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
+		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
+		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
+		gc_q4 += gc_run4
+		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
+			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -60,11 +63,34 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := gc_bx4 * gc_bdx4
-				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:gc_to4]
+				gc_off7 := gc_bx4 * gc_bdx4
+				gc_off8 := (gc_bx4 * gc_bdx4) + 1
+				gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
+				gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off7, len(in)-gc_off8), gc_fastlo4)
+				if gc_fastlo4 < gc_fasthi4 {
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+						if gc_tx4 == gc_fastlo4 {
+							gc_seglen4 := gc_fasthi4 - gc_fastlo4
+							gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
+							gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
+							gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
+							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx4 := gc_fastlo4 + gc_u4
+
+//line specialize.go:22
+								i := gc_bx4*gc_bdx4 + gc_tx4
+								_ = i
+
+//line specialize.go:23
+								{
+									gc_at10[gc_u4] = gc_at11[gc_u4] + gc_at12[gc_u4]
+								}
+							}
+							gc_tx4 = gc_fasthi4 - 1
+							continue
+						}
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -73,7 +99,7 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 
 //line specialize.go:23
 						{
-							gc_at4[gc_tx4] = at(in, i) + at(in, i+1)
+							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				} else {
@@ -81,7 +107,8 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
 						{
 							gc_tx4 := gc_step4 + 0
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -95,7 +122,8 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 						}
 						{
 							gc_tx4 := gc_step4 + 1
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -109,7 +137,8 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 						}
 						{
 							gc_tx4 := gc_step4 + 2
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -123,7 +152,8 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 						}
 						{
 							gc_tx4 := gc_step4 + 3
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -137,7 +167,8 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 						}
 					}
 					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line specialize.go:22
@@ -162,19 +193,22 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -182,182 +216,203 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+				gc_off3 := gc_bx2 * gc_bdx2
+				gc_off4 := (gc_bx2 * gc_bdx2) + 1
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off3, len(in)-gc_off4), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD {
 //line specialize.go:22
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-						_ = gc_none2
+								_ = gc_none2
 //line specialize.go:22
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:22
-						_ = gc_iota4
+								_ = gc_iota4
 //line specialize.go:13
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+								gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:13
-						_ = gc_vb2
+								_ = gc_vb2
 //line specialize.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+								_ = gc_all2
+							gc_steps4:
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line specialize.go:22
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
-							_ = i
+									_ = i
 //line specialize.go:23
-							{
-								var gc_i7 int = i
+									{
+										var gc_i7 int = i
 //line specialize.go:24
-								_ = gc_i7
+										_ = gc_i7
 //line specialize.go:24
-								var gc_result7 archsimd.Float32x8
+										var gc_result7 archsimd.Float32x8
 //line specialize.go:24
-								_ = gc_result7
+										_ = gc_result7
 //line specialize.go:24
-								gc_returned7 := gc_none2
+										gc_returned7 := gc_none2
 //line specialize.go:24
-								_ = gc_returned7
+										_ = gc_returned7
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
+										if compiled.Reach(len(in), gc_i7, 8) <= 0 {
 //line specialize.go:24
-									gc_result7 = gc_vb2
+											gc_result7 = gc_vb2
 //line specialize.go:24
-									gc_b5 := gc_none2
+											gc_b5 := gc_none2
 //line specialize.go:24
-									if true {
+											if true {
 //line specialize.go:24
-										gc_b5 = gc_all2
+												gc_b5 = gc_all2
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_returned7 = gc_b5
+//line specialize.go:24
+										} else {
+//line specialize.go:24
+											gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+//line specialize.go:24
+											_ = gc_if9
+//line specialize.go:24
+											if gc_if9.ToBits() != 0 {
+//line specialize.go:24
+												gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+//line specialize.go:24
+												gc_returned7 = gc_if9.Or(gc_returned7)
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+										_ = gc_if10
+//line specialize.go:24
+										if gc_if10.ToBits() != 0 {
+//line specialize.go:24
+											var gc_ld7 archsimd.Float32x8
+//line specialize.go:24
+											if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+//line specialize.go:24
+												gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+//line specialize.go:24
+											} else {
+//line specialize.go:24
+												break gc_steps4
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+//line specialize.go:24
+											gc_returned7 = gc_if10.Or(gc_returned7)
+//line specialize.go:24
+										}
+//line specialize.go:24
+										var gc_t4 int = i + 1
+//line specialize.go:24
+										_ = gc_t4
+//line specialize.go:24
+										var gc_i8 int = gc_t4
+//line specialize.go:24
+										_ = gc_i8
+//line specialize.go:24
+										var gc_result8 archsimd.Float32x8
+//line specialize.go:24
+										_ = gc_result8
+//line specialize.go:24
+										gc_returned8 := gc_none2
+//line specialize.go:24
+										_ = gc_returned8
+//line specialize.go:24
+										if compiled.Reach(len(in), gc_i8, 8) <= 0 {
+//line specialize.go:24
+											gc_result8 = gc_vb2
+//line specialize.go:24
+											gc_b6 := gc_none2
+//line specialize.go:24
+											if true {
+//line specialize.go:24
+												gc_b6 = gc_all2
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_returned8 = gc_b6
+//line specialize.go:24
+										} else {
+//line specialize.go:24
+											gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line specialize.go:24
+											_ = gc_if11
+//line specialize.go:24
+											if gc_if11.ToBits() != 0 {
+//line specialize.go:24
+												gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+//line specialize.go:24
+												gc_returned8 = gc_if11.Or(gc_returned8)
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+										_ = gc_if12
+//line specialize.go:24
+										if gc_if12.ToBits() != 0 {
+//line specialize.go:24
+											var gc_ld8 archsimd.Float32x8
+//line specialize.go:24
+											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+//line specialize.go:24
+												gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+//line specialize.go:24
+											} else {
+//line specialize.go:24
+												break gc_steps4
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:24
+											gc_returned8 = gc_if12.Or(gc_returned8)
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_result7.Add(gc_result8).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line specialize.go:24
 									}
-//line specialize.go:24
-									gc_returned7 = gc_b5
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:24
-									_ = gc_if9
-//line specialize.go:24
-									if gc_if9.ToBits() != 0 {
-//line specialize.go:24
-										gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
-//line specialize.go:24
-										gc_returned7 = gc_if9.Or(gc_returned7)
-//line specialize.go:24
-									}
-//line specialize.go:24
 								}
-//line specialize.go:24
-								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if10
-//line specialize.go:24
-								if gc_if10.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld7 archsimd.Float32x8
-//line specialize.go:24
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
-//line specialize.go:24
-									gc_returned7 = gc_if10.Or(gc_returned7)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t4 int = i + 1
-//line specialize.go:24
-								_ = gc_t4
-//line specialize.go:24
-								var gc_i8 int = gc_t4
-//line specialize.go:24
-								_ = gc_i8
-//line specialize.go:24
-								var gc_result8 archsimd.Float32x8
-//line specialize.go:24
-								_ = gc_result8
-//line specialize.go:24
-								gc_returned8 := gc_none2
-//line specialize.go:24
-								_ = gc_returned8
-//line specialize.go:24
-								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
-//line specialize.go:24
-									gc_result8 = gc_vb2
-//line specialize.go:24
-									gc_b6 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b6 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned8 = gc_b6
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line specialize.go:24
-									_ = gc_if11
-//line specialize.go:24
-									if gc_if11.ToBits() != 0 {
-//line specialize.go:24
-										gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
-//line specialize.go:24
-										gc_returned8 = gc_if11.Or(gc_returned8)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if12
-//line specialize.go:24
-								if gc_if12.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld8 archsimd.Float32x8
-//line specialize.go:24
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
-//line specialize.go:24
-									gc_returned8 = gc_if12.Or(gc_returned8)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_result7.Add(gc_result8).StoreSlice(gc_at2[gc_tx2:])
-//line specialize.go:24
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line specialize.go:22
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line specialize.go:23
+								{
+									gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -366,7 +421,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 
 //line specialize.go:23
 						{
-							gc_at2[gc_tx2] = at(in, i) + at(in, i+1)
+							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				} else {
@@ -391,8 +446,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line specialize.go:22
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
@@ -551,7 +604,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -565,7 +619,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						}
 						{
 							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -579,7 +634,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						}
 						{
 							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -593,7 +649,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						}
 						{
 							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -607,7 +664,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						}
 					}
 					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line specialize.go:22
@@ -632,19 +690,22 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 	gc_bdx3 := gc_bd3.X
 	gc_gd3 := gc_b7.GridDim()
 	gc_gdx3 := gc_gd3.X
+	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b7.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+	gc_bx3 := 0
+	_ = gc_bx3
+	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b7.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
+		gc_first3 := gc_q3 % gc_gdx3
+		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
+		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
+		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
+		gc_q3 += gc_run3
+		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
+			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 				panic(compiled.ErrGuardWraps)
 			}
@@ -652,182 +713,203 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := gc_bx3 * gc_bdx3
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 {
-					gc_at3 := out[gc_off3:][:gc_to3]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD {
+				gc_off5 := gc_bx3 * gc_bdx3
+				gc_off6 := (gc_bx3 * gc_bdx3) + 1
+				gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
+				gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						if gc_tx3 == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
+							gc_vstep3 := gc_fastlo3
+							if compiled.SIMD {
 //line specialize.go:22
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-						_ = gc_none4
+								_ = gc_none4
 //line specialize.go:22
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:22
-						_ = gc_iota8
+								_ = gc_iota8
 //line specialize.go:13
-						gc_vb4 := archsimd.BroadcastInt32x8(0)
+								gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:13
-						_ = gc_vb4
+								_ = gc_vb4
 //line specialize.go:13
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-						_ = gc_all4
-					gc_steps8:
-						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-							gc_tx3 := gc_vstep3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
+								_ = gc_all4
+							gc_steps8:
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx3 := gc_vstep3
 //line specialize.go:22
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
+									var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
-							_ = i
+									_ = i
 //line specialize.go:23
-							{
-								var gc_i15 int = i
+									{
+										var gc_i15 int = i
 //line specialize.go:24
-								_ = gc_i15
+										_ = gc_i15
 //line specialize.go:24
-								var gc_result15 archsimd.Int32x8
+										var gc_result15 archsimd.Int32x8
 //line specialize.go:24
-								_ = gc_result15
+										_ = gc_result15
 //line specialize.go:24
-								gc_returned15 := gc_none4
+										gc_returned15 := gc_none4
 //line specialize.go:24
-								_ = gc_returned15
+										_ = gc_returned15
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i15, 8) <= 0 {
+										if compiled.Reach(len(in), gc_i15, 8) <= 0 {
 //line specialize.go:24
-									gc_result15 = gc_vb4
+											gc_result15 = gc_vb4
 //line specialize.go:24
-									gc_b10 := gc_none4
+											gc_b10 := gc_none4
 //line specialize.go:24
-									if true {
+											if true {
 //line specialize.go:24
-										gc_b10 = gc_all4
+												gc_b10 = gc_all4
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_returned15 = gc_b10
+//line specialize.go:24
+										} else {
+//line specialize.go:24
+											gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+//line specialize.go:24
+											_ = gc_if21
+//line specialize.go:24
+											if gc_if21.ToBits() != 0 {
+//line specialize.go:24
+												gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+//line specialize.go:24
+												gc_returned15 = gc_if21.Or(gc_returned15)
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+										_ = gc_if22
+//line specialize.go:24
+										if gc_if22.ToBits() != 0 {
+//line specialize.go:24
+											var gc_ld15 archsimd.Int32x8
+//line specialize.go:24
+											if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
+//line specialize.go:24
+												gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+//line specialize.go:24
+											} else {
+//line specialize.go:24
+												break gc_steps8
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+//line specialize.go:24
+											gc_returned15 = gc_if22.Or(gc_returned15)
+//line specialize.go:24
+										}
+//line specialize.go:24
+										var gc_t8 int = i + 1
+//line specialize.go:24
+										_ = gc_t8
+//line specialize.go:24
+										var gc_i16 int = gc_t8
+//line specialize.go:24
+										_ = gc_i16
+//line specialize.go:24
+										var gc_result16 archsimd.Int32x8
+//line specialize.go:24
+										_ = gc_result16
+//line specialize.go:24
+										gc_returned16 := gc_none4
+//line specialize.go:24
+										_ = gc_returned16
+//line specialize.go:24
+										if compiled.Reach(len(in), gc_i16, 8) <= 0 {
+//line specialize.go:24
+											gc_result16 = gc_vb4
+//line specialize.go:24
+											gc_b11 := gc_none4
+//line specialize.go:24
+											if true {
+//line specialize.go:24
+												gc_b11 = gc_all4
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_returned16 = gc_b11
+//line specialize.go:24
+										} else {
+//line specialize.go:24
+											gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+//line specialize.go:24
+											_ = gc_if23
+//line specialize.go:24
+											if gc_if23.ToBits() != 0 {
+//line specialize.go:24
+												gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+//line specialize.go:24
+												gc_returned16 = gc_if23.Or(gc_returned16)
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+										_ = gc_if24
+//line specialize.go:24
+										if gc_if24.ToBits() != 0 {
+//line specialize.go:24
+											var gc_ld16 archsimd.Int32x8
+//line specialize.go:24
+											if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+//line specialize.go:24
+												gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+//line specialize.go:24
+											} else {
+//line specialize.go:24
+												break gc_steps8
+//line specialize.go:24
+											}
+//line specialize.go:24
+											gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+//line specialize.go:24
+											gc_returned16 = gc_if24.Or(gc_returned16)
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_result15.Add(gc_result16).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 //line specialize.go:24
 									}
-//line specialize.go:24
-									gc_returned15 = gc_b10
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
-//line specialize.go:24
-									_ = gc_if21
-//line specialize.go:24
-									if gc_if21.ToBits() != 0 {
-//line specialize.go:24
-										gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
-//line specialize.go:24
-										gc_returned15 = gc_if21.Or(gc_returned15)
-//line specialize.go:24
-									}
-//line specialize.go:24
 								}
-//line specialize.go:24
-								gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if22
-//line specialize.go:24
-								if gc_if22.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld15 archsimd.Int32x8
-//line specialize.go:24
-									if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps8
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
-//line specialize.go:24
-									gc_returned15 = gc_if22.Or(gc_returned15)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t8 int = i + 1
-//line specialize.go:24
-								_ = gc_t8
-//line specialize.go:24
-								var gc_i16 int = gc_t8
-//line specialize.go:24
-								_ = gc_i16
-//line specialize.go:24
-								var gc_result16 archsimd.Int32x8
-//line specialize.go:24
-								_ = gc_result16
-//line specialize.go:24
-								gc_returned16 := gc_none4
-//line specialize.go:24
-								_ = gc_returned16
-//line specialize.go:24
-								if compiled.Reach(len(in), gc_i16, 8) <= 0 {
-//line specialize.go:24
-									gc_result16 = gc_vb4
-//line specialize.go:24
-									gc_b11 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b11 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned16 = gc_b11
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
-//line specialize.go:24
-									_ = gc_if23
-//line specialize.go:24
-									if gc_if23.ToBits() != 0 {
-//line specialize.go:24
-										gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
-//line specialize.go:24
-										gc_returned16 = gc_if23.Or(gc_returned16)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if24
-//line specialize.go:24
-								if gc_if24.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld16 archsimd.Int32x8
-//line specialize.go:24
-									if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps8
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
-//line specialize.go:24
-									gc_returned16 = gc_if24.Or(gc_returned16)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_result15.Add(gc_result16).StoreSlice(gc_at3[gc_tx3:])
-//line specialize.go:24
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx3 := gc_fastlo3 + gc_u3
+
+//line specialize.go:22
+								i := gc_bx3*gc_bdx3 + gc_tx3
+								_ = i
+
+//line specialize.go:23
+								{
+									gc_at7[gc_u3] = gc_at8[gc_u3] + gc_at9[gc_u3]
+								}
+							}
+							gc_tx3 = gc_fasthi3 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
@@ -836,7 +918,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 
 //line specialize.go:23
 						{
-							gc_at3[gc_tx3] = at(in, i) + at(in, i+1)
+							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
 				} else {
@@ -861,8 +943,6 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 					gc_steps6:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 //line specialize.go:22
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
@@ -1021,7 +1101,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
 						{
 							gc_tx3 := gc_step3 + 0
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
@@ -1035,7 +1116,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						}
 						{
 							gc_tx3 := gc_step3 + 1
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
@@ -1049,7 +1131,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						}
 						{
 							gc_tx3 := gc_step3 + 2
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
@@ -1063,7 +1146,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						}
 						{
 							gc_tx3 := gc_step3 + 3
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
@@ -1077,7 +1161,8 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						}
 					}
 					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line specialize.go:22
