@@ -1146,25 +1146,48 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_x02 := gc_tidx.X
+						gc_off6 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at9 := sdata_2[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
+								tid_2 := gc_tx
+								_ = tid_2
 
 //line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane] = v
+								v := gc_at9[gc_lane]
+								_ = v
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+								_ = tid_2
+
+//line reduce_variants.go:61
+								v := sdata_2[tid_2]
+								_ = v
+								gc_l_v[gc_lane] = v
+							}
+						}
 					}
 				}
 
@@ -1173,54 +1196,105 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						{
+							gc_x03 := gc_tidx.X
+							gc_off7 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+								gc_at10 := sdata_2[gc_off7:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x03 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx
-							_ = tid_2
-							v := gc_l_v[gc_lane]
-							_ = v
+									tid_2 := gc_tx
+									_ = tid_2
+									v := gc_l_v[gc_lane]
+									_ = v
 
 //line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+									v += gc_at10[gc_lane]
 
 //line reduce_variants.go:64
-							gc_l_v[gc_lane] = v
+									gc_l_v[gc_lane] = v
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line reduce_variants.go:63
+									v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v[gc_lane] = v
+								}
+							}
 						}
 					}
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						{
+							gc_x04 := gc_tidx.X
+							gc_off8 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+								gc_at11 := sdata_2[gc_off8:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x04 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx
-							_ = tid_2
-							v := gc_l_v[gc_lane]
-							_ = v
+									tid_2 := gc_tx
+									_ = tid_2
+									v := gc_l_v[gc_lane]
+									_ = v
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v
+									gc_at11[gc_lane] = v
 
 //line reduce_variants.go:66
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line reduce_variants.go:65
+									sdata_2[tid_2] = v
+
+//line reduce_variants.go:66
+								}
+							}
 						}
 					}
 				}
@@ -1234,11 +1308,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := partial[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
+			gc_off9 := gc_bx
+			gc_off10 := 0
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at12 := partial[gc_off9:][:1]
+				gc_at13 := sdata[gc_off10:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1249,7 +1323,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:51
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at12[0] = gc_at13[0]
 					}
 				}
 			} else {
@@ -1375,33 +1449,69 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line reduce_variants.go:80
-				i := gc_bx*2*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
 
 //line reduce_variants.go:81
-				var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 
 //line reduce_variants.go:81
-				_ = v
+						_ = v
 
 //line reduce_variants.go:101
-				var v_ T = v
+						var v_ T = v
 
 //line reduce_variants.go:101
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane] = v_
-				gc_s_v[gc_rank] = v
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:80
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
+
+//line reduce_variants.go:81
+						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+
+//line reduce_variants.go:81
+						_ = v
+
+//line reduce_variants.go:101
+						var v_ T = v
+
+//line reduce_variants.go:101
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
 		}
 
@@ -1549,9 +1659,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-				gc_at := partial[gc_off:][:1]
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				gc_at3 := partial[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1568,7 +1678,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:82
 					{
-						gc_at[0] = sum
+						gc_at3[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -2210,25 +2320,48 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_x02 := gc_tidx.X
+						gc_off5 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+							gc_at6 := sdata_2[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx
-						_ = tid_2
+								tid_2 := gc_tx
+								_ = tid_2
 
 //line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane] = v_
+								v_ := gc_at6[gc_lane]
+								_ = v_
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+								tid_2 := gc_tx
+								_ = tid_2
+
+//line reduce_variants.go:61
+								v_ := sdata_2[tid_2]
+								_ = v_
+								gc_l_v_[gc_lane] = v_
+							}
+						}
 					}
 				}
 
@@ -2237,54 +2370,105 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						{
+							gc_x03 := gc_tidx.X
+							gc_off6 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at7 := sdata_2[gc_off6:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x03 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
+									tid_2 := gc_tx
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
 
 //line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+									v_ += gc_at7[gc_lane]
 
 //line reduce_variants.go:64
-							gc_l_v_[gc_lane] = v_
+									gc_l_v_[gc_lane] = v_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
+
+//line reduce_variants.go:63
+									v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v_[gc_lane] = v_
+								}
+							}
 						}
 					}
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						{
+							gc_x04 := gc_tidx.X
+							gc_off7 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+								gc_at8 := sdata_2[gc_off7:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x04 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
+									tid_2 := gc_tx
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v_
+									gc_at8[gc_lane] = v_
 
 //line reduce_variants.go:66
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
+
+//line reduce_variants.go:65
+									sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
+								}
+							}
 						}
 					}
 				}
@@ -2298,11 +2482,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx
-			gc_off6 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at6 := partial[gc_off5:][:1]
-				gc_at7 := sdata[gc_off6:][:1]
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2313,7 +2497,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:147
 					{
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 					}
 				}
 			} else {

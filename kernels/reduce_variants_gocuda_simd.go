@@ -5422,12 +5422,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off29 := gc_bx5 * 2 * gc_bdx5
-			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-				gc_at41 := sdata[:gc_bdx5]
-				gc_at42 := in[gc_off29:][:gc_bdx5]
-				gc_at43 := in[gc_off30:][:gc_bdx5]
+			gc_off32 := gc_bx5 * 2 * gc_bdx5
+			gc_off33 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 && gc_off33 >= 0 && gc_off33 <= len(in) && gc_bdx5 <= len(in)-gc_off33 {
+				gc_at44 := sdata[:gc_bdx5]
+				gc_at45 := in[gc_off32:][:gc_bdx5]
+				gc_at46 := in[gc_off33:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -5441,7 +5441,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 					_ = i
 
 //line reduce_variants.go:45
-					gc_at41[gc_tx5] = gc_at42[gc_tx5] + gc_at43[gc_tx5]
+					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 				}
 			} else {
 				gc_step21 := 0
@@ -5550,10 +5550,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off31 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off31 >= 0 && gc_off31 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off31 {
-					gc_at44 := sdata_[:gc_to5]
-					gc_at45 := sdata_[gc_off31:][:gc_to5]
+				gc_off34 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off34 >= 0 && gc_off34 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off34 {
+					gc_at47 := sdata_[:gc_to5]
+					gc_at48 := sdata_[gc_off34:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -5564,7 +5564,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-							gc_at44[gc_tx5] += gc_at45[gc_tx5]
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
 				} else {
@@ -5654,9 +5654,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 			var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x05 := gc_b29.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x08 := gc_b29.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
 				}
 				if gc_lo10 < gc_hi10 {
@@ -5697,25 +5697,48 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 				{
 					gc_tidx14 := gc_b29.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					{
+						gc_x09 := gc_tidx14.X
+						gc_off35 := gc_x09
+						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+							gc_at49 := sdata_2[gc_off35:][:32]
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5 := gc_x09 + gc_lane5
+								_ = gc_tx5
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx5
-						_ = tid_2
+								tid_2 := gc_tx5
+								_ = tid_2
 
 //line reduce_variants.go:61
-						v := sdata_2[tid_2]
-						_ = v
-						gc_l_v[gc_lane5] = v
+								v := gc_at49[gc_lane5]
+								_ = v
+								gc_l_v[gc_lane5] = v
+							}
+						} else {
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+								tid_2 := gc_tx5
+								_ = tid_2
+
+//line reduce_variants.go:61
+								v := sdata_2[tid_2]
+								_ = v
+								gc_l_v[gc_lane5] = v
+							}
+						}
 					}
 				}
 
@@ -5724,54 +5747,105 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 					{
 						gc_tidx14 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+						{
+							gc_x010 := gc_tidx14.X
+							gc_off36 := offset + gc_x010
+							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
+								gc_at50 := sdata_2[gc_off36:][:32]
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5 := gc_x010 + gc_lane5
+									_ = gc_tx5
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v := gc_l_v[gc_lane5]
-							_ = v
+									tid_2 := gc_tx5
+									_ = tid_2
+									v := gc_l_v[gc_lane5]
+									_ = v
 
 //line reduce_variants.go:63
-							v += sdata_2[tid_2+offset]
+									v += gc_at50[gc_lane5]
 
 //line reduce_variants.go:64
-							gc_l_v[gc_lane5] = v
+									gc_l_v[gc_lane5] = v
+								}
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+									v := gc_l_v[gc_lane5]
+									_ = v
+
+//line reduce_variants.go:63
+									v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v[gc_lane5] = v
+								}
+							}
 						}
 					}
 					{
 						gc_tidx14 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+						{
+							gc_x011 := gc_tidx14.X
+							gc_off37 := gc_x011
+							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
+								gc_at51 := sdata_2[gc_off37:][:32]
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5 := gc_x011 + gc_lane5
+									_ = gc_tx5
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v := gc_l_v[gc_lane5]
-							_ = v
+									tid_2 := gc_tx5
+									_ = tid_2
+									v := gc_l_v[gc_lane5]
+									_ = v
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v
+									gc_at51[gc_lane5] = v
 
 //line reduce_variants.go:66
+								}
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+									v := gc_l_v[gc_lane5]
+									_ = v
+
+//line reduce_variants.go:65
+									sdata_2[tid_2] = v
+
+//line reduce_variants.go:66
+								}
+							}
 						}
 					}
 				}
@@ -5785,11 +5859,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off32 := gc_bx5
-			gc_off33 := 0
-			if gc_from5 >= 0 && gc_off32 >= 0 && gc_off32 < len(partial) && gc_off33 >= 0 && gc_off33 < len(sdata) {
-				gc_at46 := partial[gc_off32:][:1]
-				gc_at47 := sdata[gc_off33:][:1]
+			gc_off38 := gc_bx5
+			gc_off39 := 0
+			if gc_from5 >= 0 && gc_off38 >= 0 && gc_off38 < len(partial) && gc_off39 >= 0 && gc_off39 < len(sdata) {
+				gc_at52 := partial[gc_off38:][:1]
+				gc_at53 := sdata[gc_off39:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -5800,7 +5874,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-						gc_at46[0] = gc_at47[0]
+						gc_at52[0] = gc_at53[0]
 					}
 				}
 			} else {
@@ -5897,9 +5971,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * 2 * gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
+				gc_off11 := gc_bx2 * 2 * gc_bdx2
+				if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+					gc_at14 := in[gc_off11:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -6155,7 +6229,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead float32 = gc_at11[gc_tx2]
+						var ahead float32 = gc_at14[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
@@ -6500,10 +6574,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-					gc_at12 := sdata[:gc_bdx2]
-					gc_at13 := in[gc_off9:][:gc_bdx2]
+				gc_off12 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
+					gc_at15 := sdata[:gc_bdx2]
+					gc_at16 := in[gc_off12:][:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -6623,7 +6697,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+								ahead.Add(gc_result16).StoreSlice(gc_at15[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -6748,7 +6822,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+							ahead.Add(gc_result14).StoreSlice(gc_at15[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6766,7 +6840,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						ahead := gc_s_ahead[gc_rank2]
 
 //line reduce_variants.go:45
-						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+						gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
 					}
 				} else {
 					gc_vstep4 := 0
@@ -7122,12 +7196,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := gc_bx2 * 2 * gc_bdx2
-				gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-					gc_at14 := sdata[:gc_bdx2]
-					gc_at15 := in[gc_off10:][:gc_bdx2]
-					gc_at16 := in[gc_off11:][:gc_bdx2]
+				gc_off13 := gc_bx2 * 2 * gc_bdx2
+				gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx2 <= len(in)-gc_off14 {
+					gc_at17 := sdata[:gc_bdx2]
+					gc_at18 := in[gc_off13:][:gc_bdx2]
+					gc_at19 := in[gc_off14:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -7141,7 +7215,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
 					}
 				} else {
 					gc_step8 := 0
@@ -7251,10 +7325,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
-					gc_at17 := sdata_[:gc_to2]
-					gc_at18 := sdata_[gc_off12:][:gc_to2]
+				gc_off15 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
+					gc_at20 := sdata_[:gc_to2]
+					gc_at21 := sdata_[gc_off15:][:gc_to2]
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -7270,7 +7344,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 //line reduce.go:271
 								}
 							}
@@ -7293,7 +7367,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 //line reduce.go:271
 							}
 						}
@@ -7309,7 +7383,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:271
 						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+							gc_at20[gc_tx2] += gc_at21[gc_tx2]
 						}
 					}
 				} else {
@@ -7453,9 +7527,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			var gc_m102 uint32
 
 //line reduce_variants.go:48
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {
@@ -7801,11 +7875,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at19 := partial[gc_off13:][:1]
-				gc_at20 := sdata[gc_off14:][:1]
+			gc_off16 := gc_bx2
+			gc_off17 := 0
+			if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 < len(partial) && gc_off17 >= 0 && gc_off17 < len(sdata) {
+				gc_at22 := partial[gc_off16:][:1]
+				gc_at23 := sdata[gc_off17:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -7816,7 +7890,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:51
 					{
-						gc_at19[0] = gc_at20[0]
+						gc_at22[0] = gc_at23[0]
 					}
 				}
 			} else {
@@ -7913,9 +7987,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := gc_bx3 * 2 * gc_bdx3
-				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
-					gc_at21 := in[gc_off15:][:gc_bdx3]
+				gc_off18 := gc_bx3 * 2 * gc_bdx3
+				if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
+					gc_at24 := in[gc_off18:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -8171,7 +8245,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead int32 = gc_at21[gc_tx3]
+						var ahead int32 = gc_at24[gc_tx3]
 						_ = ahead
 						gc_s_ahead[gc_rank3] = ahead
 					}
@@ -8516,10 +8590,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 	}) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off16 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
-					gc_at22 := sdata[:gc_bdx3]
-					gc_at23 := in[gc_off16:][:gc_bdx3]
+				gc_off19 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
+					gc_at25 := sdata[:gc_bdx3]
+					gc_at26 := in[gc_off19:][:gc_bdx3]
 					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -8639,7 +8713,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result32).StoreSlice(gc_at22[gc_tx3:])
+								ahead.Add(gc_result32).StoreSlice(gc_at25[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -8764,7 +8838,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								gc_returned30 = gc_if45.Or(gc_returned30)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result30).StoreSlice(gc_at22[gc_tx3:])
+							ahead.Add(gc_result30).StoreSlice(gc_at25[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -8782,7 +8856,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:45
-						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
+						gc_at25[gc_tx3] = ahead + gc_at26[gc_tx3]
 					}
 				} else {
 					gc_vstep10 := 0
@@ -9138,12 +9212,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := gc_bx3 * 2 * gc_bdx3
-				gc_off18 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-					gc_at24 := sdata[:gc_bdx3]
-					gc_at25 := in[gc_off17:][:gc_bdx3]
-					gc_at26 := in[gc_off18:][:gc_bdx3]
+				gc_off20 := gc_bx3 * 2 * gc_bdx3
+				gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx3 <= len(in)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
+					gc_at27 := sdata[:gc_bdx3]
+					gc_at28 := in[gc_off20:][:gc_bdx3]
+					gc_at29 := in[gc_off21:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -9157,7 +9231,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						gc_at27[gc_tx3] = gc_at28[gc_tx3] + gc_at29[gc_tx3]
 					}
 				} else {
 					gc_step13 := 0
@@ -9267,10 +9341,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off19 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
-					gc_at27 := sdata_[:gc_to3]
-					gc_at28 := sdata_[gc_off19:][:gc_to3]
+				gc_off22 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off22 {
+					gc_at30 := sdata_[:gc_to3]
+					gc_at31 := sdata_[gc_off22:][:gc_to3]
 					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -9286,7 +9360,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at30[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at31[gc_tx3:])).StoreSlice(gc_at30[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -9309,7 +9383,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at30[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at31[gc_tx3:])).StoreSlice(gc_at30[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -9325,7 +9399,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 
 //line reduce.go:271
 						{
-							gc_at27[gc_tx3] += gc_at28[gc_tx3]
+							gc_at30[gc_tx3] += gc_at31[gc_tx3]
 						}
 					}
 				} else {
@@ -9469,9 +9543,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 			var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x03 := gc_b11.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x06 := gc_b11.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
 				}
 				if gc_lo6 < gc_hi6 {
@@ -9817,11 +9891,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off20 := gc_bx3
-			gc_off21 := 0
-			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
-				gc_at29 := partial[gc_off20:][:1]
-				gc_at30 := sdata[gc_off21:][:1]
+			gc_off23 := gc_bx3
+			gc_off24 := 0
+			if gc_from3 >= 0 && gc_off23 >= 0 && gc_off23 < len(partial) && gc_off24 >= 0 && gc_off24 < len(sdata) {
+				gc_at32 := partial[gc_off23:][:1]
+				gc_at33 := sdata[gc_off24:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -9832,7 +9906,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 
 //line reduce_variants.go:51
 					{
-						gc_at29[0] = gc_at30[0]
+						gc_at32[0] = gc_at33[0]
 					}
 				}
 			} else {
@@ -9929,9 +10003,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off22 := gc_bx4 * 2 * gc_bdx4
-				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
-					gc_at31 := in[gc_off22:][:gc_bdx4]
+				gc_off25 := gc_bx4 * 2 * gc_bdx4
+				if gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
+					gc_at34 := in[gc_off25:][:gc_bdx4]
 					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -10187,7 +10261,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead uint32 = gc_at31[gc_tx4]
+						var ahead uint32 = gc_at34[gc_tx4]
 						_ = ahead
 						gc_s_ahead[gc_rank4] = ahead
 					}
@@ -10532,10 +10606,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 	}) {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off23 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
-					gc_at32 := sdata[:gc_bdx4]
-					gc_at33 := in[gc_off23:][:gc_bdx4]
+				gc_off26 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(in) && gc_bdx4 <= len(in)-gc_off26 {
+					gc_at35 := sdata[:gc_bdx4]
+					gc_at36 := in[gc_off26:][:gc_bdx4]
 					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
@@ -10655,7 +10729,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result48).StoreSlice(gc_at32[gc_tx4:])
+								ahead.Add(gc_result48).StoreSlice(gc_at35[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep15, false
@@ -10780,7 +10854,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								gc_returned46 = gc_if69.Or(gc_returned46)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result46).StoreSlice(gc_at32[gc_tx4:])
+							ahead.Add(gc_result46).StoreSlice(gc_at35[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -10798,7 +10872,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:45
-						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
+						gc_at35[gc_tx4] = ahead + gc_at36[gc_tx4]
 					}
 				} else {
 					gc_vstep16 := 0
@@ -11154,12 +11228,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off24 := gc_bx4 * 2 * gc_bdx4
-				gc_off25 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-					gc_at34 := sdata[:gc_bdx4]
-					gc_at35 := in[gc_off24:][:gc_bdx4]
-					gc_at36 := in[gc_off25:][:gc_bdx4]
+				gc_off27 := gc_bx4 * 2 * gc_bdx4
+				gc_off28 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off27 >= 0 && gc_off27 <= len(in) && gc_bdx4 <= len(in)-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(in) && gc_bdx4 <= len(in)-gc_off28 {
+					gc_at37 := sdata[:gc_bdx4]
+					gc_at38 := in[gc_off27:][:gc_bdx4]
+					gc_at39 := in[gc_off28:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -11173,7 +11247,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						gc_at37[gc_tx4] = gc_at38[gc_tx4] + gc_at39[gc_tx4]
 					}
 				} else {
 					gc_step18 := 0
@@ -11283,10 +11357,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off26 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
-					gc_at37 := sdata_[:gc_to4]
-					gc_at38 := sdata_[gc_off26:][:gc_to4]
+				gc_off29 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off29 >= 0 && gc_off29 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off29 {
+					gc_at40 := sdata_[:gc_to4]
+					gc_at41 := sdata_[gc_off29:][:gc_to4]
 					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
@@ -11302,7 +11376,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at41[gc_tx4:])).StoreSlice(gc_at40[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -11325,7 +11399,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at41[gc_tx4:])).StoreSlice(gc_at40[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -11341,7 +11415,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 
 //line reduce.go:271
 						{
-							gc_at37[gc_tx4] += gc_at38[gc_tx4]
+							gc_at40[gc_tx4] += gc_at41[gc_tx4]
 						}
 					}
 				} else {
@@ -11485,9 +11559,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 			var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x04 := gc_b20.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x07 := gc_b20.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
 				}
 				if gc_lo8 < gc_hi8 {
@@ -11833,11 +11907,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off27 := gc_bx4
-			gc_off28 := 0
-			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
-				gc_at39 := partial[gc_off27:][:1]
-				gc_at40 := sdata[gc_off28:][:1]
+			gc_off30 := gc_bx4
+			gc_off31 := 0
+			if gc_from4 >= 0 && gc_off30 >= 0 && gc_off30 < len(partial) && gc_off31 >= 0 && gc_off31 < len(sdata) {
+				gc_at42 := partial[gc_off30:][:1]
+				gc_at43 := sdata[gc_off31:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -11848,7 +11922,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:51
 					{
-						gc_at39[0] = gc_at40[0]
+						gc_at42[0] = gc_at43[0]
 					}
 				}
 			} else {
@@ -11989,33 +12063,69 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 		{
 			gc_tidx23 := gc_b14.At(gc_w5)
 			gc_tx5 := gc_tidx23.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+			{
+				gc_x02 := gc_tidx23.X
+				gc_off7 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
+				gc_off8 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
+				if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
+					gc_at7 := in[gc_off7:][:32]
+					gc_at8 := in[gc_off8:][:32]
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						gc_tx5 := gc_x02 + gc_lane5
+						_ = gc_tx5
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
 
 //line reduce_variants.go:80
-				i := gc_bx5*2*gc_bdx5 + gc_tx5
-				_ = i
+						i := gc_bx5*2*gc_bdx5 + gc_tx5
+						_ = i
 
 //line reduce_variants.go:81
-				var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						var v T = gc_at7[gc_lane5] + gc_at8[gc_lane5]
 
 //line reduce_variants.go:81
-				_ = v
+						_ = v
 
 //line reduce_variants.go:101
-				var v_ T = v
+						var v_ T = v
 
 //line reduce_variants.go:101
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane5] = v_
-				gc_s_v[gc_rank5] = v
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane5] = v_
+						gc_s_v[gc_rank5] = v
+					}
+				} else {
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:80
+						i := gc_bx5*2*gc_bdx5 + gc_tx5
+						_ = i
+
+//line reduce_variants.go:81
+						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+
+//line reduce_variants.go:81
+						_ = v
+
+//line reduce_variants.go:101
+						var v_ T = v
+
+//line reduce_variants.go:101
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane5] = v_
+						gc_s_v[gc_rank5] = v
+					}
+				}
 			}
 		}
 
@@ -12193,9 +12303,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := gc_bx5
-			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at5 := partial[gc_off5:][:1]
+			gc_off9 := gc_bx5
+			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) {
+				gc_at9 := partial[gc_off9:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -12212,7 +12322,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 
 //line reduce_variants.go:82
 					{
-						gc_at5[0] = sum
+						gc_at9[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -13490,9 +13600,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
-				gc_at2 := partial[gc_off2:][:1]
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at4 := partial[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -13509,7 +13619,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:82
 					{
-						gc_at2[0] = sum
+						gc_at4[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -14787,9 +14897,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := gc_bx3
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
-				gc_at3 := partial[gc_off3:][:1]
+			gc_off5 := gc_bx3
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+				gc_at5 := partial[gc_off5:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -14806,7 +14916,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:82
 					{
-						gc_at3[0] = sum
+						gc_at5[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -16084,9 +16194,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off4 := gc_bx4
-			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at4 := partial[gc_off4:][:1]
+			gc_off6 := gc_bx4
+			if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at6 := partial[gc_off6:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -16103,7 +16213,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:82
 					{
-						gc_at4[0] = sum
+						gc_at6[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -16352,11 +16462,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off22 := (gc_bx5 * 2 * b) + gc_off
-				gc_off23 := ((gc_bx5 * 2 * b) + gc_off) + b
-				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(in) && gc_to5 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_to5 <= len(in)-gc_off23 {
-					gc_at29 := in[gc_off22:][:gc_to5]
-					gc_at30 := in[gc_off23:][:gc_to5]
+				gc_off25 := (gc_bx5 * 2 * b) + gc_off
+				gc_off26 := ((gc_bx5 * 2 * b) + gc_off) + b
+				if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to5 <= len(in)-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(in) && gc_to5 <= len(in)-gc_off26 {
+					gc_at32 := in[gc_off25:][:gc_to5]
+					gc_at33 := in[gc_off26:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -16372,11 +16482,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at29[gc_tx5]
+						v += gc_at32[gc_tx5]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at30[gc_tx5]
+							v += gc_at33[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
 					}
@@ -16508,7 +16618,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at31 := sdata[:gc_bdx5]
+				gc_at34 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -16519,7 +16629,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:141
-					gc_at31[gc_tx5] = v
+					gc_at34[gc_tx5] = v
 				}
 			} else {
 				gc_step23 := 0
@@ -16613,10 +16723,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off24 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off24 {
-					gc_at32 := sdata_[:gc_to5]
-					gc_at33 := sdata_[gc_off24:][:gc_to5]
+				gc_off27 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off27 >= 0 && gc_off27 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off27 {
+					gc_at35 := sdata_[:gc_to5]
+					gc_at36 := sdata_[gc_off27:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -16627,7 +16737,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce.go:271
 						{
-							gc_at32[gc_tx5] += gc_at33[gc_tx5]
+							gc_at35[gc_tx5] += gc_at36[gc_tx5]
 						}
 					}
 				} else {
@@ -16717,9 +16827,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			var gc_m105 uint32
 
 //line reduce_variants.go:144
-			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x08 := gc_b5.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
 				}
 				if gc_lo10 < gc_hi10 {
@@ -16760,25 +16870,48 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				{
 					gc_tidx14 := gc_b5.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					{
+						gc_x09 := gc_tidx14.X
+						gc_off28 := gc_x09
+						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
+							gc_at37 := sdata_2[gc_off28:][:32]
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5 := gc_x09 + gc_lane5
+								_ = gc_tx5
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
 
 //line reduce_variants.go:60
-						tid_2 := gc_tx5
-						_ = tid_2
+								tid_2 := gc_tx5
+								_ = tid_2
 
 //line reduce_variants.go:61
-						v_ := sdata_2[tid_2]
-						_ = v_
-						gc_l_v_[gc_lane5] = v_
+								v_ := gc_at37[gc_lane5]
+								_ = v_
+								gc_l_v_[gc_lane5] = v_
+							}
+						} else {
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+								tid_2 := gc_tx5
+								_ = tid_2
+
+//line reduce_variants.go:61
+								v_ := sdata_2[tid_2]
+								_ = v_
+								gc_l_v_[gc_lane5] = v_
+							}
+						}
 					}
 				}
 
@@ -16787,54 +16920,105 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					{
 						gc_tidx14 := gc_b5.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+						{
+							gc_x010 := gc_tidx14.X
+							gc_off29 := offset + gc_x010
+							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off29 >= 0 && gc_off29 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off29 {
+								gc_at38 := sdata_2[gc_off29:][:32]
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5 := gc_x010 + gc_lane5
+									_ = gc_tx5
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane5]
-							_ = v_
+									tid_2 := gc_tx5
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
 
 //line reduce_variants.go:63
-							v_ += sdata_2[tid_2+offset]
+									v_ += gc_at38[gc_lane5]
 
 //line reduce_variants.go:64
-							gc_l_v_[gc_lane5] = v_
+									gc_l_v_[gc_lane5] = v_
+								}
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
+
+//line reduce_variants.go:63
+									v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v_[gc_lane5] = v_
+								}
+							}
 						}
 					}
 					{
 						gc_tidx14 := gc_b5.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+						{
+							gc_x011 := gc_tidx14.X
+							gc_off30 := gc_x011
+							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off30 >= 0 && gc_off30 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off30 {
+								gc_at39 := sdata_2[gc_off30:][:32]
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5 := gc_x011 + gc_lane5
+									_ = gc_tx5
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
 //line reduce_variants.go:60
-							tid_2 := gc_tx5
-							_ = tid_2
-							v_ := gc_l_v_[gc_lane5]
-							_ = v_
+									tid_2 := gc_tx5
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
 
 //line reduce_variants.go:65
-							sdata_2[tid_2] = v_
+									gc_at39[gc_lane5] = v_
 
 //line reduce_variants.go:66
+								}
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
+
+//line reduce_variants.go:65
+									sdata_2[tid_2] = v_
+
+//line reduce_variants.go:66
+								}
+							}
 						}
 					}
 				}
@@ -16848,11 +17032,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off25 := gc_bx5
-			gc_off26 := 0
-			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) && gc_off26 >= 0 && gc_off26 < len(sdata) {
-				gc_at34 := partial[gc_off25:][:1]
-				gc_at35 := sdata[gc_off26:][:1]
+			gc_off31 := gc_bx5
+			gc_off32 := 0
+			if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 < len(partial) && gc_off32 >= 0 && gc_off32 < len(sdata) {
+				gc_at40 := partial[gc_off31:][:1]
+				gc_at41 := sdata[gc_off32:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -16863,7 +17047,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:147
 					{
-						gc_at34[0] = gc_at35[0]
+						gc_at40[0] = gc_at41[0]
 					}
 				}
 			} else {
@@ -17062,11 +17246,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bx2 * 2 * b) + gc_off
-				gc_off8 := ((gc_bx2 * 2 * b) + gc_off) + b
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to2 <= len(in)-gc_off8 {
-					gc_at8 := in[gc_off7:][:gc_to2]
-					gc_at9 := in[gc_off8:][:gc_to2]
+				gc_off10 := (gc_bx2 * 2 * b) + gc_off
+				gc_off11 := ((gc_bx2 * 2 * b) + gc_off) + b
+				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_to2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to2 <= len(in)-gc_off11 {
+					gc_at11 := in[gc_off10:][:gc_to2]
+					gc_at12 := in[gc_off11:][:gc_to2]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -17092,11 +17276,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
 //line reduce_variants.go:136
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
@@ -17106,7 +17290,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:136
 									if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -17143,11 +17327,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
 //line reduce_variants.go:136
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
@@ -17157,7 +17341,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:136
 								if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if3)
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if3)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -17185,11 +17369,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at8[gc_tx2]
+						v += gc_at11[gc_tx2]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at9[gc_tx2]
+							v += gc_at12[gc_tx2]
 						}
 						gc_s_v[gc_rank2] = v
 					}
@@ -17436,7 +17620,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sdata) {
-				gc_at10 := sdata[:gc_bdx2]
+				gc_at13 := sdata[:gc_bdx2]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -17454,7 +17638,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							v.StoreSlice(gc_at10[gc_tx2:])
+							v.StoreSlice(gc_at13[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -17477,7 +17661,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at10[gc_tx2:])
+						v.StoreSlice(gc_at13[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -17491,7 +17675,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:141
-					gc_at10[gc_tx2] = v
+					gc_at13[gc_tx2] = v
 				}
 			} else {
 				gc_vstep5 := 0
@@ -17641,10 +17825,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off9 >= 0 && gc_off9 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off9 {
-					gc_at11 := sdata_[:gc_to2]
-					gc_at12 := sdata_[gc_off9:][:gc_to2]
+				gc_off12 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
+					gc_at14 := sdata_[:gc_to2]
+					gc_at15 := sdata_[gc_off12:][:gc_to2]
 					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -17660,7 +17844,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 //line reduce.go:271
 								}
 							}
@@ -17683,7 +17867,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 //line reduce.go:271
 							}
 						}
@@ -17699,7 +17883,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:271
 						{
-							gc_at11[gc_tx2] += gc_at12[gc_tx2]
+							gc_at14[gc_tx2] += gc_at15[gc_tx2]
 						}
 					}
 				} else {
@@ -17843,9 +18027,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			var gc_m102 uint32
 
 //line reduce_variants.go:144
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {
@@ -18191,11 +18375,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_at13 := partial[gc_off10:][:1]
-				gc_at14 := sdata[gc_off11:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at16 := partial[gc_off13:][:1]
+				gc_at17 := sdata[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -18206,7 +18390,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:147
 					{
-						gc_at13[0] = gc_at14[0]
+						gc_at16[0] = gc_at17[0]
 					}
 				}
 			} else {
@@ -18405,11 +18589,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off12 := (gc_bx3 * 2 * b) + gc_off
-				gc_off13 := ((gc_bx3 * 2 * b) + gc_off) + b
-				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to3 <= len(in)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_to3 <= len(in)-gc_off13 {
-					gc_at15 := in[gc_off12:][:gc_to3]
-					gc_at16 := in[gc_off13:][:gc_to3]
+				gc_off15 := (gc_bx3 * 2 * b) + gc_off
+				gc_off16 := ((gc_bx3 * 2 * b) + gc_off) + b
+				if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 <= len(in) && gc_to3 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(in) && gc_to3 <= len(in)-gc_off16 {
+					gc_at18 := in[gc_off15:][:gc_to3]
+					gc_at19 := in[gc_off16:][:gc_to3]
 					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -18435,11 +18619,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]))
 //line reduce_variants.go:136
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]))
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
@@ -18449,7 +18633,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 									if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -18486,11 +18670,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]))
 //line reduce_variants.go:136
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
@@ -18500,7 +18684,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 								if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if7)
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])).Merge(v, gc_if7)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -18528,11 +18712,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at15[gc_tx3]
+						v += gc_at18[gc_tx3]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at16[gc_tx3]
+							v += gc_at19[gc_tx3]
 						}
 						gc_s_v[gc_rank3] = v
 					}
@@ -18779,7 +18963,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sdata) {
-				gc_at17 := sdata[:gc_bdx3]
+				gc_at20 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
@@ -18797,7 +18981,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							v.StoreSlice(gc_at17[gc_tx3:])
+							v.StoreSlice(gc_at20[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
@@ -18820,7 +19004,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at17[gc_tx3:])
+						v.StoreSlice(gc_at20[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -18834,7 +19018,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:141
-					gc_at17[gc_tx3] = v
+					gc_at20[gc_tx3] = v
 				}
 			} else {
 				gc_vstep12 := 0
@@ -18984,10 +19168,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off14 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off14 {
-					gc_at18 := sdata_[:gc_to3]
-					gc_at19 := sdata_[gc_off14:][:gc_to3]
+				gc_off17 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off17 >= 0 && gc_off17 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off17 {
+					gc_at21 := sdata_[:gc_to3]
+					gc_at22 := sdata_[gc_off17:][:gc_to3]
 					gc_vstep13 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -19003,7 +19187,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])).StoreSlice(gc_at18[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])).StoreSlice(gc_at21[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -19026,7 +19210,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])).StoreSlice(gc_at18[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).StoreSlice(gc_at21[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -19042,7 +19226,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce.go:271
 						{
-							gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							gc_at21[gc_tx3] += gc_at22[gc_tx3]
 						}
 					}
 				} else {
@@ -19186,9 +19370,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			var gc_m103 uint32
 
 //line reduce_variants.go:144
-			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x06 := gc_b3.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
 				}
 				if gc_lo6 < gc_hi6 {
@@ -19534,11 +19718,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off15 := gc_bx3
-			gc_off16 := 0
-			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
-				gc_at20 := partial[gc_off15:][:1]
-				gc_at21 := sdata[gc_off16:][:1]
+			gc_off18 := gc_bx3
+			gc_off19 := 0
+			if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(partial) && gc_off19 >= 0 && gc_off19 < len(sdata) {
+				gc_at23 := partial[gc_off18:][:1]
+				gc_at24 := sdata[gc_off19:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -19549,7 +19733,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:147
 					{
-						gc_at20[0] = gc_at21[0]
+						gc_at23[0] = gc_at24[0]
 					}
 				}
 			} else {
@@ -19748,11 +19932,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off17 := (gc_bx4 * 2 * b) + gc_off
-				gc_off18 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to4 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to4 <= len(in)-gc_off18 {
-					gc_at22 := in[gc_off17:][:gc_to4]
-					gc_at23 := in[gc_off18:][:gc_to4]
+				gc_off20 := (gc_bx4 * 2 * b) + gc_off
+				gc_off21 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 <= len(in) && gc_to4 <= len(in)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(in) && gc_to4 <= len(in)-gc_off21 {
+					gc_at25 := in[gc_off20:][:gc_to4]
+					gc_at26 := in[gc_off21:][:gc_to4]
 					gc_vstep16 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop16 bool
@@ -19778,11 +19962,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								v = v.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]))
 //line reduce_variants.go:136
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:]))
+									v = v.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
@@ -19792,7 +19976,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 									if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -19829,11 +20013,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]))
 //line reduce_variants.go:136
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:]))
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
@@ -19843,7 +20027,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if11)
+									v = v.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(v, gc_if11)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -19871,11 +20055,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at22[gc_tx4]
+						v += gc_at25[gc_tx4]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at23[gc_tx4]
+							v += gc_at26[gc_tx4]
 						}
 						gc_s_v[gc_rank4] = v
 					}
@@ -20122,7 +20306,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(sdata) {
-				gc_at24 := sdata[:gc_bdx4]
+				gc_at27 := sdata[:gc_bdx4]
 				gc_vstep18 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
@@ -20140,7 +20324,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							v.StoreSlice(gc_at24[gc_tx4:])
+							v.StoreSlice(gc_at27[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep18, false
@@ -20163,7 +20347,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at24[gc_tx4:])
+						v.StoreSlice(gc_at27[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -20177,7 +20361,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:141
-					gc_at24[gc_tx4] = v
+					gc_at27[gc_tx4] = v
 				}
 			} else {
 				gc_vstep19 := 0
@@ -20327,10 +20511,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off19 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off19 {
-					gc_at25 := sdata_[:gc_to4]
-					gc_at26 := sdata_[gc_off19:][:gc_to4]
+				gc_off22 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off22 {
+					gc_at28 := sdata_[:gc_to4]
+					gc_at29 := sdata_[gc_off22:][:gc_to4]
 					gc_vstep20 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop20 bool
@@ -20346,7 +20530,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])).StoreSlice(gc_at25[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -20369,7 +20553,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).StoreSlice(gc_at25[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -20385,7 +20569,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce.go:271
 						{
-							gc_at25[gc_tx4] += gc_at26[gc_tx4]
+							gc_at28[gc_tx4] += gc_at29[gc_tx4]
 						}
 					}
 				} else {
@@ -20529,9 +20713,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			var gc_m104 uint32
 
 //line reduce_variants.go:144
-			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
 				}
 				if gc_lo8 < gc_hi8 {
@@ -20877,11 +21061,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off20 := gc_bx4
-			gc_off21 := 0
-			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
-				gc_at27 := partial[gc_off20:][:1]
-				gc_at28 := sdata[gc_off21:][:1]
+			gc_off23 := gc_bx4
+			gc_off24 := 0
+			if gc_from4 >= 0 && gc_off23 >= 0 && gc_off23 < len(partial) && gc_off24 >= 0 && gc_off24 < len(sdata) {
+				gc_at30 := partial[gc_off23:][:1]
+				gc_at31 := sdata[gc_off24:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -20892,7 +21076,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:147
 					{
-						gc_at27[0] = gc_at28[0]
+						gc_at30[0] = gc_at31[0]
 					}
 				}
 			} else {

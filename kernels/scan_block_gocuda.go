@@ -1010,41 +1010,83 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * b) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line scan_block.go:143
-				g := gc_bx*b + gc_tx
-				_ = g
+						g := gc_bx*b + gc_tx
+						_ = g
 
 //line scan_block.go:144
-				var v T
+						var v T
 
 //line scan_block.go:145
-				if g < n {
-					v = in[g]
+						if g < n {
+							v = gc_at[gc_lane]
+						}
+
+//line scan_block.go:148
+						var v_ T = v
+
+//line scan_block.go:148
+						_ = v_
+
+//line scan_block.go:170
+						var v_2 T = v_
+
+//line scan_block.go:170
+						_ = v_2
+						_ = v
+						_ = v_
+						_ = v_2
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:143
+						g := gc_bx*b + gc_tx
+						_ = g
+
+//line scan_block.go:144
+						var v T
+
+//line scan_block.go:145
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:148
+						var v_ T = v
+
+//line scan_block.go:148
+						_ = v_
+
+//line scan_block.go:170
+						var v_2 T = v_
+
+//line scan_block.go:170
+						_ = v_2
+						_ = v
+						_ = v_
+						_ = v_2
+						gc_l_v_2[gc_lane] = v_2
+					}
 				}
-
-//line scan_block.go:148
-				var v_ T = v
-
-//line scan_block.go:148
-				_ = v_
-
-//line scan_block.go:170
-				var v_2 T = v_
-
-//line scan_block.go:170
-				_ = v_2
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane] = v_2
 			}
 		}
 
@@ -1515,11 +1557,11 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * b
-			gc_off2 := gc_bx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(sums) {
-				gc_at := out[gc_off:][:gc_bdx]
-				gc_at2 := sums[gc_off2:][:1]
+			gc_off2 := gc_bx * b
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := sums[gc_off3:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1551,15 +1593,15 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-							gc_at[gc_tx] = incl
+							gc_at2[gc_tx] = incl
 						} else {
-							gc_at[gc_tx] = excl
+							gc_at2[gc_tx] = excl
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx == b-1 {
-						gc_at2[0] = incl
+						gc_at3[0] = incl
 					}
 					_ = r
 					_ = r_

@@ -9713,41 +9713,83 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 		{
 			gc_tidx29 := gc_b17.At(gc_w5)
 			gc_tx5 := gc_tidx29.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+			{
+				gc_x02 := gc_tidx29.X
+				gc_off10 := (gc_bx5 * b) + gc_x02
+				if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
+					gc_at10 := in[gc_off10:][:32]
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						gc_tx5 := gc_x02 + gc_lane5
+						_ = gc_tx5
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
 
 //line scan_block.go:143
-				g := gc_bx5*b + gc_tx5
-				_ = g
+						g := gc_bx5*b + gc_tx5
+						_ = g
 
 //line scan_block.go:144
-				var v T
+						var v T
 
 //line scan_block.go:145
-				if g < n {
-					v = in[g]
+						if g < n {
+							v = gc_at10[gc_lane5]
+						}
+
+//line scan_block.go:148
+						var v_ T = v
+
+//line scan_block.go:148
+						_ = v_
+
+//line scan_block.go:170
+						var v_2 T = v_
+
+//line scan_block.go:170
+						_ = v_2
+						_ = v
+						_ = v_
+						_ = v_2
+						gc_l_v_2[gc_lane5] = v_2
+					}
+				} else {
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:143
+						g := gc_bx5*b + gc_tx5
+						_ = g
+
+//line scan_block.go:144
+						var v T
+
+//line scan_block.go:145
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:148
+						var v_ T = v
+
+//line scan_block.go:148
+						_ = v_
+
+//line scan_block.go:170
+						var v_2 T = v_
+
+//line scan_block.go:170
+						_ = v_2
+						_ = v
+						_ = v_
+						_ = v_2
+						gc_l_v_2[gc_lane5] = v_2
+					}
 				}
-
-//line scan_block.go:148
-				var v_ T = v
-
-//line scan_block.go:148
-				_ = v_
-
-//line scan_block.go:170
-				var v_2 T = v_
-
-//line scan_block.go:170
-				_ = v_2
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane5] = v_2
 			}
 		}
 
@@ -10262,11 +10304,11 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5 * b
-			gc_off10 := gc_bx5
-			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) {
-				gc_at9 := out[gc_off9:][:gc_bdx5]
-				gc_at10 := sums[gc_off10:][:1]
+			gc_off11 := gc_bx5 * b
+			gc_off12 := gc_bx5
+			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx5 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 < len(sums) {
+				gc_at11 := out[gc_off11:][:gc_bdx5]
+				gc_at12 := sums[gc_off12:][:1]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10298,15 +10340,15 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-							gc_at9[gc_tx5] = incl
+							gc_at11[gc_tx5] = incl
 						} else {
-							gc_at9[gc_tx5] = excl
+							gc_at11[gc_tx5] = excl
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx5 == b-1 {
-						gc_at10[0] = incl
+						gc_at12[0] = incl
 					}
 					_ = r
 					_ = r_
@@ -11726,11 +11768,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * b
-			gc_off4 := gc_bx2
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(sums) {
-				gc_at3 := out[gc_off3:][:gc_bdx2]
-				gc_at4 := sums[gc_off4:][:1]
+			gc_off4 := gc_bx2 * b
+			gc_off5 := gc_bx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
+				gc_at4 := out[gc_off4:][:gc_bdx2]
+				gc_at5 := sums[gc_off5:][:1]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -11762,15 +11804,15 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-							gc_at3[gc_tx2] = incl
+							gc_at4[gc_tx2] = incl
 						} else {
-							gc_at3[gc_tx2] = excl
+							gc_at4[gc_tx2] = excl
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx2 == b-1 {
-						gc_at4[0] = incl
+						gc_at5[0] = incl
 					}
 					_ = r
 					_ = r_
@@ -13190,11 +13232,11 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3 * b
-			gc_off6 := gc_bx3
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(sums) {
-				gc_at5 := out[gc_off5:][:gc_bdx3]
-				gc_at6 := sums[gc_off6:][:1]
+			gc_off6 := gc_bx3 * b
+			gc_off7 := gc_bx3
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx3 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) {
+				gc_at6 := out[gc_off6:][:gc_bdx3]
+				gc_at7 := sums[gc_off7:][:1]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -13226,15 +13268,15 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-							gc_at5[gc_tx3] = incl
+							gc_at6[gc_tx3] = incl
 						} else {
-							gc_at5[gc_tx3] = excl
+							gc_at6[gc_tx3] = excl
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx3 == b-1 {
-						gc_at6[0] = incl
+						gc_at7[0] = incl
 					}
 					_ = r
 					_ = r_
@@ -14654,11 +14696,11 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4 * b
-			gc_off8 := gc_bx4
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) {
-				gc_at7 := out[gc_off7:][:gc_bdx4]
-				gc_at8 := sums[gc_off8:][:1]
+			gc_off8 := gc_bx4 * b
+			gc_off9 := gc_bx4
+			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx4 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) {
+				gc_at8 := out[gc_off8:][:gc_bdx4]
+				gc_at9 := sums[gc_off9:][:1]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -14690,15 +14732,15 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-							gc_at7[gc_tx4] = incl
+							gc_at8[gc_tx4] = incl
 						} else {
-							gc_at7[gc_tx4] = excl
+							gc_at8[gc_tx4] = excl
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx4 == b-1 {
-						gc_at8[0] = incl
+						gc_at9[0] = incl
 					}
 					_ = r
 					_ = r_

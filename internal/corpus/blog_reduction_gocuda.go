@@ -978,44 +978,89 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line blog_reduction.go:90
-				idx := gc_bx*gc_bdx + gc_tx
-				_ = idx
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
 
 //line blog_reduction.go:96
-				i_ := idx + n/2*2
-				_ = i_
-				sum := gc_s_sum[gc_rank]
+						i_ := idx + n/2*2
+						_ = i_
+						sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:97
-				if i_ < n {
-					sum += in[i_]
+						if i_ < n {
+							sum += gc_at[gc_lane]
+						}
+
+//line blog_reduction.go:100
+						var val_ int32 = sum
+
+//line blog_reduction.go:100
+						_ = val_
+
+//line blog_reduction.go:35
+						var val_2 int32 = val_
+
+//line blog_reduction.go:35
+						_ = val_2
+						_ = val_
+						_ = val_2
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_val_[gc_rank] = val_
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line blog_reduction.go:96
+						i_ := idx + n/2*2
+						_ = i_
+						sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:97
+						if i_ < n {
+							sum += in[i_]
+						}
+
+//line blog_reduction.go:100
+						var val_ int32 = sum
+
+//line blog_reduction.go:100
+						_ = val_
+
+//line blog_reduction.go:35
+						var val_2 int32 = val_
+
+//line blog_reduction.go:35
+						_ = val_2
+						_ = val_
+						_ = val_2
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_val_[gc_rank] = val_
+						gc_s_sum[gc_rank] = sum
+					}
 				}
-
-//line blog_reduction.go:100
-				var val_ int32 = sum
-
-//line blog_reduction.go:100
-				_ = val_
-
-//line blog_reduction.go:35
-				var val_2 int32 = val_
-
-//line blog_reduction.go:35
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane] = val_2
-				gc_s_val_[gc_rank] = val_
-				gc_s_sum[gc_rank] = sum
 			}
 		}
 
@@ -1429,9 +1474,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at := out[gc_off2:][:1]
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at2 := out[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1450,7 +1495,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:101
 					{
-						gc_at[0] = sum
+						gc_at2[0] = sum
 					}
 					_ = r
 					gc_s_sum[gc_rank] = sum

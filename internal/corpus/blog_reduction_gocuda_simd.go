@@ -2183,9 +2183,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
-				gc_at2 := out[gc_off3:][:1]
+			gc_off4 := gc_bx2
+			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
+				gc_at3 := out[gc_off4:][:1]
 				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2204,7 +2204,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:101
 					{
-						gc_at2[0] = sum
+						gc_at3[0] = sum
 					}
 					_ = r
 					gc_s_sum[gc_rank2] = sum

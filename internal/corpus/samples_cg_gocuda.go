@@ -192,38 +192,79 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := i_ + gc_x0
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+						gc_at := sdata_[gc_off:][:32]
+						gc_at2 := sdata_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line samples_cg.go:70
-					var tid_ int = tid
-					_ = tid_
+							var tid_ int = tid
+							_ = tid_
 
 //line samples_cg.go:23
-					vid := tid_ & (vec - 1)
-					_ = vid
-					beta := gc_s_beta[gc_rank]
-					var temp float32
-					_ = temp
+							vid := tid_ & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank]
+							var temp float32
+							_ = temp
 
 //line samples_cg.go:29
-					if vid < i_ {
-						temp = sdata_[tid_+i_]
-						beta += temp
-						sdata_[tid_] = beta
-					}
+							if vid < i_ {
+								temp = gc_at[gc_lane]
+								beta += temp
+								gc_at2[gc_lane] = beta
+							}
 
 //line samples_cg.go:34
-					gc_s_beta[gc_rank] = beta
+							gc_s_beta[gc_rank] = beta
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:70
+							var tid_ int = tid
+							_ = tid_
+
+//line samples_cg.go:23
+							vid := tid_ & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank]
+							var temp float32
+							_ = temp
+
+//line samples_cg.go:29
+							if vid < i_ {
+								temp = sdata_[tid_+i_]
+								beta += temp
+								sdata_[tid_] = beta
+							}
+
+//line samples_cg.go:34
+							gc_s_beta[gc_rank] = beta
+						}
+					}
 				}
 			}
 
@@ -253,11 +294,11 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at := gOdata_[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := gOdata_[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -268,7 +309,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 
 //line samples_cg.go:72
 					{
-						gc_at[0] = gc_at2[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			} else {
@@ -537,38 +578,79 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := i_2 + gc_x0
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+						gc_at := sdata_[gc_off:][:32]
+						gc_at2 := sdata_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
+							tid_ := gc_tx
+							_ = tid_
 
 //line samples_cg.go:70
-					var tid_2 int = tid_
-					_ = tid_2
+							var tid_2 int = tid_
+							_ = tid_2
 
 //line samples_cg.go:23
-					vid := tid_2 & (vec - 1)
-					_ = vid
-					beta := gc_s_beta[gc_rank]
-					var temp float32
-					_ = temp
+							vid := tid_2 & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank]
+							var temp float32
+							_ = temp
 
 //line samples_cg.go:29
-					if vid < i_2 {
-						temp = sdata_[tid_2+i_2]
-						beta += temp
-						sdata_[tid_2] = beta
-					}
+							if vid < i_2 {
+								temp = gc_at[gc_lane]
+								beta += temp
+								gc_at2[gc_lane] = beta
+							}
 
 //line samples_cg.go:34
-					gc_s_beta[gc_rank] = beta
+							gc_s_beta[gc_rank] = beta
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+							tid_ := gc_tx
+							_ = tid_
+
+//line samples_cg.go:70
+							var tid_2 int = tid_
+							_ = tid_2
+
+//line samples_cg.go:23
+							vid := tid_2 & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank]
+							var temp float32
+							_ = temp
+
+//line samples_cg.go:29
+							if vid < i_2 {
+								temp = sdata_[tid_2+i_2]
+								beta += temp
+								sdata_[tid_2] = beta
+							}
+
+//line samples_cg.go:34
+							gc_s_beta[gc_rank] = beta
+						}
+					}
 				}
 			}
 
@@ -598,11 +680,11 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at := gOdata_[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := gOdata_[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -613,7 +695,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:72
 					{
-						gc_at[0] = gc_at2[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			} else {
@@ -703,9 +785,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0
-				if gc_off3 >= 0 && gc_off3 < len(amLast) {
-					gc_at3 := amLast[gc_off3:][:1]
+				gc_off5 := 0
+				if gc_off5 >= 0 && gc_off5 < len(amLast) {
+					gc_at5 := amLast[gc_off5:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -721,7 +803,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						if tid == 0 {
 							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
 
-							gc_at3[0] = ticket == uint32(gc_gdx-1)
+							gc_at5[0] = ticket == uint32(gc_gdx-1)
 						}
 					}
 				} else {
@@ -852,38 +934,79 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						{
+							gc_x02 := gc_tidx.X
+							gc_off6 := i_4 + gc_x02
+							gc_off7 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+								gc_at6 := sdata_2[gc_off6:][:32]
+								gc_at7 := sdata_2[gc_off7:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x02 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
+									tid := gc_tx
+									_ = tid
 
 //line samples_cg.go:130
-							var tid_3 int = tid
-							_ = tid_3
+									var tid_3 int = tid
+									_ = tid_3
 
 //line samples_cg.go:23
-							vid_ := tid_3 & (vec - 1)
-							_ = vid_
-							beta_ := gc_s_beta_[gc_rank]
-							var temp_ float32
-							_ = temp_
+									vid_ := tid_3 & (vec - 1)
+									_ = vid_
+									beta_ := gc_s_beta_[gc_rank]
+									var temp_ float32
+									_ = temp_
 
 //line samples_cg.go:29
-							if vid_ < i_4 {
-								temp_ = sdata_2[tid_3+i_4]
-								beta_ += temp_
-								sdata_2[tid_3] = beta_
-							}
+									if vid_ < i_4 {
+										temp_ = gc_at6[gc_lane]
+										beta_ += temp_
+										gc_at7[gc_lane] = beta_
+									}
 
 //line samples_cg.go:34
-							gc_s_beta_[gc_rank] = beta_
+									gc_s_beta_[gc_rank] = beta_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+									tid := gc_tx
+									_ = tid
+
+//line samples_cg.go:130
+									var tid_3 int = tid
+									_ = tid_3
+
+//line samples_cg.go:23
+									vid_ := tid_3 & (vec - 1)
+									_ = vid_
+									beta_ := gc_s_beta_[gc_rank]
+									var temp_ float32
+									_ = temp_
+
+//line samples_cg.go:29
+									if vid_ < i_4 {
+										temp_ = sdata_2[tid_3+i_4]
+										beta_ += temp_
+										sdata_2[tid_3] = beta_
+									}
+
+//line samples_cg.go:34
+									gc_s_beta_[gc_rank] = beta_
+								}
+							}
 						}
 					}
 
@@ -913,10 +1036,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := 0
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off4 < len(smem) {
-						gc_at4 := gOdata[gc_off4:][:1]
-						gc_at5 := smem[gc_off4:][:1]
+					gc_off8 := 0
+					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off8 < len(smem) {
+						gc_at8 := gOdata[gc_off8:][:1]
+						gc_at9 := smem[gc_off8:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -927,7 +1050,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 							{
-								gc_at4[0] = gc_at5[0]
+								gc_at8[0] = gc_at9[0]
 
 //line samples_cg.go:136
 								*retirementCount = 0

@@ -246,38 +246,79 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off5 := i_ + gc_x02
+					gc_off6 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+						gc_at5 := sdata_[gc_off5:][:32]
+						gc_at6 := sdata_[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line samples_cg.go:70
-					var tid_ int = tid
-					_ = tid_
+							var tid_ int = tid
+							_ = tid_
 
 //line samples_cg.go:23
-					vid := tid_ & (vec - 1)
-					_ = vid
-					beta := gc_s_beta[gc_rank2]
-					var temp float32
-					_ = temp
+							vid := tid_ & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank2]
+							var temp float32
+							_ = temp
 
 //line samples_cg.go:29
-					if vid < i_ {
-						temp = sdata_[tid_+i_]
-						beta += temp
-						sdata_[tid_] = beta
-					}
+							if vid < i_ {
+								temp = gc_at5[gc_lane2]
+								beta += temp
+								gc_at6[gc_lane2] = beta
+							}
 
 //line samples_cg.go:34
-					gc_s_beta[gc_rank2] = beta
+							gc_s_beta[gc_rank2] = beta
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+							tid := gc_tx2
+							_ = tid
+
+//line samples_cg.go:70
+							var tid_ int = tid
+							_ = tid_
+
+//line samples_cg.go:23
+							vid := tid_ & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank2]
+							var temp float32
+							_ = temp
+
+//line samples_cg.go:29
+							if vid < i_ {
+								temp = sdata_[tid_+i_]
+								beta += temp
+								sdata_[tid_] = beta
+							}
+
+//line samples_cg.go:34
+							gc_s_beta[gc_rank2] = beta
+						}
+					}
 				}
 			}
 
@@ -307,11 +348,11 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := gOdata_[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata_) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at7 := gOdata_[gc_off7:][:1]
+				gc_at8 := sdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -322,7 +363,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:72
 					{
-						gc_at3[0] = gc_at4[0]
+						gc_at7[0] = gc_at8[0]
 					}
 				}
 			} else {
@@ -644,38 +685,79 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off9 := i_2 + gc_x03
+					gc_off10 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
+						gc_at10 := sdata_[gc_off9:][:32]
+						gc_at11 := sdata_[gc_off10:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
+							tid_ := gc_tx2
+							_ = tid_
 
 //line samples_cg.go:70
-					var tid_2 int = tid_
-					_ = tid_2
+							var tid_2 int = tid_
+							_ = tid_2
 
 //line samples_cg.go:23
-					vid := tid_2 & (vec - 1)
-					_ = vid
-					beta := gc_s_beta[gc_rank2]
-					var temp float32
-					_ = temp
+							vid := tid_2 & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank2]
+							var temp float32
+							_ = temp
 
 //line samples_cg.go:29
-					if vid < i_2 {
-						temp = sdata_[tid_2+i_2]
-						beta += temp
-						sdata_[tid_2] = beta
-					}
+							if vid < i_2 {
+								temp = gc_at10[gc_lane2]
+								beta += temp
+								gc_at11[gc_lane2] = beta
+							}
 
 //line samples_cg.go:34
-					gc_s_beta[gc_rank2] = beta
+							gc_s_beta[gc_rank2] = beta
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+							tid_ := gc_tx2
+							_ = tid_
+
+//line samples_cg.go:70
+							var tid_2 int = tid_
+							_ = tid_2
+
+//line samples_cg.go:23
+							vid := tid_2 & (vec - 1)
+							_ = vid
+							beta := gc_s_beta[gc_rank2]
+							var temp float32
+							_ = temp
+
+//line samples_cg.go:29
+							if vid < i_2 {
+								temp = sdata_[tid_2+i_2]
+								beta += temp
+								sdata_[tid_2] = beta
+							}
+
+//line samples_cg.go:34
+							gc_s_beta[gc_rank2] = beta
+						}
+					}
 				}
 			}
 
@@ -705,11 +787,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata_) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at6 := gOdata_[gc_off5:][:1]
-				gc_at7 := sdata[gc_off6:][:1]
+			gc_off11 := gc_bx2
+			gc_off12 := 0
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata_) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at12 := gOdata_[gc_off11:][:1]
+				gc_at13 := sdata[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -720,7 +802,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 					{
-						gc_at6[0] = gc_at7[0]
+						gc_at12[0] = gc_at13[0]
 					}
 				}
 			} else {
@@ -810,9 +892,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := 0
-				if gc_off7 >= 0 && gc_off7 < len(amLast) {
-					gc_at8 := amLast[gc_off7:][:1]
+				gc_off13 := 0
+				if gc_off13 >= 0 && gc_off13 < len(amLast) {
+					gc_at14 := amLast[gc_off13:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -828,7 +910,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						if tid == 0 {
 							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
 
-							gc_at8[0] = ticket == uint32(gc_gdx2-1)
+							gc_at14[0] = ticket == uint32(gc_gdx2-1)
 						}
 					}
 				} else {
@@ -1012,38 +1094,79 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						{
+							gc_x04 := gc_tidx2.X
+							gc_off14 := i_4 + gc_x04
+							gc_off15 := gc_x04
+							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off15 {
+								gc_at15 := sdata_2[gc_off14:][:32]
+								gc_at16 := sdata_2[gc_off15:][:32]
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2 := gc_x04 + gc_lane2
+									_ = gc_tx2
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 
 //line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
+									tid := gc_tx2
+									_ = tid
 
 //line samples_cg.go:130
-							var tid_3 int = tid
-							_ = tid_3
+									var tid_3 int = tid
+									_ = tid_3
 
 //line samples_cg.go:23
-							vid_ := tid_3 & (vec - 1)
-							_ = vid_
-							beta_ := gc_s_beta_[gc_rank2]
-							var temp_ float32
-							_ = temp_
+									vid_ := tid_3 & (vec - 1)
+									_ = vid_
+									beta_ := gc_s_beta_[gc_rank2]
+									var temp_ float32
+									_ = temp_
 
 //line samples_cg.go:29
-							if vid_ < i_4 {
-								temp_ = sdata_2[tid_3+i_4]
-								beta_ += temp_
-								sdata_2[tid_3] = beta_
-							}
+									if vid_ < i_4 {
+										temp_ = gc_at15[gc_lane2]
+										beta_ += temp_
+										gc_at16[gc_lane2] = beta_
+									}
 
 //line samples_cg.go:34
-							gc_s_beta_[gc_rank2] = beta_
+									gc_s_beta_[gc_rank2] = beta_
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+									tid := gc_tx2
+									_ = tid
+
+//line samples_cg.go:130
+									var tid_3 int = tid
+									_ = tid_3
+
+//line samples_cg.go:23
+									vid_ := tid_3 & (vec - 1)
+									_ = vid_
+									beta_ := gc_s_beta_[gc_rank2]
+									var temp_ float32
+									_ = temp_
+
+//line samples_cg.go:29
+									if vid_ < i_4 {
+										temp_ = sdata_2[tid_3+i_4]
+										beta_ += temp_
+										sdata_2[tid_3] = beta_
+									}
+
+//line samples_cg.go:34
+									gc_s_beta_[gc_rank2] = beta_
+								}
+							}
 						}
 					}
 
@@ -1073,10 +1196,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off8 := 0
-					if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off8 < len(smem) {
-						gc_at9 := gOdata[gc_off8:][:1]
-						gc_at10 := smem[gc_off8:][:1]
+					gc_off16 := 0
+					if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off16 < len(smem) {
+						gc_at17 := gOdata[gc_off16:][:1]
+						gc_at18 := smem[gc_off16:][:1]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -1087,7 +1210,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 							{
-								gc_at9[0] = gc_at10[0]
+								gc_at17[0] = gc_at18[0]
 
 //line samples_cg.go:136
 								*retirementCount = 0

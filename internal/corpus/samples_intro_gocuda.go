@@ -1537,24 +1537,49 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line samples_intro.go:143
-				tx := gc_tx
-				_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line samples_intro.go:146
-				var anySync bool = gc_c1r[gc_lane]
+						var anySync bool = gc_c1r[gc_lane]
 
 //line samples_intro.go:146
-				result[tx] = b2u(anySync)
-				_ = anySync
+						gc_at[gc_lane] = b2u(anySync)
+						_ = anySync
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:143
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:146
+						var anySync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:146
+						result[tx] = b2u(anySync)
+						_ = anySync
+					}
+				}
 			}
 		}
 	}
@@ -1614,24 +1639,49 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+					gc_at := result[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line samples_intro.go:154
-				tx := gc_tx
-				_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line samples_intro.go:157
-				var allSync bool = gc_c1r[gc_lane]
+						var allSync bool = gc_c1r[gc_lane]
 
 //line samples_intro.go:157
-				result[tx] = b2u(allSync)
-				_ = allSync
+						gc_at[gc_lane] = b2u(allSync)
+						_ = allSync
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:154
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:157
+						var allSync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:157
+						result[tx] = b2u(allSync)
+						_ = allSync
+					}
+				}
 			}
 		}
 	}

@@ -3932,24 +3932,49 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+					gc_at2 := result[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:143
-				tx := gc_tx2
-				_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line samples_intro.go:146
-				var anySync bool = gc_c21r[gc_lane2]
+						var anySync bool = gc_c21r[gc_lane2]
 
 //line samples_intro.go:146
-				result[tx] = b2u(anySync)
-				_ = anySync
+						gc_at2[gc_lane2] = b2u(anySync)
+						_ = anySync
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:143
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:146
+						var anySync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:146
+						result[tx] = b2u(anySync)
+						_ = anySync
+					}
+				}
 			}
 		}
 	}
@@ -4009,24 +4034,49 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+					gc_at2 := result[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:154
-				tx := gc_tx2
-				_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line samples_intro.go:157
-				var allSync bool = gc_c21r[gc_lane2]
+						var allSync bool = gc_c21r[gc_lane2]
 
 //line samples_intro.go:157
-				result[tx] = b2u(allSync)
-				_ = allSync
+						gc_at2[gc_lane2] = b2u(allSync)
+						_ = allSync
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:154
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:157
+						var allSync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:157
+						result[tx] = b2u(allSync)
+						_ = allSync
+					}
+				}
 			}
 		}
 	}

@@ -4349,60 +4349,118 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_x02 := gc_tidx.X
+						gc_off := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+							gc_at := sdata[gc_off:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-						var mySum T
-						_ = mySum
-						ballotResult := gc_l_ballotResult[gc_lane]
-						_ = ballotResult
+								tid := gc_tx
+								_ = tid
+								var mySum T
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane]
+								_ = ballotResult
 
 //line samples_reduction.go:406
-						mySum = sdata[tid]
+								mySum = gc_at[gc_lane]
 
 //line samples_reduction.go:408
-						var mask_2 uint32 = ballotResult
+								var mask_2 uint32 = ballotResult
 
 //line samples_reduction.go:408
-						_ = mask_2
+								_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 T = mySum
+								var mySum_2 T = mySum
 
 //line samples_reduction.go:408
-						_ = mySum_2
+								_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ T
+								var r_ T
 
 //line samples_reduction.go:408
-						_ = r_
+								_ = r_
 
 //line samples_reduction.go:408
-						var returned_ bool
+								var returned_ bool
 
 //line samples_reduction.go:408
-						_ = returned_
-						_ = mask_2
-						_ = mySum_2
-						_ = r_
-						_ = returned_
-						gc_l_mask_2[gc_lane] = mask_2
-						gc_l_mySum_2[gc_lane] = mySum_2
-						gc_s_mySum[gc_rank] = mySum
-						gc_l_r_[gc_lane] = r_
-						gc_l_returned_[gc_lane] = returned_
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane] = mask_2
+								gc_l_mySum_2[gc_lane] = mySum_2
+								gc_s_mySum[gc_rank] = mySum
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+								tid := gc_tx
+								_ = tid
+								var mySum T
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane]
+								_ = ballotResult
+
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+								_ = mask_2
+
+//line samples_reduction.go:408
+								var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+								_ = mySum_2
+
+//line samples_reduction.go:408
+								var r_ T
+
+//line samples_reduction.go:408
+								_ = r_
+
+//line samples_reduction.go:408
+								var returned_ bool
+
+//line samples_reduction.go:408
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane] = mask_2
+								gc_l_mySum_2[gc_lane] = mySum_2
+								gc_s_mySum[gc_rank] = mySum
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
+							}
+						}
 					}
 				}
 				{
@@ -4585,9 +4643,9 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata) {
-				gc_at := gOdata[gc_off:][:1]
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+				gc_at2 := gOdata[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -4599,7 +4657,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:411
 					{
-						gc_at[0] = mySum
+						gc_at2[0] = mySum
 					}
 				}
 			} else {

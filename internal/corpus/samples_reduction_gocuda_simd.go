@@ -28374,9 +28374,9 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			var gc_m275 uint32
 
 //line samples_reduction.go:405
-			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+			if gc_x09 := gc_b5.At(gc_w5).X; gc_x09+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(shmemExtent, gc_x05); gc_bound10 < gc_hi10 {
+				if gc_bound10 := compiled.Diff(shmemExtent, gc_x09); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
 				}
 				if gc_lo10 < gc_hi10 {
@@ -28411,60 +28411,118 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				{
 					gc_tidx23 := gc_b5.At(gc_w5)
 					gc_tx5 := gc_tidx23.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+					{
+						gc_x010 := gc_tidx23.X
+						gc_off9 := gc_x010
+						if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+							gc_at9 := sdata[gc_off9:][:32]
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5 := gc_x010 + gc_lane5
+								_ = gc_tx5
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
 
 //line samples_reduction.go:361
-						tid := gc_tx5
-						_ = tid
-						var mySum T
-						_ = mySum
-						ballotResult := gc_l_ballotResult[gc_lane5]
-						_ = ballotResult
+								tid := gc_tx5
+								_ = tid
+								var mySum T
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane5]
+								_ = ballotResult
 
 //line samples_reduction.go:406
-						mySum = sdata[tid]
+								mySum = gc_at9[gc_lane5]
 
 //line samples_reduction.go:408
-						var mask_2 uint32 = ballotResult
+								var mask_2 uint32 = ballotResult
 
 //line samples_reduction.go:408
-						_ = mask_2
+								_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 T = mySum
+								var mySum_2 T = mySum
 
 //line samples_reduction.go:408
-						_ = mySum_2
+								_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ T
+								var r_ T
 
 //line samples_reduction.go:408
-						_ = r_
+								_ = r_
 
 //line samples_reduction.go:408
-						var returned_ bool
+								var returned_ bool
 
 //line samples_reduction.go:408
-						_ = returned_
-						_ = mask_2
-						_ = mySum_2
-						_ = r_
-						_ = returned_
-						gc_l_mask_2[gc_lane5] = mask_2
-						gc_l_mySum_2[gc_lane5] = mySum_2
-						gc_s_mySum[gc_rank5] = mySum
-						gc_l_r_[gc_lane5] = r_
-						gc_l_returned_[gc_lane5] = returned_
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane5] = mask_2
+								gc_l_mySum_2[gc_lane5] = mySum_2
+								gc_s_mySum[gc_rank5] = mySum
+								gc_l_r_[gc_lane5] = r_
+								gc_l_returned_[gc_lane5] = returned_
+							}
+						} else {
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+								tid := gc_tx5
+								_ = tid
+								var mySum T
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane5]
+								_ = ballotResult
+
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+								_ = mask_2
+
+//line samples_reduction.go:408
+								var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+								_ = mySum_2
+
+//line samples_reduction.go:408
+								var r_ T
+
+//line samples_reduction.go:408
+								_ = r_
+
+//line samples_reduction.go:408
+								var returned_ bool
+
+//line samples_reduction.go:408
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane5] = mask_2
+								gc_l_mySum_2[gc_lane5] = mySum_2
+								gc_s_mySum[gc_rank5] = mySum
+								gc_l_r_[gc_lane5] = r_
+								gc_l_returned_[gc_lane5] = returned_
+							}
+						}
 					}
 				}
 				{
@@ -28689,9 +28747,9 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := gc_bx5
-			if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) {
-				gc_at5 := gOdata[gc_off5:][:1]
+			gc_off10 := gc_bx5
+			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
+				gc_at10 := gOdata[gc_off10:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -28703,7 +28761,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:411
 					{
-						gc_at5[0] = mySum
+						gc_at10[0] = mySum
 					}
 				}
 			} else {
@@ -29263,9 +29321,9 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			var gc_m272 uint32
 
 //line samples_reduction.go:405
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+			if gc_x03 := gc_b2.At(gc_w2).X; gc_x03+gc_cnt2 <= gc_bdx2 {
 				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(shmemExtent, gc_x02); gc_bound4 < gc_hi4 {
+				if gc_bound4 := compiled.Diff(shmemExtent, gc_x03); gc_bound4 < gc_hi4 {
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {
@@ -29300,60 +29358,118 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					{
+						gc_x04 := gc_tidx2.X
+						gc_off3 := gc_x04
+						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+							gc_at3 := sdata[gc_off3:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x04 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 
 //line samples_reduction.go:361
-						tid := gc_tx2
-						_ = tid
-						var mySum float32
-						_ = mySum
-						ballotResult := gc_l_ballotResult[gc_lane2]
-						_ = ballotResult
+								tid := gc_tx2
+								_ = tid
+								var mySum float32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane2]
+								_ = ballotResult
 
 //line samples_reduction.go:406
-						mySum = sdata[tid]
+								mySum = gc_at3[gc_lane2]
 
 //line samples_reduction.go:408
-						var mask_2 uint32 = ballotResult
+								var mask_2 uint32 = ballotResult
 
 //line samples_reduction.go:408
-						_ = mask_2
+								_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 float32 = mySum
+								var mySum_2 float32 = mySum
 
 //line samples_reduction.go:408
-						_ = mySum_2
+								_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ float32
+								var r_ float32
 
 //line samples_reduction.go:408
-						_ = r_
+								_ = r_
 
 //line samples_reduction.go:408
-						var returned_ bool
+								var returned_ bool
 
 //line samples_reduction.go:408
-						_ = returned_
-						_ = mask_2
-						_ = mySum_2
-						_ = r_
-						_ = returned_
-						gc_l_mask_2[gc_lane2] = mask_2
-						gc_l_mySum_2[gc_lane2] = mySum_2
-						gc_s_mySum[gc_rank2] = mySum
-						gc_l_r_[gc_lane2] = r_
-						gc_l_returned_[gc_lane2] = returned_
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane2] = mask_2
+								gc_l_mySum_2[gc_lane2] = mySum_2
+								gc_s_mySum[gc_rank2] = mySum
+								gc_l_r_[gc_lane2] = r_
+								gc_l_returned_[gc_lane2] = returned_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+								tid := gc_tx2
+								_ = tid
+								var mySum float32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane2]
+								_ = ballotResult
+
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+								_ = mask_2
+
+//line samples_reduction.go:408
+								var mySum_2 float32 = mySum
+
+//line samples_reduction.go:408
+								_ = mySum_2
+
+//line samples_reduction.go:408
+								var r_ float32
+
+//line samples_reduction.go:408
+								_ = r_
+
+//line samples_reduction.go:408
+								var returned_ bool
+
+//line samples_reduction.go:408
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane2] = mask_2
+								gc_l_mySum_2[gc_lane2] = mySum_2
+								gc_s_mySum[gc_rank2] = mySum
+								gc_l_r_[gc_lane2] = r_
+								gc_l_returned_[gc_lane2] = returned_
+							}
+						}
 					}
 				}
 				{
@@ -29728,9 +29844,9 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
-				gc_at2 := gOdata[gc_off2:][:1]
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
+				gc_at4 := gOdata[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -29742,7 +29858,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:411
 					{
-						gc_at2[0] = mySum
+						gc_at4[0] = mySum
 					}
 				}
 			} else {
@@ -30302,9 +30418,9 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			var gc_m273 uint32
 
 //line samples_reduction.go:405
-			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+			if gc_x05 := gc_b3.At(gc_w3).X; gc_x05+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(shmemExtent, gc_x03); gc_bound6 < gc_hi6 {
+				if gc_bound6 := compiled.Diff(shmemExtent, gc_x05); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
 				}
 				if gc_lo6 < gc_hi6 {
@@ -30339,60 +30455,118 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				{
 					gc_tidx9 := gc_b3.At(gc_w3)
 					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+					{
+						gc_x06 := gc_tidx9.X
+						gc_off5 := gc_x06
+						if gc_act3 == ^uint32(0) && gc_x06+32 <= gc_bdx3 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+							gc_at5 := sdata[gc_off5:][:32]
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3 := gc_x06 + gc_lane3
+								_ = gc_tx3
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 
 //line samples_reduction.go:361
-						tid := gc_tx3
-						_ = tid
-						var mySum int32
-						_ = mySum
-						ballotResult := gc_l_ballotResult[gc_lane3]
-						_ = ballotResult
+								tid := gc_tx3
+								_ = tid
+								var mySum int32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane3]
+								_ = ballotResult
 
 //line samples_reduction.go:406
-						mySum = sdata[tid]
+								mySum = gc_at5[gc_lane3]
 
 //line samples_reduction.go:408
-						var mask_2 uint32 = ballotResult
+								var mask_2 uint32 = ballotResult
 
 //line samples_reduction.go:408
-						_ = mask_2
+								_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 int32 = mySum
+								var mySum_2 int32 = mySum
 
 //line samples_reduction.go:408
-						_ = mySum_2
+								_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ int32
+								var r_ int32
 
 //line samples_reduction.go:408
-						_ = r_
+								_ = r_
 
 //line samples_reduction.go:408
-						var returned_ bool
+								var returned_ bool
 
 //line samples_reduction.go:408
-						_ = returned_
-						_ = mask_2
-						_ = mySum_2
-						_ = r_
-						_ = returned_
-						gc_l_mask_2[gc_lane3] = mask_2
-						gc_l_mySum_2[gc_lane3] = mySum_2
-						gc_s_mySum[gc_rank3] = mySum
-						gc_l_r_[gc_lane3] = r_
-						gc_l_returned_[gc_lane3] = returned_
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane3] = mask_2
+								gc_l_mySum_2[gc_lane3] = mySum_2
+								gc_s_mySum[gc_rank3] = mySum
+								gc_l_r_[gc_lane3] = r_
+								gc_l_returned_[gc_lane3] = returned_
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+								tid := gc_tx3
+								_ = tid
+								var mySum int32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane3]
+								_ = ballotResult
+
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+								_ = mask_2
+
+//line samples_reduction.go:408
+								var mySum_2 int32 = mySum
+
+//line samples_reduction.go:408
+								_ = mySum_2
+
+//line samples_reduction.go:408
+								var r_ int32
+
+//line samples_reduction.go:408
+								_ = r_
+
+//line samples_reduction.go:408
+								var returned_ bool
+
+//line samples_reduction.go:408
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane3] = mask_2
+								gc_l_mySum_2[gc_lane3] = mySum_2
+								gc_s_mySum[gc_rank3] = mySum
+								gc_l_r_[gc_lane3] = r_
+								gc_l_returned_[gc_lane3] = returned_
+							}
+						}
 					}
 				}
 				{
@@ -30767,9 +30941,9 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off3 := gc_bx3
-			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) {
-				gc_at3 := gOdata[gc_off3:][:1]
+			gc_off6 := gc_bx3
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+				gc_at6 := gOdata[gc_off6:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -30781,7 +30955,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:411
 					{
-						gc_at3[0] = mySum
+						gc_at6[0] = mySum
 					}
 				}
 			} else {
@@ -31341,9 +31515,9 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			var gc_m274 uint32
 
 //line samples_reduction.go:405
-			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+			if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(shmemExtent, gc_x04); gc_bound8 < gc_hi8 {
+				if gc_bound8 := compiled.Diff(shmemExtent, gc_x07); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
 				}
 				if gc_lo8 < gc_hi8 {
@@ -31378,60 +31552,118 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				{
 					gc_tidx16 := gc_b4.At(gc_w4)
 					gc_tx4 := gc_tidx16.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+					{
+						gc_x08 := gc_tidx16.X
+						gc_off7 := gc_x08
+						if gc_act4 == ^uint32(0) && gc_x08+32 <= gc_bdx4 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+							gc_at7 := sdata[gc_off7:][:32]
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4 := gc_x08 + gc_lane4
+								_ = gc_tx4
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 
 //line samples_reduction.go:361
-						tid := gc_tx4
-						_ = tid
-						var mySum uint32
-						_ = mySum
-						ballotResult := gc_l_ballotResult[gc_lane4]
-						_ = ballotResult
+								tid := gc_tx4
+								_ = tid
+								var mySum uint32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane4]
+								_ = ballotResult
 
 //line samples_reduction.go:406
-						mySum = sdata[tid]
+								mySum = gc_at7[gc_lane4]
 
 //line samples_reduction.go:408
-						var mask_2 uint32 = ballotResult
+								var mask_2 uint32 = ballotResult
 
 //line samples_reduction.go:408
-						_ = mask_2
+								_ = mask_2
 
 //line samples_reduction.go:408
-						var mySum_2 uint32 = mySum
+								var mySum_2 uint32 = mySum
 
 //line samples_reduction.go:408
-						_ = mySum_2
+								_ = mySum_2
 
 //line samples_reduction.go:408
-						var r_ uint32
+								var r_ uint32
 
 //line samples_reduction.go:408
-						_ = r_
+								_ = r_
 
 //line samples_reduction.go:408
-						var returned_ bool
+								var returned_ bool
 
 //line samples_reduction.go:408
-						_ = returned_
-						_ = mask_2
-						_ = mySum_2
-						_ = r_
-						_ = returned_
-						gc_l_mask_2[gc_lane4] = mask_2
-						gc_l_mySum_2[gc_lane4] = mySum_2
-						gc_s_mySum[gc_rank4] = mySum
-						gc_l_r_[gc_lane4] = r_
-						gc_l_returned_[gc_lane4] = returned_
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane4] = mask_2
+								gc_l_mySum_2[gc_lane4] = mySum_2
+								gc_s_mySum[gc_rank4] = mySum
+								gc_l_r_[gc_lane4] = r_
+								gc_l_returned_[gc_lane4] = returned_
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_act4&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+								tid := gc_tx4
+								_ = tid
+								var mySum uint32
+								_ = mySum
+								ballotResult := gc_l_ballotResult[gc_lane4]
+								_ = ballotResult
+
+//line samples_reduction.go:406
+								mySum = sdata[tid]
+
+//line samples_reduction.go:408
+								var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+								_ = mask_2
+
+//line samples_reduction.go:408
+								var mySum_2 uint32 = mySum
+
+//line samples_reduction.go:408
+								_ = mySum_2
+
+//line samples_reduction.go:408
+								var r_ uint32
+
+//line samples_reduction.go:408
+								_ = r_
+
+//line samples_reduction.go:408
+								var returned_ bool
+
+//line samples_reduction.go:408
+								_ = returned_
+								_ = mask_2
+								_ = mySum_2
+								_ = r_
+								_ = returned_
+								gc_l_mask_2[gc_lane4] = mask_2
+								gc_l_mySum_2[gc_lane4] = mySum_2
+								gc_s_mySum[gc_rank4] = mySum
+								gc_l_r_[gc_lane4] = r_
+								gc_l_returned_[gc_lane4] = returned_
+							}
+						}
 					}
 				}
 				{
@@ -31806,9 +32038,9 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off4 := gc_bx4
-			if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
-				gc_at4 := gOdata[gc_off4:][:1]
+			gc_off8 := gc_bx4
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) {
+				gc_at8 := gOdata[gc_off8:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -31820,7 +32052,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:411
 					{
-						gc_at4[0] = mySum
+						gc_at8[0] = mySum
 					}
 				}
 			} else {

@@ -51,22 +51,45 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
+					gc_at := data[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line samples_scan.go:23
-				id := gc_bx*gc_bdx + gc_tx
-				_ = id
+						id := gc_bx*gc_bdx + gc_tx
+						_ = id
 
 //line samples_scan.go:28
-				value := data[id]
-				_ = value
-				gc_s_value[gc_rank] = value
+						value := gc_at[gc_lane]
+						_ = value
+						gc_s_value[gc_rank] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples_scan.go:23
+						id := gc_bx*gc_bdx + gc_tx
+						_ = id
+
+//line samples_scan.go:28
+						value := data[id]
+						_ = value
+						gc_s_value[gc_rank] = value
+					}
+				}
 			}
 		}
 
@@ -289,11 +312,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			gc_off2 := gc_bx
-			if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
-				gc_at := data[gc_off:][:gc_bdx]
-				gc_at2 := partialSums[gc_off2:][:1]
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := gc_bx
+			if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+				gc_at2 := data[gc_off2:][:gc_bdx]
+				gc_at3 := partialSums[gc_off3:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -319,11 +342,11 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					value += blockSum
 
 //line samples_scan.go:74
-					gc_at[gc_tx] = value
+					gc_at2[gc_tx] = value
 
 //line samples_scan.go:77
 					if partialSums != nil && gc_tx == gc_bdx-1 {
-						gc_at2[0] = value
+						gc_at3[0] = value
 					}
 					_ = blockSum
 					gc_s_value[gc_rank] = value

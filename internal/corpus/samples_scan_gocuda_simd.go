@@ -401,11 +401,11 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := gc_bx2
-			if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(partialSums) {
-				gc_at3 := data[gc_off3:][:gc_bdx2]
-				gc_at4 := partialSums[gc_off4:][:1]
+			gc_off4 := gc_bx2 * gc_bdx2
+			gc_off5 := gc_bx2
+			if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(partialSums) {
+				gc_at4 := data[gc_off4:][:gc_bdx2]
+				gc_at5 := partialSums[gc_off5:][:1]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -431,11 +431,11 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					value += blockSum
 
 //line samples_scan.go:74
-					gc_at3[gc_tx2] = value
+					gc_at4[gc_tx2] = value
 
 //line samples_scan.go:77
 					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-						gc_at4[0] = value
+						gc_at5[0] = value
 					}
 					_ = blockSum
 					gc_s_value[gc_rank2] = value

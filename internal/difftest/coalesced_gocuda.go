@@ -68,27 +68,55 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line coalesced.go:29
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line coalesced.go:30
-				v := in[i]
+						v := gc_at[gc_lane]
 
 //line coalesced.go:31
-				var o CoalescedOut
-				_ = v
-				_ = o
-				gc_l_v[gc_lane] = v
-				gc_l_o[gc_lane] = o
+						var o CoalescedOut
+						_ = v
+						_ = o
+						gc_l_v[gc_lane] = v
+						gc_l_o[gc_lane] = o
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line coalesced.go:29
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line coalesced.go:30
+						v := in[i]
+
+//line coalesced.go:31
+						var o CoalescedOut
+						_ = v
+						_ = o
+						gc_l_v[gc_lane] = v
+						gc_l_o[gc_lane] = o
+					}
+				}
 			}
 		}
 		{
@@ -351,31 +379,63 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 
 //line coalesced.go:29
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				o := gc_l_o[gc_lane]
-				_ = o
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						o := gc_l_o[gc_lane]
+						_ = o
 
 //line coalesced.go:47
-				half := gc_c11r[gc_lane]
+						half := gc_c11r[gc_lane]
 
 //line coalesced.go:48
-				o.Half = half.Size()*100 + half.ThreadRank()
+						o.Half = half.Size()*100 + half.ThreadRank()
 
 //line coalesced.go:49
-				out[i] = o
-				_ = half
-				gc_l_o[gc_lane] = o
+						gc_at2[gc_lane] = o
+						_ = half
+						gc_l_o[gc_lane] = o
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line coalesced.go:29
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						o := gc_l_o[gc_lane]
+						_ = o
+
+//line coalesced.go:47
+						half := gc_c11r[gc_lane]
+
+//line coalesced.go:48
+						o.Half = half.Size()*100 + half.ThreadRank()
+
+//line coalesced.go:49
+						out[i] = o
+						_ = half
+						gc_l_o[gc_lane] = o
+					}
+				}
 			}
 		}
 	}

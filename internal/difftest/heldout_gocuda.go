@@ -44,36 +44,73 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line heldout.go:28
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line heldout.go:29
-				var s [2]float32
-				gc_l_s[gc_lane] = s
+						var s [2]float32
+						gc_l_s[gc_lane] = s
 
 //line heldout.go:30
-				gc_l_s[gc_lane][0] = in[i]
+						gc_l_s[gc_lane][0] = gc_at[gc_lane]
 
 //line heldout.go:31
-				gc_l_s[gc_lane][1] = 1
+						gc_l_s[gc_lane][1] = 1
 
 //line heldout.go:32
-				var sum []float32 = gc_l_s[gc_lane][:]
+						var sum []float32 = gc_l_s[gc_lane][:]
 
 //line heldout.go:32
-				_ = sum
-				_ = s
-				_ = sum
-				gc_l_sum[gc_lane] = sum
+						_ = sum
+						_ = s
+						_ = sum
+						gc_l_sum[gc_lane] = sum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:29
+						var s [2]float32
+						gc_l_s[gc_lane] = s
+
+//line heldout.go:30
+						gc_l_s[gc_lane][0] = in[i]
+
+//line heldout.go:31
+						gc_l_s[gc_lane][1] = 1
+
+//line heldout.go:32
+						var sum []float32 = gc_l_s[gc_lane][:]
+
+//line heldout.go:32
+						_ = sum
+						_ = s
+						_ = sum
+						gc_l_sum[gc_lane] = sum
+					}
+				}
 			}
 		}
 
@@ -104,20 +141,41 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line heldout.go:28
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line heldout.go:33
-				out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:28
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:33
+						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+					}
+				}
 			}
 		}
 	}
@@ -690,30 +748,61 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line heldout.go:75
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line heldout.go:76
-				v := in[i]
-				gc_l_v[gc_lane] = v
+						v := gc_at[gc_lane]
+						gc_l_v[gc_lane] = v
 
 //line heldout.go:77
-				var val *int32 = &gc_l_v[gc_lane]
+						var val *int32 = &gc_l_v[gc_lane]
 
 //line heldout.go:77
-				_ = val
-				_ = v
-				_ = val
-				gc_l_val[gc_lane] = val
+						_ = val
+						_ = v
+						_ = val
+						gc_l_val[gc_lane] = val
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:75
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:76
+						v := in[i]
+						gc_l_v[gc_lane] = v
+
+//line heldout.go:77
+						var val *int32 = &gc_l_v[gc_lane]
+
+//line heldout.go:77
+						_ = val
+						_ = v
+						_ = val
+						gc_l_val[gc_lane] = val
+					}
+				}
 			}
 		}
 
@@ -755,20 +844,41 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line heldout.go:75
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line heldout.go:78
-				out[i] = gc_l_v[gc_lane]
+						gc_at2[gc_lane] = gc_l_v[gc_lane]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:75
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:78
+						out[i] = gc_l_v[gc_lane]
+					}
+				}
 			}
 		}
 	}
@@ -1643,25 +1753,51 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line heldout.go:147
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line heldout.go:148
-				var v int32 = in[i]
+						var v int32 = gc_at[gc_lane]
 
 //line heldout.go:148
-				_ = v
-				_ = v
-				gc_l_v[gc_lane] = v
+						_ = v
+						_ = v
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:147
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:148
+						var v int32 = in[i]
+
+//line heldout.go:148
+						_ = v
+						_ = v
+						gc_l_v[gc_lane] = v
+					}
+				}
 			}
 		}
 
@@ -1684,29 +1820,59 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line heldout.go:147
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_l_v[gc_lane]
-				_ = v
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_l_v[gc_lane]
+						_ = v
 
 //line heldout.go:137
-				var r int32 = v
+						var r int32 = v
 
 //line heldout.go:137
-				_ = r
+						_ = r
 
 //line heldout.go:148
-				out[i] = r
-				_ = r
+						gc_at2[gc_lane] = r
+						_ = r
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:147
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line heldout.go:137
+						var r int32 = v
+
+//line heldout.go:137
+						_ = r
+
+//line heldout.go:148
+						out[i] = r
+						_ = r
+					}
+				}
 			}
 		}
 	}

@@ -45,36 +45,73 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x03 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line heldout.go:28
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line heldout.go:29
-				var s [2]float32
-				gc_l_s[gc_lane2] = s
+						var s [2]float32
+						gc_l_s[gc_lane2] = s
 
 //line heldout.go:30
-				gc_l_s[gc_lane2][0] = in[i]
+						gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
 
 //line heldout.go:31
-				gc_l_s[gc_lane2][1] = 1
+						gc_l_s[gc_lane2][1] = 1
 
 //line heldout.go:32
-				var sum []float32 = gc_l_s[gc_lane2][:]
+						var sum []float32 = gc_l_s[gc_lane2][:]
 
 //line heldout.go:32
-				_ = sum
-				_ = s
-				_ = sum
-				gc_l_sum[gc_lane2] = sum
+						_ = sum
+						_ = s
+						_ = sum
+						gc_l_sum[gc_lane2] = sum
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:29
+						var s [2]float32
+						gc_l_s[gc_lane2] = s
+
+//line heldout.go:30
+						gc_l_s[gc_lane2][0] = in[i]
+
+//line heldout.go:31
+						gc_l_s[gc_lane2][1] = 1
+
+//line heldout.go:32
+						var sum []float32 = gc_l_s[gc_lane2][:]
+
+//line heldout.go:32
+						_ = sum
+						_ = s
+						_ = sum
+						gc_l_sum[gc_lane2] = sum
+					}
+				}
 			}
 		}
 
@@ -105,20 +142,41 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x04 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line heldout.go:28
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line heldout.go:33
-				out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+						gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:28
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:33
+						out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+					}
+				}
 			}
 		}
 	}
@@ -691,30 +749,61 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x03 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line heldout.go:75
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line heldout.go:76
-				v := in[i]
-				gc_l_v[gc_lane2] = v
+						v := gc_at3[gc_lane2]
+						gc_l_v[gc_lane2] = v
 
 //line heldout.go:77
-				var val *int32 = &gc_l_v[gc_lane2]
+						var val *int32 = &gc_l_v[gc_lane2]
 
 //line heldout.go:77
-				_ = val
-				_ = v
-				_ = val
-				gc_l_val[gc_lane2] = val
+						_ = val
+						_ = v
+						_ = val
+						gc_l_val[gc_lane2] = val
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:75
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:76
+						v := in[i]
+						gc_l_v[gc_lane2] = v
+
+//line heldout.go:77
+						var val *int32 = &gc_l_v[gc_lane2]
+
+//line heldout.go:77
+						_ = val
+						_ = v
+						_ = val
+						gc_l_val[gc_lane2] = val
+					}
+				}
 			}
 		}
 
@@ -756,20 +845,41 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x04 := gc_tidx2.X
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x04 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line heldout.go:75
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line heldout.go:78
-				out[i] = gc_l_v[gc_lane2]
+						gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:75
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:78
+						out[i] = gc_l_v[gc_lane2]
+					}
+				}
 			}
 		}
 	}

@@ -2525,35 +2525,71 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line kernels.go:249
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line kernels.go:250
-				var v int32
+						var v int32
 
 //line kernels.go:251
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+
+//line kernels.go:254
+						var v_ int32 = v
+
+//line kernels.go:254
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v[gc_lane] = v
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:249
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line kernels.go:250
+						var v int32
+
+//line kernels.go:251
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:254
+						var v_ int32 = v
+
+//line kernels.go:254
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v[gc_lane] = v
+						gc_l_v_[gc_lane] = v_
+					}
 				}
-
-//line kernels.go:254
-				var v_ int32 = v
-
-//line kernels.go:254
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v[gc_lane] = v
-				gc_l_v_[gc_lane] = v_
 			}
 		}
 
@@ -2773,32 +2809,65 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				_ = lanes
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line kernels.go:285
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line kernels.go:287
-					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 
 //line kernels.go:288
-					var v float32
+							var v float32
 
 //line kernels.go:289
-					if i < len(in) {
-						v = in[i]
+							if i < len(in) {
+								v = gc_at[gc_lane]
+							}
+							_ = mask
+							_ = v
+							gc_l_mask[gc_lane] = mask
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line kernels.go:287
+							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+
+//line kernels.go:288
+							var v float32
+
+//line kernels.go:289
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = mask
+							_ = v
+							gc_l_mask[gc_lane] = mask
+							gc_s_v[gc_rank] = v
+						}
 					}
-					_ = mask
-					_ = v
-					gc_l_mask[gc_lane] = mask
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
@@ -2883,9 +2952,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2898,7 +2967,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:299
 					{
-						gc_at[gc_tx] = v + total/1024
+						gc_at2[gc_tx] = v + total/1024
 					}
 				}
 			} else {

@@ -10352,9 +10352,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -10382,7 +10382,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 							{
 //line kernels.go:299
-								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at2[gc_tx2:])
+								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 							}
 						}
@@ -10417,7 +10417,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 						{
 //line kernels.go:299
-							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at2[gc_tx2:])
+							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 						}
 					}
@@ -10435,7 +10435,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line kernels.go:299
 					{
-						gc_at2[gc_tx2] = v + total/1024
+						gc_at3[gc_tx2] = v + total/1024
 					}
 				}
 			} else {

@@ -50,27 +50,55 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line lane_range.go:17
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line lane_range.go:18
-				var v int32
+						var v int32
 
 //line lane_range.go:19
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+						_ = v
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line lane_range.go:17
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line lane_range.go:18
+						var v int32
+
+//line lane_range.go:19
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = v
+						gc_l_v[gc_lane] = v
+					}
 				}
-				_ = v
-				gc_l_v[gc_lane] = v
 			}
 		}
 
@@ -208,39 +236,79 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line lane_range.go:17
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line lane_range.go:22
-				lane := (gc_rank & 31)
-				_ = lane
-				v := gc_l_v[gc_lane]
-				_ = v
-				var z int32
-				_ = z
+						lane := (gc_rank & 31)
+						_ = lane
+						v := gc_l_v[gc_lane]
+						_ = v
+						var z int32
+						_ = z
 
 //line lane_range.go:38
-				z = gc_c4r[gc_lane]
+						z = gc_c4r[gc_lane]
 
 //line lane_range.go:39
-				if lane >= lim-3 && lane < lim+3 {
-					v -= z
-				}
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
+						}
 
 //line lane_range.go:42
-				if i < len(out) {
-					out[i] = v
+						if i < len(out) {
+							gc_at2[gc_lane] = v
+						}
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line lane_range.go:17
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line lane_range.go:22
+						lane := (gc_rank & 31)
+						_ = lane
+						v := gc_l_v[gc_lane]
+						_ = v
+						var z int32
+						_ = z
+
+//line lane_range.go:38
+						z = gc_c4r[gc_lane]
+
+//line lane_range.go:39
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
+						}
+
+//line lane_range.go:42
+						if i < len(out) {
+							out[i] = v
+						}
+						gc_l_v[gc_lane] = v
+					}
 				}
-				gc_l_v[gc_lane] = v
 			}
 		}
 	}

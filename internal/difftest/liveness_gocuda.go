@@ -359,29 +359,59 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line liveness.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line liveness.go:44
-				v := in[i]
+						v := gc_at[gc_lane]
 
 //line liveness.go:45
-				w := v * 3
-				_ = v
-				_ = w
+						w := v * 3
+						_ = v
+						_ = w
 
 //line liveness.go:46
-				gc_l_v[gc_lane] = v
-				gc_l_w[gc_lane] = w
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line liveness.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line liveness.go:44
+						v := in[i]
+
+//line liveness.go:45
+						w := v * 3
+						_ = v
+						_ = w
+
+//line liveness.go:46
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
+					}
+				}
 			}
 		}
 
@@ -413,26 +443,53 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at2 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line liveness.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				w := gc_l_w[gc_lane]
-				_ = w
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						w := gc_l_w[gc_lane]
+						_ = w
 
 //line liveness.go:50
-				s2 := gc_c2r[gc_lane]
+						s2 := gc_c2r[gc_lane]
 
 //line liveness.go:51
-				out[i] = w*7 + s2
-				_ = s2
+						gc_at2[gc_lane] = w*7 + s2
+						_ = s2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line liveness.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						w := gc_l_w[gc_lane]
+						_ = w
+
+//line liveness.go:50
+						s2 := gc_c2r[gc_lane]
+
+//line liveness.go:51
+						out[i] = w*7 + s2
+						_ = s2
+					}
+				}
 			}
 		}
 	}

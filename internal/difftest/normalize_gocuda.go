@@ -58,30 +58,61 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line normalize.go:40
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line normalize.go:42
-				v := in[i]
+						v := gc_at[gc_lane]
 
 //line normalize.go:43
-				var v_ float32 = v
+						var v_ float32 = v
 
 //line normalize.go:43
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane] = v_
-				gc_s_v[gc_rank] = v
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line normalize.go:40
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line normalize.go:42
+						v := in[i]
+
+//line normalize.go:43
+						var v_ float32 = v
+
+//line normalize.go:43
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
 		}
 

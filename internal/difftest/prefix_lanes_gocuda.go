@@ -98,22 +98,45 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line prefix_lanes.go:13
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line prefix_lanes.go:17
-				v := in[i] + gc_c1r[gc_lane]
-				_ = v
-				gc_s_v[gc_rank] = v
+						v := gc_at[gc_lane] + gc_c1r[gc_lane]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line prefix_lanes.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line prefix_lanes.go:17
+						v := in[i] + gc_c1r[gc_lane]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
 		}
 		{
@@ -212,25 +235,51 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at2 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line prefix_lanes.go:13
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
 
 //line prefix_lanes.go:26
-				v ^= gc_c4r[gc_lane]
+						v ^= gc_c4r[gc_lane]
 
 //line prefix_lanes.go:27
-				out[i] = v
-				gc_s_v[gc_rank] = v
+						gc_at2[gc_lane] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line prefix_lanes.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line prefix_lanes.go:26
+						v ^= gc_c4r[gc_lane]
+
+//line prefix_lanes.go:27
+						out[i] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
 			}
 		}
 	}

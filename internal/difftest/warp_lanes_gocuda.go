@@ -43,27 +43,55 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line warp_lanes.go:19
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line warp_lanes.go:20
-				var v float32
+						var v float32
 
 //line warp_lanes.go:21
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line warp_lanes.go:20
+						var v float32
+
+//line warp_lanes.go:21
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 
@@ -100,9 +128,9 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -114,7 +142,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 
 //line warp_lanes.go:27
 					{
-						gc_at[gc_tx] = v
+						gc_at2[gc_tx] = v
 					}
 				}
 			} else {
@@ -234,27 +262,55 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line warp_lanes.go:38
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line warp_lanes.go:39
-				v := int32(-1 << 31)
+						v := int32(-1 << 31)
 
 //line warp_lanes.go:40
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line warp_lanes.go:39
+						v := int32(-1 << 31)
+
+//line warp_lanes.go:40
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 
@@ -291,9 +347,9 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -306,7 +362,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_lanes.go:46
 					{
-						gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+						gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 					}
 				}
 			} else {
@@ -429,27 +485,55 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line warp_lanes.go:59
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line warp_lanes.go:60
-				var v uint32
+						var v uint32
 
 //line warp_lanes.go:61
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line warp_lanes.go:60
+						var v uint32
+
+//line warp_lanes.go:61
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 
@@ -501,9 +585,9 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -515,7 +599,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 
 //line warp_lanes.go:71
 					{
-						gc_at[gc_tx] = v
+						gc_at2[gc_tx] = v
 					}
 				}
 			} else {
@@ -762,27 +846,56 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+					gc_at := votes[gc_off:][:32]
+					gc_at2 := sums[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:84
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				pos := gc_l_pos[gc_lane]
-				_ = pos
-				s := gc_l_s[gc_lane]
-				_ = s
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						pos := gc_l_pos[gc_lane]
+						_ = pos
+						s := gc_l_s[gc_lane]
+						_ = s
 
 //line warp_lanes.go:93
-				votes[i] = pos ^ uint32((gc_rank & 31))
+						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
 
 //line warp_lanes.go:94
-				sums[i] = s
+						gc_at2[gc_lane] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_lanes.go:84
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						pos := gc_l_pos[gc_lane]
+						_ = pos
+						s := gc_l_s[gc_lane]
+						_ = s
+
+//line warp_lanes.go:93
+						votes[i] = pos ^ uint32((gc_rank & 31))
+
+//line warp_lanes.go:94
+						sums[i] = s
+					}
+				}
 			}
 		}
 	}

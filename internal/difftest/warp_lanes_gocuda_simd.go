@@ -286,9 +286,9 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -307,7 +307,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 							_ = v
 //line warp_lanes.go:27
 							{
-								v.StoreSlice(gc_at2[gc_tx2:])
+								v.StoreSlice(gc_at3[gc_tx2:])
 //line warp_lanes.go:28
 							}
 						}
@@ -333,7 +333,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						_ = v
 //line warp_lanes.go:27
 						{
-							v.StoreSlice(gc_at2[gc_tx2:])
+							v.StoreSlice(gc_at3[gc_tx2:])
 //line warp_lanes.go:28
 						}
 					}
@@ -350,7 +350,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_lanes.go:27
 					{
-						gc_at2[gc_tx2] = v
+						gc_at3[gc_tx2] = v
 					}
 				}
 			} else {
@@ -782,9 +782,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -797,7 +797,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_lanes.go:46
 					{
-						gc_at2[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
 					}
 				}
 			} else {
@@ -1220,9 +1220,9 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -1241,7 +1241,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							_ = v
 //line warp_lanes.go:71
 							{
-								v.StoreSlice(gc_at2[gc_tx2:])
+								v.StoreSlice(gc_at3[gc_tx2:])
 //line warp_lanes.go:72
 							}
 						}
@@ -1267,7 +1267,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						_ = v
 //line warp_lanes.go:71
 						{
-							v.StoreSlice(gc_at2[gc_tx2:])
+							v.StoreSlice(gc_at3[gc_tx2:])
 //line warp_lanes.go:72
 						}
 					}
@@ -1284,7 +1284,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 
 //line warp_lanes.go:71
 					{
-						gc_at2[gc_tx2] = v
+						gc_at3[gc_tx2] = v
 					}
 				}
 			} else {
@@ -1778,27 +1778,56 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(votes) && 32 <= len(votes)-gc_off2 && gc_off2 <= len(sums) && 32 <= len(sums)-gc_off2 {
+					gc_at3 := votes[gc_off2:][:32]
+					gc_at4 := sums[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line warp_lanes.go:84
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				pos := gc_l_pos[gc_lane2]
-				_ = pos
-				s := gc_l_s[gc_lane2]
-				_ = s
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						pos := gc_l_pos[gc_lane2]
+						_ = pos
+						s := gc_l_s[gc_lane2]
+						_ = s
 
 //line warp_lanes.go:93
-				votes[i] = pos ^ uint32((gc_rank2 & 31))
+						gc_at3[gc_lane2] = pos ^ uint32((gc_rank2 & 31))
 
 //line warp_lanes.go:94
-				sums[i] = s
+						gc_at4[gc_lane2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_lanes.go:84
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						pos := gc_l_pos[gc_lane2]
+						_ = pos
+						s := gc_l_s[gc_lane2]
+						_ = s
+
+//line warp_lanes.go:93
+						votes[i] = pos ^ uint32((gc_rank2 & 31))
+
+//line warp_lanes.go:94
+						sums[i] = s
+					}
+				}
 			}
 		}
 	}

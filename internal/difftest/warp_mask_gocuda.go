@@ -55,24 +55,49 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 //line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_mask.go:15
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_mask.go:16
-					v := in[i]
-					_ = v
+							v := gc_at[gc_lane]
+							_ = v
 
 //line warp_mask.go:17
-					gc_l_v[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line warp_mask.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line warp_mask.go:16
+							v := in[i]
+							_ = v
+
+//line warp_mask.go:17
+							gc_l_v[gc_lane] = v
+						}
+					}
 				}
 			}
 		}
@@ -149,28 +174,57 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_mask.go:15
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v := gc_l_v[gc_lane]
-					_ = v
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line warp_mask.go:21
-					var ballotSync uint32 = gc_c3r[gc_lane]
+							var ballotSync uint32 = gc_c3r[gc_lane]
 
 //line warp_mask.go:21
-					if ballotSync != 0 {
-						out[i] = v
+							if ballotSync != 0 {
+								gc_at2[gc_lane] = v
+							}
+							_ = ballotSync
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line warp_mask.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line warp_mask.go:21
+							var ballotSync uint32 = gc_c3r[gc_lane]
+
+//line warp_mask.go:21
+							if ballotSync != 0 {
+								out[i] = v
+							}
+							_ = ballotSync
+						}
 					}
-					_ = ballotSync
 				}
 			}
 		}

@@ -283,53 +283,105 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						gc_off3 := gocuda.WarpSize + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at4 := s[gc_off2:][:32]
+							gc_at5 := s[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
+								tid := gc_tx
+								_ = tid
 
 //line warp_tail.go:25
-						v := s[tid] + s[tid+gocuda.WarpSize]
-						_ = v
+								v := gc_at4[gc_lane] + gc_at5[gc_lane]
+								_ = v
 
 //line warp_tail.go:26
-						gc_l_v[gc_lane] = v
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line warp_tail.go:13
+								tid := gc_tx
+								_ = tid
+
+//line warp_tail.go:25
+								v := s[tid] + s[tid+gocuda.WarpSize]
+								_ = v
+
+//line warp_tail.go:26
+								gc_l_v[gc_lane] = v
+							}
+						}
 					}
 				}
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_x03 := gc_tidx.X
+						gc_off4 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at6 := s[gc_off4:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x03 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-						v := gc_l_v[gc_lane]
-						_ = v
+								tid := gc_tx
+								_ = tid
+								v := gc_l_v[gc_lane]
+								_ = v
 
 //line warp_tail.go:27
-						s[tid] = v
+								gc_at6[gc_lane] = v
 
 //line warp_tail.go:28
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line warp_tail.go:13
+								tid := gc_tx
+								_ = tid
+								v := gc_l_v[gc_lane]
+								_ = v
+
+//line warp_tail.go:27
+								s[tid] = v
+
+//line warp_tail.go:28
+							}
+						}
 					}
 				}
 			}
@@ -342,13 +394,13 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			gc_off4 := 1
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(s) && gc_off4 >= 0 && gc_off4 < len(s) {
-				gc_at4 := out[gc_off2:][:1]
-				gc_at5 := s[gc_off3:][:1]
-				gc_at6 := s[gc_off4:][:1]
+			gc_off5 := gc_bx
+			gc_off6 := 0
+			gc_off7 := 1
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(s) && gc_off7 >= 0 && gc_off7 < len(s) {
+				gc_at7 := out[gc_off5:][:1]
+				gc_at8 := s[gc_off6:][:1]
+				gc_at9 := s[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -359,7 +411,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-						gc_at4[0] = gc_at5[0] + gc_at6[0]
+						gc_at7[0] = gc_at8[0] + gc_at9[0]
 					}
 				}
 			} else {

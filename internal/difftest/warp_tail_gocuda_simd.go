@@ -48,7 +48,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_from2 >= 0 && gc_to2 <= len(s) {
-				gc_at7 := s[:gc_to2]
+				gc_at10 := s[:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -67,7 +67,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line warp_tail.go:16
 							{
-								gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 //line warp_tail.go:17
 							}
 						}
@@ -93,7 +93,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:16
 						{
-							gc_vb3.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 //line warp_tail.go:17
 						}
 					}
@@ -109,7 +109,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:16
 					{
-						gc_at7[gc_tx2] = 0
+						gc_at10[gc_tx2] = 0
 					}
 				}
 			} else {
@@ -256,10 +256,10 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * b
-			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
-				gc_at8 := s[:gc_to2]
-				gc_at9 := in[gc_off5:][:gc_to2]
+			gc_off8 := gc_bx2 * b
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to2 <= len(in)-gc_off8 {
+				gc_at11 := s[:gc_to2]
+				gc_at12 := in[gc_off8:][:gc_to2]
 				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -275,7 +275,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:20
 							{
 //line warp_tail.go:20
-								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 //line warp_tail.go:20
 							}
 						}
@@ -298,7 +298,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:20
 						{
 //line warp_tail.go:20
-							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 //line warp_tail.go:20
 						}
 					}
@@ -314,7 +314,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:20
 					{
-						gc_at8[gc_tx2] = gc_at9[gc_tx2]
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
 					}
 				}
 			} else {
@@ -457,9 +457,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			var gc_m72 uint32
 
 //line warp_tail.go:24
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+			if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
 				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {
@@ -695,13 +695,13 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			gc_off8 := 1
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(s) && gc_off8 >= 0 && gc_off8 < len(s) {
-				gc_at10 := out[gc_off6:][:1]
-				gc_at11 := s[gc_off7:][:1]
-				gc_at12 := s[gc_off8:][:1]
+			gc_off9 := gc_bx2
+			gc_off10 := 0
+			gc_off11 := 1
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(s) && gc_off11 >= 0 && gc_off11 < len(s) {
+				gc_at13 := out[gc_off9:][:1]
+				gc_at14 := s[gc_off10:][:1]
+				gc_at15 := s[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -712,7 +712,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-						gc_at10[0] = gc_at11[0] + gc_at12[0]
+						gc_at13[0] = gc_at14[0] + gc_at15[0]
 					}
 				}
 			} else {

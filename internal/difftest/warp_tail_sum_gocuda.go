@@ -51,35 +51,71 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line warp_tail_sum.go:16
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line warp_tail_sum.go:17
-				var v float32
+						var v float32
 
 //line warp_tail_sum.go:18
-				if i < len(in) {
-					v = in[i]
+						if i < len(in) {
+							v = gc_at[gc_lane]
+						}
+
+//line warp_tail_sum.go:21
+						var v_ float32 = v
+
+//line warp_tail_sum.go:21
+						_ = v_
+						_ = v
+						_ = v_
+						gc_s_v[gc_rank] = v
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_tail_sum.go:16
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line warp_tail_sum.go:17
+						var v float32
+
+//line warp_tail_sum.go:18
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line warp_tail_sum.go:21
+						var v_ float32 = v
+
+//line warp_tail_sum.go:21
+						_ = v_
+						_ = v
+						_ = v_
+						gc_s_v[gc_rank] = v
+						gc_l_v_[gc_lane] = v_
+					}
 				}
-
-//line warp_tail_sum.go:21
-				var v_ float32 = v
-
-//line warp_tail_sum.go:21
-				_ = v_
-				_ = v
-				_ = v_
-				gc_s_v[gc_rank] = v
-				gc_l_v_[gc_lane] = v_
 			}
 		}
 
@@ -233,9 +269,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
-				gc_at := out[gc_off:][:1]
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+				gc_at2 := out[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -246,7 +282,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:35
 					{
-						gc_at[0] = sum
+						gc_at2[0] = sum
 					}
 					_ = sum
 				}

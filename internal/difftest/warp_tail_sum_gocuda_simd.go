@@ -670,9 +670,9 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at2 := out[gc_off2:][:1]
+			gc_off3 := gc_bx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at3 := out[gc_off3:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -683,7 +683,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:35
 					{
-						gc_at2[0] = sum
+						gc_at3[0] = sum
 					}
 					_ = sum
 				}

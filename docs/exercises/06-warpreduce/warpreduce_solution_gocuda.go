@@ -46,31 +46,63 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line warpreduce_solution.go:25
-				var v int64
+						var v int64
 
 //line warpreduce_solution.go:26
-				if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
-					v = in[i]
+						if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+							v = gc_at[gc_lane]
+						}
+
+//line warpreduce_solution.go:29
+						var v_ int64 = v
+
+//line warpreduce_solution.go:29
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:25
+						var v int64
+
+//line warpreduce_solution.go:26
+						if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+							v = in[i]
+						}
+
+//line warpreduce_solution.go:29
+						var v_ int64 = v
+
+//line warpreduce_solution.go:29
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
 				}
-
-//line warpreduce_solution.go:29
-				var v_ int64 = v
-
-//line warpreduce_solution.go:29
-				_ = v_
-				_ = v
-				_ = v_
-				gc_l_v_[gc_lane] = v_
-				gc_s_v[gc_rank] = v
 			}
 		}
 

@@ -61,7 +61,8 @@
 //     directly or through a guarded load (a helper returning in[i] where
 //     i is in range), run, where the slices are long enough (for the part
 //     of a row its neighbours' reads leave), without those checks, and
-//     without position records where nothing else can fail
+//     without position records where nothing else can fail; so do the
+//     lane loops of whole warps that lie in one row of x
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

@@ -80,6 +80,18 @@ func (e *emitter) rebasedVectorStep(l *ThreadLoop) *vecLoop {
 	return vl
 }
 
+// loopRebase returns the Rebase of the thread or lane loop being written,
+// or nil.
+func (e *emitter) loopRebase() *Rebase {
+	switch l := e.loop.(type) {
+	case *ThreadLoop:
+		return l.Rebase
+	case *LaneLoop:
+		return l.Rebase
+	}
+	return nil
+}
+
 // rebasedSlice returns the name of rebased slice k of the loop being
 // written, in its rebased form, naming it on first use.
 func (e *emitter) rebasedSlice(k int) string {
@@ -116,18 +128,18 @@ func (e *emitter) threadForm(l *ThreadLoop, suffix string, prologue bool, body f
 // guarded load's call: the element it returns there), where the unchecked
 // form of a loop is being written and x is one of its.
 func (e *emitter) rebasedIndex(x ast.Expr) (ast.Node, bool) {
-	l, ok := e.loop.(*ThreadLoop)
-	if e.rebased == nil || !ok || l.Rebase == nil {
+	rb := e.loopRebase()
+	if e.rebased == nil || rb == nil {
 		return nil, false
 	}
-	k, ok := l.Rebase.At[x]
+	k, ok := rb.At[x]
 	if !ok {
 		return nil, false
 	}
 	// the element keeps the position of the one it stands for: a
 	// statement that begins with it is written after its //line
 	slice := &ast.Ident{NamePos: e.pos.at(x.Pos()), Name: e.rebasedSlice(k)}
-	if l.Rebase.Slices[k].One {
+	if rb.Slices[k].One {
 		return &ast.IndexExpr{X: slice, Index: intLit(0)}, true
 	}
 	if e.rebasedU != "" {
@@ -286,8 +298,8 @@ func (e *emitter) rebasedLocals() map[*types.Var]bool {
 	if e.quot != nil {
 		add(e.quot.Locals)
 	}
-	if l, ok := e.loop.(*ThreadLoop); ok && e.rebased != nil && l.Rebase != nil {
-		add(l.Rebase.Locals)
+	if rb := e.loopRebase(); e.rebased != nil && rb != nil {
+		add(rb.Locals)
 	}
 	return out
 }

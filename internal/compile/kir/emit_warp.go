@@ -108,13 +108,17 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	if !coords || rng == nil {
 		from, to = e.laneSpan(rng, prefix)
 	}
+	closing := ""
+	if coords && rng == nil && vec == nil {
+		closing = e.wholeWarpLanes(l, use, body)
+	}
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
 	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", n["lane"], from, n["lane"], to, n["lane"])
 	e.lanePrologue(act, use, prefix, safe)
 	e.w.Write(buf.Bytes())
-	e.printf("}\n")
+	e.printf("}\n%s", closing)
 	if coords {
 		e.printf("}\n")
 	}

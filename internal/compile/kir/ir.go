@@ -305,6 +305,10 @@ type (
 		// Jam, where set, is the loop's closing call of a helper that
 		// runs four lanes' calls interleaved (jam.go).
 		Jam *JamCall
+		// Rebase, where set, is how the loop runs for a whole warp
+		// whose lanes lie in one row of x, where its slices are long
+		// enough for them (rebase_lanes.go).
+		Rebase *Rebase
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

@@ -30,37 +30,60 @@ func rebase(f *Func) {
 		return // a thread that has returned is skipped by its record: keep the usual loop
 	}
 	Walk(f.Body, func(n Node) {
-		l, ok := n.(*ThreadLoop)
-		if !ok || l.Reduce != nil || l.Outside {
-			return
-		}
-		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}, quot: l.Quot}, at: map[ast.Expr]int{},
-			locals: map[*types.Var]bool{}}
-		r.rowScope.local = r.local
-		stmts := r.loopStmts(l)
-		if s := f.lockstep(l); s != nil {
-			if stmts = r.strideStmts(l, s); stmts == nil {
+		switch l := n.(type) {
+		case *ThreadLoop:
+			if l.Reduce != nil || l.Outside {
 				return
 			}
-		}
-		for _, s := range stmts {
-			r.noteAssigned(s)
-		}
-		r.defs = f.bodyDefs(&ast.BlockStmt{List: stmts})
-		partial := false
-		for _, s := range stmts {
-			if !r.stmt(s) {
-				if !copyable(s) {
+			r := f.newRebaser(l.Quot)
+			stmts := r.loopStmts(l)
+			if s := f.lockstep(l); s != nil {
+				if stmts = r.strideStmts(l, s); stmts == nil {
 					return
 				}
-				partial = true
-				r.indexes(s)
+			}
+			if l.Rebase = r.rebased(stmts); l.Rebase != nil {
+				l.Rebase.Peel = r.peels(l, r.slices)
+			}
+		case *LaneLoop:
+			if l.Jam == nil {
+				l.Rebase = f.newRebaser(nil).rebased(f.laneStmts(l))
 			}
 		}
-		if len(r.slices) > 0 && (!partial || r.pays(stmts)) {
-			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals, Peel: r.peels(l, r.slices)}
-		}
 	})
+}
+
+// newRebaser returns a rebaser for one loop, whose rows run in segments
+// of quot's quotients where quot is set.
+func (f *Func) newRebaser(quot *Quotients) *rebaser {
+	r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}, quot: quot}, at: map[ast.Expr]int{},
+		locals: map[*types.Var]bool{}}
+	r.rowScope.local = r.local
+	return r
+}
+
+// rebased returns how a loop whose threads run stmts runs where its
+// slices are long enough for the row, or nil where it has no index to
+// rebase, or where code that may fail elsewhere leaves too few to pay.
+func (r *rebaser) rebased(stmts []ast.Stmt) *Rebase {
+	for _, s := range stmts {
+		r.noteAssigned(s)
+	}
+	r.defs = r.f.bodyDefs(&ast.BlockStmt{List: stmts})
+	partial := false
+	for _, s := range stmts {
+		if !r.stmt(s) {
+			if !copyable(s) {
+				return nil
+			}
+			partial = true
+			r.indexes(s)
+		}
+	}
+	if len(r.slices) == 0 || partial && !r.pays(stmts) {
+		return nil
+	}
+	return &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals}
 }
 
 // A Rebase is how a thread loop runs where its slices are long enough

@@ -1517,48 +1517,100 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				blockMaxval := gc_s_blockMaxval[gc_rank]
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := idx*P + ix
+				gc_off3 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
+					gc_at := logits[gc_off2:][:1]
+					gc_at2 := losses[gc_off3:][:1]
+					gc_at3 := dlosses[gc_off3:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
 
 //line llmc_backward.go:293
-				blockSumval := gc_c4r[gc_lane]
+						blockSumval := gc_c4r[gc_lane]
 
 //line llmc_backward.go:295
-				var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 
 //line llmc_backward.go:295
-				_ = r
+						_ = r
 
 //line llmc_backward.go:318
-				sp := r
+						sp := r
 
 //line llmc_backward.go:321
-				if gc_tx == 0 {
-					prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-					losses[idx] = -logf(prob)
-				}
+						if gc_tx == 0 {
+							prob := expf(gc_at[0]-sp.Offset) * sp.Scale
+							gc_at2[0] = -logf(prob)
+						}
 
 //line llmc_backward.go:327
-				var dloss float32
+						var dloss float32
 
 //line llmc_backward.go:328
-				if dlosses != nil {
-					dloss = dlosses[idx]
+						if dlosses != nil {
+							dloss = gc_at3[0]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+						_ = blockSumval
+						_ = r
+						_ = sp
+						_ = dloss
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
+					}
 				} else {
-					dloss = 1.0 / float32(B*T)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
+
+//line llmc_backward.go:293
+						blockSumval := gc_c4r[gc_lane]
+
+//line llmc_backward.go:295
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+
+//line llmc_backward.go:295
+						_ = r
+
+//line llmc_backward.go:318
+						sp := r
+
+//line llmc_backward.go:321
+						if gc_tx == 0 {
+							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+							losses[idx] = -logf(prob)
+						}
+
+//line llmc_backward.go:327
+						var dloss float32
+
+//line llmc_backward.go:328
+						if dlosses != nil {
+							dloss = dlosses[idx]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+						_ = blockSumval
+						_ = r
+						_ = sp
+						_ = dloss
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
+					}
 				}
-				_ = blockSumval
-				_ = r
-				_ = sp
-				_ = dloss
-				gc_s_sp[gc_rank] = sp
-				gc_s_dloss[gc_rank] = dloss
 			}
 		}
 	}
@@ -1578,12 +1630,12 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_off
-				gc_off3 := gc_off + (idx * P)
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(probs) && gc_to <= len(probs)-gc_off3 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
-					gc_at := logitsVec[gc_off2:][:gc_to]
-					gc_at2 := probs[gc_off3:][:gc_to]
-					gc_at3 := logits[gc_off3:][:gc_to]
+				gc_off4 := gc_off
+				gc_off5 := gc_off + (idx * P)
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 {
+					gc_at4 := logitsVec[gc_off4:][:gc_to]
+					gc_at5 := probs[gc_off5:][:gc_to]
+					gc_at6 := logits[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1596,14 +1648,14 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 						_ = i
 
 //line llmc_backward.go:339
-						v := gc_at[gc_tx]
+						v := gc_at4[gc_tx]
 
 //line llmc_backward.go:340
 						prob_ := expf(v-sp.Offset) * sp.Scale
 
 //line llmc_backward.go:341
 						if probs != nil {
-							gc_at2[gc_tx] = prob_
+							gc_at5[gc_tx] = prob_
 						}
 
 //line llmc_backward.go:344
@@ -1617,7 +1669,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 						}
 
 //line llmc_backward.go:350
-						gc_at3[gc_tx] = (prob_ - indicator) * dloss
+						gc_at6[gc_tx] = (prob_ - indicator) * dloss
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

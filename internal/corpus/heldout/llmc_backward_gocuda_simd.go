@@ -1609,48 +1609,100 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				blockMaxval := gc_s_blockMaxval[gc_rank2]
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off6 := idx*P + ix
+				gc_off7 := idx
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
+					gc_at7 := logits[gc_off6:][:1]
+					gc_at8 := losses[gc_off7:][:1]
+					gc_at9 := dlosses[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockMaxval := gc_s_blockMaxval[gc_rank2]
 
 //line llmc_backward.go:293
-				blockSumval := gc_c24r[gc_lane2]
+						blockSumval := gc_c24r[gc_lane2]
 
 //line llmc_backward.go:295
-				var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 
 //line llmc_backward.go:295
-				_ = r
+						_ = r
 
 //line llmc_backward.go:318
-				sp := r
+						sp := r
 
 //line llmc_backward.go:321
-				if gc_tx2 == 0 {
-					prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-					losses[idx] = -logf(prob)
-				}
+						if gc_tx2 == 0 {
+							prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
+							gc_at8[0] = -logf(prob)
+						}
 
 //line llmc_backward.go:327
-				var dloss float32
+						var dloss float32
 
 //line llmc_backward.go:328
-				if dlosses != nil {
-					dloss = dlosses[idx]
+						if dlosses != nil {
+							dloss = gc_at9[0]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+						_ = blockSumval
+						_ = r
+						_ = sp
+						_ = dloss
+						gc_s_sp[gc_rank2] = sp
+						gc_s_dloss[gc_rank2] = dloss
+					}
 				} else {
-					dloss = 1.0 / float32(B*T)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockMaxval := gc_s_blockMaxval[gc_rank2]
+
+//line llmc_backward.go:293
+						blockSumval := gc_c24r[gc_lane2]
+
+//line llmc_backward.go:295
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+
+//line llmc_backward.go:295
+						_ = r
+
+//line llmc_backward.go:318
+						sp := r
+
+//line llmc_backward.go:321
+						if gc_tx2 == 0 {
+							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+							losses[idx] = -logf(prob)
+						}
+
+//line llmc_backward.go:327
+						var dloss float32
+
+//line llmc_backward.go:328
+						if dlosses != nil {
+							dloss = dlosses[idx]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+						_ = blockSumval
+						_ = r
+						_ = sp
+						_ = dloss
+						gc_s_sp[gc_rank2] = sp
+						gc_s_dloss[gc_rank2] = dloss
+					}
 				}
-				_ = blockSumval
-				_ = r
-				_ = sp
-				_ = dloss
-				gc_s_sp[gc_rank2] = sp
-				gc_s_dloss[gc_rank2] = dloss
 			}
 		}
 	}
@@ -1670,12 +1722,12 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				gc_off5 := gc_off + (idx * P)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to2 <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
-					gc_at4 := logitsVec[gc_off4:][:gc_to2]
-					gc_at5 := probs[gc_off5:][:gc_to2]
-					gc_at6 := logits[gc_off5:][:gc_to2]
+				gc_off8 := gc_off
+				gc_off9 := gc_off + (idx * P)
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(probs) && gc_to2 <= len(probs)-gc_off9 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 {
+					gc_at10 := logitsVec[gc_off8:][:gc_to2]
+					gc_at11 := probs[gc_off9:][:gc_to2]
+					gc_at12 := logits[gc_off9:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1688,14 +1740,14 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 						_ = i
 
 //line llmc_backward.go:339
-						v := gc_at4[gc_tx2]
+						v := gc_at10[gc_tx2]
 
 //line llmc_backward.go:340
 						prob_ := expf(v-sp.Offset) * sp.Scale
 
 //line llmc_backward.go:341
 						if probs != nil {
-							gc_at5[gc_tx2] = prob_
+							gc_at11[gc_tx2] = prob_
 						}
 
 //line llmc_backward.go:344
@@ -1709,7 +1761,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 						}
 
 //line llmc_backward.go:350
-						gc_at6[gc_tx2] = (prob_ - indicator) * dloss
+						gc_at12[gc_tx2] = (prob_ - indicator) * dloss
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {

@@ -1913,27 +1913,55 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
+					gc_at := hasDuplicate[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_collision.go:131
+						var r_ bool = gc_c16r[gc_lane] != false
+
+//line hecbench_collision.go:131
+						_ = r_
+
+//line hecbench_collision.go:167
+						var r bool = r_
+
+//line hecbench_collision.go:167
+						gc_at[gc_lane] = int32(b2i(r))
+						_ = r_
+						_ = r
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_collision.go:131
+						var r_ bool = gc_c16r[gc_lane] != false
+
+//line hecbench_collision.go:131
+						_ = r_
+
+//line hecbench_collision.go:167
+						var r bool = r_
+
+//line hecbench_collision.go:167
+						hasDuplicate[gc_tx] = int32(b2i(r))
+						_ = r_
+						_ = r
+					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_collision.go:131
-				var r_ bool = gc_c16r[gc_lane] != false
-
-//line hecbench_collision.go:131
-				_ = r_
-
-//line hecbench_collision.go:167
-				var r bool = r_
-
-//line hecbench_collision.go:167
-				hasDuplicate[gc_tx] = int32(b2i(r))
-				_ = r_
-				_ = r
 			}
 		}
 	}

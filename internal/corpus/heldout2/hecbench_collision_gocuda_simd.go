@@ -1914,27 +1914,55 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off2 := gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off2 {
+					gc_at2 := hasDuplicate[gc_off2:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_collision.go:131
+						var r_ bool = gc_c216r[gc_lane2] != false
+
+//line hecbench_collision.go:131
+						_ = r_
+
+//line hecbench_collision.go:167
+						var r bool = r_
+
+//line hecbench_collision.go:167
+						gc_at2[gc_lane2] = int32(b2i(r))
+						_ = r_
+						_ = r
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_collision.go:131
+						var r_ bool = gc_c216r[gc_lane2] != false
+
+//line hecbench_collision.go:131
+						_ = r_
+
+//line hecbench_collision.go:167
+						var r bool = r_
+
+//line hecbench_collision.go:167
+						hasDuplicate[gc_tx2] = int32(b2i(r))
+						_ = r_
+						_ = r
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_collision.go:131
-				var r_ bool = gc_c216r[gc_lane2] != false
-
-//line hecbench_collision.go:131
-				_ = r_
-
-//line hecbench_collision.go:167
-				var r bool = r_
-
-//line hecbench_collision.go:167
-				hasDuplicate[gc_tx2] = int32(b2i(r))
-				_ = r_
-				_ = r
 			}
 		}
 	}

@@ -448,50 +448,102 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				blockSum := gc_l_blockSum[gc_lane]
-				_ = blockSum
+			{
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
 
 //line hecbench_groupnorm.go:77
-				blockSum2 := gc_c4r[gc_lane]
+						blockSum2 := gc_c4r[gc_lane]
 
 //line hecbench_groupnorm.go:79
-				blockSum /= float32(groupPixels)
+						blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:80
-				blockSum2 /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:81
-				m := blockSum
+						m := blockSum
 
 //line hecbench_groupnorm.go:82
-				variance := blockSum2 - m*m
+						variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:83
-				s := intrinsic.Rsqrtf(variance + 1e-5)
+						s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:84
-				if mean != nil && gc_tx == 0 {
-					mean[gc_bx] = m
-				}
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
+						}
 
 //line hecbench_groupnorm.go:87
-				if rstd != nil && gc_tx == 0 {
-					rstd[gc_bx] = s
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
+
+//line hecbench_groupnorm.go:77
+						blockSum2 := gc_c4r[gc_lane]
+
+//line hecbench_groupnorm.go:79
+						blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:80
+						blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:81
+						m := blockSum
+
+//line hecbench_groupnorm.go:82
+						variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:84
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
+						}
+
+//line hecbench_groupnorm.go:87
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = variance
-				_ = s
-				gc_l_blockSum[gc_lane] = blockSum
-				gc_s_m[gc_rank] = m
-				gc_s_s[gc_rank] = s
 			}
 		}
 	}
@@ -1116,50 +1168,102 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				blockSum := gc_l_blockSum[gc_lane]
-				_ = blockSum
+			{
+				gc_x0 := gc_tidx.X
+				gc_off5 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+					gc_at2 := mean[gc_off5:][:1]
+					gc_at3 := rstd[gc_off5:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
 
 //line hecbench_groupnorm.go:173
-				blockSum2 := gc_c4r[gc_lane]
+						blockSum2 := gc_c4r[gc_lane]
 
 //line hecbench_groupnorm.go:175
-				blockSum /= float32(groupPixels)
+						blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:176
-				blockSum2 /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:177
-				m := blockSum
+						m := blockSum
 
 //line hecbench_groupnorm.go:178
-				variance := blockSum2 - m*m
+						variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:179
-				s := intrinsic.Rsqrtf(variance + 1e-5)
+						s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:180
-				if mean != nil && gc_tx == 0 {
-					mean[gc_bx] = m
-				}
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
+						}
 
 //line hecbench_groupnorm.go:183
-				if rstd != nil && gc_tx == 0 {
-					rstd[gc_bx] = s
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
+
+//line hecbench_groupnorm.go:173
+						blockSum2 := gc_c4r[gc_lane]
+
+//line hecbench_groupnorm.go:175
+						blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:176
+						blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:177
+						m := blockSum
+
+//line hecbench_groupnorm.go:178
+						variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:180
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
+						}
+
+//line hecbench_groupnorm.go:183
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = variance
-				_ = s
-				gc_l_blockSum[gc_lane] = blockSum
-				gc_s_m[gc_rank] = m
-				gc_s_s[gc_rank] = s
 			}
 		}
 	}

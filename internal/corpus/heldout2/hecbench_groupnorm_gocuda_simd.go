@@ -189,9 +189,9 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at2 := x[gc_off4:][:gc_to2]
+				gc_off5 := gc_off
+				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at4 := x[gc_off5:][:gc_to2]
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -211,7 +211,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:51
 							_ = i
 //line hecbench_groupnorm.go:52
-							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
+							val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line hecbench_groupnorm.go:52
 							_ = val
 //line hecbench_groupnorm.go:52
@@ -240,7 +240,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						_ = i
 
 //line hecbench_groupnorm.go:52
-						val := gc_at2[gc_tx2]
+						val := gc_at4[gc_tx2]
 
 //line hecbench_groupnorm.go:53
 						threadSum += val
@@ -545,50 +545,102 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				blockSum := gc_l_blockSum[gc_lane2]
-				_ = blockSum
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off6 := gc_bx2
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
+					gc_at5 := mean[gc_off6:][:1]
+					gc_at6 := rstd[gc_off6:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
 
 //line hecbench_groupnorm.go:77
-				blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c24r[gc_lane2]
 
 //line hecbench_groupnorm.go:79
-				blockSum /= float32(groupPixels)
+						blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:80
-				blockSum2 /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:81
-				m := blockSum
+						m := blockSum
 
 //line hecbench_groupnorm.go:82
-				variance := blockSum2 - m*m
+						variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:83
-				s := intrinsic.Rsqrtf(variance + 1e-5)
+						s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:84
-				if mean != nil && gc_tx2 == 0 {
-					mean[gc_bx2] = m
-				}
+						if mean != nil && gc_tx2 == 0 {
+							gc_at5[0] = m
+						}
 
 //line hecbench_groupnorm.go:87
-				if rstd != nil && gc_tx2 == 0 {
-					rstd[gc_bx2] = s
+						if rstd != nil && gc_tx2 == 0 {
+							gc_at6[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
+
+//line hecbench_groupnorm.go:77
+						blockSum2 := gc_c24r[gc_lane2]
+
+//line hecbench_groupnorm.go:79
+						blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:80
+						blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:81
+						m := blockSum
+
+//line hecbench_groupnorm.go:82
+						variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:84
+						if mean != nil && gc_tx2 == 0 {
+							mean[gc_bx2] = m
+						}
+
+//line hecbench_groupnorm.go:87
+						if rstd != nil && gc_tx2 == 0 {
+							rstd[gc_bx2] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = variance
-				_ = s
-				gc_l_blockSum[gc_lane2] = blockSum
-				gc_s_m[gc_rank2] = m
-				gc_s_s[gc_rank2] = s
 			}
 		}
 	}
@@ -935,9 +987,9 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (vecCount * 4) + gc_off2
-				if gc_from4 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at2 := x[gc_off5:][:gc_to2]
+				gc_off6 := (vecCount * 4) + gc_off2
+				if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at4 := x[gc_off6:][:gc_to2]
 					gc_vstep := gc_from4
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -957,7 +1009,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:147
 							_ = i_
 //line hecbench_groupnorm.go:148
-							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
+							val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line hecbench_groupnorm.go:148
 							_ = val
 //line hecbench_groupnorm.go:148
@@ -986,7 +1038,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						_ = i_
 
 //line hecbench_groupnorm.go:148
-						val := gc_at2[gc_tx2]
+						val := gc_at4[gc_tx2]
 
 //line hecbench_groupnorm.go:149
 						threadSum += val
@@ -1291,50 +1343,102 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				blockSum := gc_l_blockSum[gc_lane2]
-				_ = blockSum
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off7 := gc_bx2
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+					gc_at5 := mean[gc_off7:][:1]
+					gc_at6 := rstd[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
 
 //line hecbench_groupnorm.go:173
-				blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c24r[gc_lane2]
 
 //line hecbench_groupnorm.go:175
-				blockSum /= float32(groupPixels)
+						blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:176
-				blockSum2 /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:177
-				m := blockSum
+						m := blockSum
 
 //line hecbench_groupnorm.go:178
-				variance := blockSum2 - m*m
+						variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:179
-				s := intrinsic.Rsqrtf(variance + 1e-5)
+						s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:180
-				if mean != nil && gc_tx2 == 0 {
-					mean[gc_bx2] = m
-				}
+						if mean != nil && gc_tx2 == 0 {
+							gc_at5[0] = m
+						}
 
 //line hecbench_groupnorm.go:183
-				if rstd != nil && gc_tx2 == 0 {
-					rstd[gc_bx2] = s
+						if rstd != nil && gc_tx2 == 0 {
+							gc_at6[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
+
+//line hecbench_groupnorm.go:173
+						blockSum2 := gc_c24r[gc_lane2]
+
+//line hecbench_groupnorm.go:175
+						blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:176
+						blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:177
+						m := blockSum
+
+//line hecbench_groupnorm.go:178
+						variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:180
+						if mean != nil && gc_tx2 == 0 {
+							mean[gc_bx2] = m
+						}
+
+//line hecbench_groupnorm.go:183
+						if rstd != nil && gc_tx2 == 0 {
+							rstd[gc_bx2] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = variance
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = variance
-				_ = s
-				gc_l_blockSum[gc_lane2] = blockSum
-				gc_s_m[gc_rank2] = m
-				gc_s_s[gc_rank2] = s
 			}
 		}
 	}

@@ -378,22 +378,42 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var err float32
-						_ = err
+					{
+						gc_x0 := gc_tidx.X
+						gc_off5 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+							gc_at7 := reductionArray[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								var err float32
+								_ = err
 
 //line hecbench_jacobi.go:95
-						err = reductionArray[gc_tx]
-						gc_s_err[gc_rank] = err
+								err = gc_at7[gc_lane]
+								gc_s_err[gc_rank] = err
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								var err float32
+								_ = err
+
+//line hecbench_jacobi.go:95
+								err = reductionArray[gc_tx]
+								gc_s_err[gc_rank] = err
+							}
+						}
 					}
 				}
 

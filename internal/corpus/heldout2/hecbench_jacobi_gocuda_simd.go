@@ -44,25 +44,25 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row4 := gc_ty2 + 1
-			gc_off5 := 1
-			gc_off6 := 0
-			gc_off7 := 2
+			gc_off6 := 1
+			gc_off7 := 0
+			gc_off8 := 2
 			gc_row5 := gc_ty2 + 0
 			gc_row6 := gc_ty2 + 2
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_row6 >= 0 && gc_row6 < len(fOldTile) {
-				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off5, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row4])-gc_off7, len(fOldTile[gc_row5])-gc_off5, len(fOldTile[gc_row6])-gc_off5), gc_fastlo2)
+				gc_fastlo2 = min(max(0, -gc_off6, -gc_off7, -gc_off8), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row4])-gc_off7, len(fOldTile[gc_row4])-gc_off8, len(fOldTile[gc_row5])-gc_off6, len(fOldTile[gc_row6])-gc_off6), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo2 {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at7 := fOldTile[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_at8 := fOldTile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
 						gc_at9 := fOldTile[gc_row4][gc_off7+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := fOldTile[gc_row5][gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := fOldTile[gc_row6][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := fOldTile[gc_row4][gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := fOldTile[gc_row5][gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := fOldTile[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
@@ -107,7 +107,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
-								gc_ld6.StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+								gc_ld6.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
 								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
@@ -161,7 +161,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
-									gc_ld7.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo2):]), gc_if3)
+									gc_ld7.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
 //line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:46
@@ -217,7 +217,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
-									gc_ld8.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if4)
+									gc_ld8.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if4)
 //line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:49
@@ -270,7 +270,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
-									gc_ld9.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo2):])
+									gc_ld9.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:52
@@ -323,7 +323,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
-									gc_ld10.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:53
 								}
 							}
@@ -343,26 +343,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							_ = j
 
 //line hecbench_jacobi.go:35
-							gc_at7[gc_u2] = fOld[jacobiIdx(i, j)]
+							gc_at8[gc_u2] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 							if gc_tx2 == 0 && i >= 1 {
-								gc_at8[gc_u2] = fOld[jacobiIdx(i-1, j)]
+								gc_at9[gc_u2] = fOld[jacobiIdx(i-1, j)]
 							}
 
 //line hecbench_jacobi.go:46
 							if gc_tx2 == 15 && i <= jacobiN-2 {
-								gc_at9[gc_u2] = fOld[jacobiIdx(i+1, j)]
+								gc_at10[gc_u2] = fOld[jacobiIdx(i+1, j)]
 							}
 
 //line hecbench_jacobi.go:49
 							if gc_ty2 == 0 && j >= 1 {
-								gc_at10[gc_u2] = fOld[jacobiIdx(i, j-1)]
+								gc_at11[gc_u2] = fOld[jacobiIdx(i, j-1)]
 							}
 
 //line hecbench_jacobi.go:52
 							if gc_ty2 == 15 && j <= jacobiN-2 {
-								gc_at11[gc_u2] = fOld[jacobiIdx(i, j+1)]
+								gc_at12[gc_u2] = fOld[jacobiIdx(i, j+1)]
 							}
 						}
 						gc_tx2 = gc_fasthi2 - 1
@@ -1772,9 +1772,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_ty2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(reductionArray) {
-				gc_at12 := reductionArray[gc_off8:][:1]
+			gc_off9 := gc_ty2
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(reductionArray) {
+				gc_at13 := reductionArray[gc_off9:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1782,7 +1782,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:85
 					{
-						gc_at12[0] = err
+						gc_at13[0] = err
 					}
 				}
 			} else {

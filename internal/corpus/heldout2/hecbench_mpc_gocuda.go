@@ -671,31 +671,63 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+						gc_at3 := sbuf2[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line hecbench_mpc.go:151
-					lanex := tid & 63
-					_ = lanex
+							lanex := tid & 63
+							_ = lanex
 
 //line hecbench_mpc.go:202
-					bitmap := gc_c1r[gc_lane]
+							bitmap := gc_c1r[gc_lane]
 
 //line hecbench_mpc.go:204
-					if lanex == 32 {
-						sbuf2[tid] = int64(bitmap)
+							if lanex == 32 {
+								gc_at3[gc_lane] = int64(bitmap)
+							}
+							_ = bitmap
+							gc_s_bitmap[gc_rank] = bitmap
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:151
+							lanex := tid & 63
+							_ = lanex
+
+//line hecbench_mpc.go:202
+							bitmap := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								sbuf2[tid] = int64(bitmap)
+							}
+							_ = bitmap
+							gc_s_bitmap[gc_rank] = bitmap
+						}
 					}
-					_ = bitmap
-					gc_s_bitmap[gc_rank] = bitmap
 				}
 			}
 		}
@@ -950,15 +982,15 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := bid
-				gc_off3 := bid1
-				gc_off4 := 0
-				if gc_off2 >= 0 && gc_off2 < len(goffset) && gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(compressed) && gc_off4 < len(top) && gc_off4 < len(start) {
-					gc_at3 := goffset[gc_off2:][:1]
+				gc_off3 := bid
+				gc_off4 := bid1
+				gc_off5 := 0
+				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) && gc_off5 < len(top) && gc_off5 < len(start) {
 					gc_at4 := goffset[gc_off3:][:1]
-					gc_at5 := compressed[gc_off4:][:1]
-					gc_at6 := top[gc_off4:][:1]
-					gc_at7 := start[gc_off4:][:1]
+					gc_at5 := goffset[gc_off4:][:1]
+					gc_at6 := compressed[gc_off5:][:1]
+					gc_at7 := top[gc_off5:][:1]
+					gc_at8 := start[gc_off5:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -995,19 +1027,19 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 										return
 //line hecbench_mpc.go:224
 									}
-									st = gc_at3[0]
+									st = gc_at4[0]
 									if !(st < 0) {
 										break
 									}
 								}
 							}
-							gc_at4[0] = st + gc_s_loc[gc_rank]
-							gc_at3[0] = -1
+							gc_at5[0] = st + gc_s_loc[gc_rank]
+							gc_at4[0] = -1
 							if chunk == chunksm1 {
-								gc_at5[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+								gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 							}
-							gc_at6[0] = gc_s_loc[gc_rank]
-							gc_at7[0] = st
+							gc_at7[0] = gc_s_loc[gc_rank]
+							gc_at8[0] = st
 						}
 					}
 				} else {
@@ -1067,11 +1099,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := 0
-				if gc_off5 >= 0 && gc_off5 < len(top) && gc_off5 < len(start) && gc_bdx <= len(sbuf2) {
-					gc_at8 := top[gc_off5:][:1]
-					gc_at9 := start[gc_off5:][:1]
-					gc_at10 := sbuf2[:gc_bdx]
+				gc_off6 := 0
+				if gc_off6 >= 0 && gc_off6 < len(top) && gc_off6 < len(start) && gc_bdx <= len(sbuf2) {
+					gc_at9 := top[gc_off6:][:1]
+					gc_at10 := start[gc_off6:][:1]
+					gc_at11 := sbuf2[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1081,8 +1113,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						_ = tid
 
 //line hecbench_mpc.go:241
-						if tid < int(gc_at8[0]) {
-							compressed[int(gc_at9[0])+tid] = gc_at10[gc_tx]
+						if tid < int(gc_at9[0]) {
+							compressed[int(gc_at10[0])+tid] = gc_at11[gc_tx]
 						}
 					}
 				} else {

@@ -282,10 +282,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := chunk * mpcTPB
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(original) && gc_to2 <= len(original)-gc_off6 && gc_to2 <= len(sbuf1) {
-					gc_at11 := original[gc_off6:][:gc_to2]
-					gc_at12 := sbuf1[:gc_to2]
+				gc_off7 := chunk * mpcTPB
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(original) && gc_to2 <= len(original)-gc_off7 && gc_to2 <= len(sbuf1) {
+					gc_at12 := original[gc_off7:][:gc_to2]
+					gc_at13 := sbuf1[:gc_to2]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
@@ -310,9 +310,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							_ = v1
 //line hecbench_mpc.go:171
 							{
-								v1 = archsimd.LoadInt64x4Slice(gc_at11[gc_tx2:])
+								v1 = archsimd.LoadInt64x4Slice(gc_at12[gc_tx2:])
 //line hecbench_mpc.go:172
-								v1.StoreSlice(gc_at12[gc_tx2:])
+								v1.StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:172
 							}
 //line hecbench_mpc.go:171
@@ -337,8 +337,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 
 //line hecbench_mpc.go:171
 						{
-							v1 = gc_at11[gc_tx2]
-							gc_at12[gc_tx2] = v1
+							v1 = gc_at12[gc_tx2]
+							gc_at13[gc_tx2] = v1
 						}
 						_ = v1
 						gc_s_v1[gc_rank2] = v1
@@ -828,31 +828,63 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off8 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off8 {
+						gc_at14 := sbuf2[gc_off8:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line hecbench_mpc.go:151
-					lanex := tid & 63
-					_ = lanex
+							lanex := tid & 63
+							_ = lanex
 
 //line hecbench_mpc.go:202
-					bitmap := gc_c21r[gc_lane2]
+							bitmap := gc_c21r[gc_lane2]
 
 //line hecbench_mpc.go:204
-					if lanex == 32 {
-						sbuf2[tid] = int64(bitmap)
+							if lanex == 32 {
+								gc_at14[gc_lane2] = int64(bitmap)
+							}
+							_ = bitmap
+							gc_s_bitmap[gc_rank2] = bitmap
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:151
+							lanex := tid & 63
+							_ = lanex
+
+//line hecbench_mpc.go:202
+							bitmap := gc_c21r[gc_lane2]
+
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								sbuf2[tid] = int64(bitmap)
+							}
+							_ = bitmap
+							gc_s_bitmap[gc_rank2] = bitmap
+						}
 					}
-					_ = bitmap
-					gc_s_bitmap[gc_rank2] = bitmap
 				}
 			}
 		}
@@ -1107,15 +1139,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := bid
-				gc_off8 := bid1
-				gc_off9 := 0
-				if gc_off7 >= 0 && gc_off7 < len(goffset) && gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(compressed) && gc_off9 < len(top) && gc_off9 < len(start) {
-					gc_at13 := goffset[gc_off7:][:1]
-					gc_at14 := goffset[gc_off8:][:1]
-					gc_at15 := compressed[gc_off9:][:1]
-					gc_at16 := top[gc_off9:][:1]
-					gc_at17 := start[gc_off9:][:1]
+				gc_off9 := bid
+				gc_off10 := bid1
+				gc_off11 := 0
+				if gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(goffset) && gc_off11 >= 0 && gc_off11 < len(compressed) && gc_off11 < len(top) && gc_off11 < len(start) {
+					gc_at15 := goffset[gc_off9:][:1]
+					gc_at16 := goffset[gc_off10:][:1]
+					gc_at17 := compressed[gc_off11:][:1]
+					gc_at18 := top[gc_off11:][:1]
+					gc_at19 := start[gc_off11:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1152,19 +1184,19 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 										return
 //line hecbench_mpc.go:224
 									}
-									st = gc_at13[0]
+									st = gc_at15[0]
 									if !(st < 0) {
 										break
 									}
 								}
 							}
-							gc_at14[0] = st + gc_s_loc[gc_rank2]
-							gc_at13[0] = -1
+							gc_at16[0] = st + gc_s_loc[gc_rank2]
+							gc_at15[0] = -1
 							if chunk == chunksm1 {
-								gc_at15[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+								gc_at17[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
 							}
-							gc_at16[0] = gc_s_loc[gc_rank2]
-							gc_at17[0] = st
+							gc_at18[0] = gc_s_loc[gc_rank2]
+							gc_at19[0] = st
 						}
 					}
 				} else {
@@ -1224,11 +1256,11 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := 0
-				if gc_off10 >= 0 && gc_off10 < len(top) && gc_off10 < len(start) && gc_bdx2 <= len(sbuf2) {
-					gc_at18 := top[gc_off10:][:1]
-					gc_at19 := start[gc_off10:][:1]
-					gc_at20 := sbuf2[:gc_bdx2]
+				gc_off12 := 0
+				if gc_off12 >= 0 && gc_off12 < len(top) && gc_off12 < len(start) && gc_bdx2 <= len(sbuf2) {
+					gc_at20 := top[gc_off12:][:1]
+					gc_at21 := start[gc_off12:][:1]
+					gc_at22 := sbuf2[:gc_bdx2]
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
@@ -1244,16 +1276,16 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:148
 							_ = tid
 //line hecbench_mpc.go:241
-							if compiled.Reach(int(gc_at18[0]), tid, 4) > 3 {
+							if compiled.Reach(int(gc_at20[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:241
-								if (int(gc_at19[0])+tid) >= 0 && (int(gc_at19[0])+tid) <= len(compressed)-4 {
-									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreSlice(compressed[int(gc_at19[0])+tid:])
+								if (int(gc_at21[0])+tid) >= 0 && (int(gc_at21[0])+tid) <= len(compressed)-4 {
+									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreSlice(compressed[int(gc_at21[0])+tid:])
 //line hecbench_mpc.go:242
 								} else {
 //line hecbench_mpc.go:242
 									var gc_lanes3 [4]int64
 //line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).Store(&gc_lanes3)
+									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes3)
 //line hecbench_mpc.go:242
 									for gc_k3 := range 4 {
 //line hecbench_mpc.go:242
@@ -1261,7 +1293,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 											gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_mpc.go:242
-											compressed[(int(gc_at19[0])+tid)+gc_k3] = gc_lanes3[gc_k3]
+											compressed[(int(gc_at21[0])+tid)+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_mpc.go:242
 										}
 //line hecbench_mpc.go:242
@@ -1273,7 +1305,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at18[0]), tid, 4))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
 //line hecbench_mpc.go:241
 								_ = gc_if5
 //line hecbench_mpc.go:241
@@ -1287,18 +1319,18 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:241
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_mpc.go:241
-										gc_u2 = gc_at19[0]
+										gc_u2 = gc_at21[0]
 //line hecbench_mpc.go:241
 									}
 //line hecbench_mpc.go:241
 									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-										archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if5)
+										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if5)
 //line hecbench_mpc.go:242
 									} else {
 //line hecbench_mpc.go:242
 										var gc_lanes4 [4]int64
 //line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).Store(&gc_lanes4)
+										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes4)
 //line hecbench_mpc.go:242
 										for gc_k4 := range 4 {
 //line hecbench_mpc.go:242
@@ -1331,8 +1363,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						_ = tid
 
 //line hecbench_mpc.go:241
-						if tid < int(gc_at18[0]) {
-							compressed[int(gc_at19[0])+tid] = gc_at20[gc_tx2]
+						if tid < int(gc_at20[0]) {
+							compressed[int(gc_at21[0])+tid] = gc_at22[gc_tx2]
 						}
 					}
 				} else {

@@ -131,8 +131,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_off
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
-					gc_at8 := logits[gc_off7:][:gc_to2]
-					gc_at9 := tmp[gc_off7:][:gc_to2]
+					gc_at9 := logits[gc_off7:][:gc_to2]
+					gc_at10 := tmp[gc_off7:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -144,14 +144,14 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						_ = i
 
 //line ggml_more.go:44
-						val := gc_at8[gc_tx2]
+						val := gc_at9[gc_tx2]
 
 //line ggml_more.go:45
 						maxLogit = fmaxf(maxLogit, val)
 
 //line ggml_more.go:47
 						if useShared {
-							gc_at9[gc_tx2] = val
+							gc_at10[gc_tx2] = val
 						}
 						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
@@ -468,8 +468,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := gc_off2
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
-					gc_at10 := logits[gc_off8:][:gc_to2]
-					gc_at11 := tmp[gc_off8:][:gc_to2]
+					gc_at11 := logits[gc_off8:][:gc_to2]
+					gc_at12 := tmp[gc_off8:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -482,11 +482,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						_ = i_
 
 //line ggml_more.go:55
-						logitI := gc_at10[gc_tx2]
+						logitI := gc_at11[gc_tx2]
 
 //line ggml_more.go:56
 						if useShared {
-							logitI = gc_at11[gc_tx2]
+							logitI = gc_at12[gc_tx2]
 						}
 
 //line ggml_more.go:59
@@ -805,9 +805,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off9 := gc_off3
 				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
-					gc_at12 := logits[gc_off9:][:gc_to2]
-					gc_at13 := tmp[gc_off9:][:gc_to2]
-					gc_at14 := labels[gc_off9:][:gc_to2]
+					gc_at13 := logits[gc_off9:][:gc_to2]
+					gc_at14 := tmp[gc_off9:][:gc_to2]
+					gc_at15 := labels[gc_off9:][:gc_to2]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -831,17 +831,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:65
 							_ = i_2
 //line ggml_more.go:66
-							logitI_ := archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])
+							logitI_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 //line ggml_more.go:66
 							_ = logitI_
 //line ggml_more.go:67
 							if useShared {
 //line ggml_more.go:67
-								logitI_ = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
+								logitI_ = archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 //line ggml_more.go:67
 							}
 //line ggml_more.go:67
-							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])))
+							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])))
 //line ggml_more.go:67
 							loss.StoreSlice(gc_s_loss[gc_rank2:])
 						}
@@ -863,15 +863,15 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						_ = i_2
 
 //line ggml_more.go:66
-						logitI_ := gc_at12[gc_tx2]
+						logitI_ := gc_at13[gc_tx2]
 
 //line ggml_more.go:67
 						if useShared {
-							logitI_ = gc_at13[gc_tx2]
+							logitI_ = gc_at14[gc_tx2]
 						}
 
 //line ggml_more.go:70
-						loss += (logitI_ - maxLogit - sum) * gc_at14[gc_tx2]
+						loss += (logitI_ - maxLogit - sum) * gc_at15[gc_tx2]
 						gc_s_loss[gc_rank2] = loss
 					}
 				} else {

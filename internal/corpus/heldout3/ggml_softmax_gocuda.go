@@ -1544,54 +1544,109 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+						gc_at2 := tmpVals_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
 
 //line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var localMax float32
-					_ = localMax
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
 
 //line ggml_softmax.go:290
-					t.Assert(gc_gdx < gc_bdx)
+							t.Assert(gc_gdx < gc_bdx)
 
 //line ggml_softmax.go:291
-					if tid < gc_gdx {
-						localMax = tmpVals_[tid]
+							if tid < gc_gdx {
+								localMax = gc_at2[gc_lane]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+
+//line ggml_softmax.go:296
+							var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+							_ = val_
+
+//line ggml_softmax.go:296
+							var r_3 float32
+
+//line ggml_softmax.go:296
+							_ = r_3
+
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+							_ = x_4
+							_ = val_
+							_ = r_3
+							_ = x_4
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_val_[gc_rank] = val_
+							gc_s_r_3[gc_rank] = r_3
+						}
 					} else {
-						localMax = float32(math.Inf(-1))
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx < gc_bdx)
+
+//line ggml_softmax.go:291
+							if tid < gc_gdx {
+								localMax = tmpVals_[tid]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+
+//line ggml_softmax.go:296
+							var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+							_ = val_
+
+//line ggml_softmax.go:296
+							var r_3 float32
+
+//line ggml_softmax.go:296
+							_ = r_3
+
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+							_ = x_4
+							_ = val_
+							_ = r_3
+							_ = x_4
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_val_[gc_rank] = val_
+							gc_s_r_3[gc_rank] = r_3
+						}
 					}
-
-//line ggml_softmax.go:296
-					var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-					_ = val_
-
-//line ggml_softmax.go:296
-					var r_3 float32
-
-//line ggml_softmax.go:296
-					_ = r_3
-
-//line ggml_softmax.go:211
-					var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-					_ = x_4
-					_ = val_
-					_ = r_3
-					_ = x_4
-					gc_l_x_4[gc_lane] = x_4
-					gc_s_val_[gc_rank] = val_
-					gc_s_r_3[gc_rank] = r_3
 				}
 			}
 
@@ -2240,9 +2295,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(tmpVals_) {
-					gc_at2 := tmpVals_[gc_off2:][:1]
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+					gc_at3 := tmpVals_[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2259,7 +2314,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:321
 						{
-							gc_at2[0] = tmpExpf
+							gc_at3[0] = tmpExpf
 						}
 					}
 				} else {
@@ -2389,50 +2444,101 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				{
+					gc_x02 := gc_tidx.X
+					gc_off4 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+						gc_at4 := tmpVals_[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
 
 //line ggml_softmax.go:326
-					if tid < gc_gdx {
-						tmpExpf = tmpVals_[tid]
+							if tid < gc_gdx {
+								tmpExpf = gc_at4[gc_lane]
+							} else {
+								tmpExpf = 0.0
+							}
+
+//line ggml_softmax.go:331
+							var val_3 float32 = tmpExpf
+
+//line ggml_softmax.go:331
+							_ = val_3
+
+//line ggml_softmax.go:331
+							var r_9 float32
+
+//line ggml_softmax.go:331
+							_ = r_9
+
+//line ggml_softmax.go:233
+							var x_8 float32 = val_3
+
+//line ggml_softmax.go:233
+							_ = x_8
+							_ = val_3
+							_ = r_9
+							_ = x_8
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_9[gc_rank] = r_9
+						}
 					} else {
-						tmpExpf = 0.0
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+
+//line ggml_softmax.go:326
+							if tid < gc_gdx {
+								tmpExpf = tmpVals_[tid]
+							} else {
+								tmpExpf = 0.0
+							}
+
+//line ggml_softmax.go:331
+							var val_3 float32 = tmpExpf
+
+//line ggml_softmax.go:331
+							_ = val_3
+
+//line ggml_softmax.go:331
+							var r_9 float32
+
+//line ggml_softmax.go:331
+							_ = r_9
+
+//line ggml_softmax.go:233
+							var x_8 float32 = val_3
+
+//line ggml_softmax.go:233
+							_ = x_8
+							_ = val_3
+							_ = r_9
+							_ = x_8
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_9[gc_rank] = r_9
+						}
 					}
-
-//line ggml_softmax.go:331
-					var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-					_ = val_3
-
-//line ggml_softmax.go:331
-					var r_9 float32
-
-//line ggml_softmax.go:331
-					_ = r_9
-
-//line ggml_softmax.go:233
-					var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-					_ = x_8
-					_ = val_3
-					_ = r_9
-					_ = x_8
-					gc_l_x_8[gc_lane] = x_8
-					gc_s_val_3[gc_rank] = val_3
-					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 

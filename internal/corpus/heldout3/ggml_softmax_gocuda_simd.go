@@ -3103,9 +3103,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
-					gc_at3 := tmpVals_[gc_off3:][:1]
+				gc_off5 := gc_bx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(tmpVals_) {
+					gc_at5 := tmpVals_[gc_off5:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3122,7 +3122,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:285
 						{
-							gc_at3[0] = localMax
+							gc_at5[0] = localMax
 						}
 					}
 				} else {
@@ -3252,54 +3252,109 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off6 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
+						gc_at6 := tmpVals_[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
 
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var localMax float32
-					_ = localMax
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
 
 //line ggml_softmax.go:290
-					t.Assert(gc_gdx2 < gc_bdx2)
+							t.Assert(gc_gdx2 < gc_bdx2)
 
 //line ggml_softmax.go:291
-					if tid < gc_gdx2 {
-						localMax = tmpVals_[tid]
+							if tid < gc_gdx2 {
+								localMax = gc_at6[gc_lane2]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+
+//line ggml_softmax.go:296
+							var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+							_ = val_
+
+//line ggml_softmax.go:296
+							var r_3 float32
+
+//line ggml_softmax.go:296
+							_ = r_3
+
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+							_ = x_4
+							_ = val_
+							_ = r_3
+							_ = x_4
+							gc_l_x_4[gc_lane2] = x_4
+							gc_s_val_[gc_rank2] = val_
+							gc_s_r_3[gc_rank2] = r_3
+						}
 					} else {
-						localMax = float32(math.Inf(-1))
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx2 < gc_bdx2)
+
+//line ggml_softmax.go:291
+							if tid < gc_gdx2 {
+								localMax = tmpVals_[tid]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+
+//line ggml_softmax.go:296
+							var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+							_ = val_
+
+//line ggml_softmax.go:296
+							var r_3 float32
+
+//line ggml_softmax.go:296
+							_ = r_3
+
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+							_ = x_4
+							_ = val_
+							_ = r_3
+							_ = x_4
+							gc_l_x_4[gc_lane2] = x_4
+							gc_s_val_[gc_rank2] = val_
+							gc_s_r_3[gc_rank2] = r_3
+						}
 					}
-
-//line ggml_softmax.go:296
-					var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-					_ = val_
-
-//line ggml_softmax.go:296
-					var r_3 float32
-
-//line ggml_softmax.go:296
-					_ = r_3
-
-//line ggml_softmax.go:211
-					var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-					_ = x_4
-					_ = val_
-					_ = r_3
-					_ = x_4
-					gc_l_x_4[gc_lane2] = x_4
-					gc_s_val_[gc_rank2] = val_
-					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
 
@@ -4328,9 +4383,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bx2
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(tmpVals_) {
-					gc_at4 := tmpVals_[gc_off4:][:1]
+				gc_off7 := gc_bx2
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(tmpVals_) {
+					gc_at7 := tmpVals_[gc_off7:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4347,7 +4402,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:321
 						{
-							gc_at4[0] = tmpExpf
+							gc_at7[0] = tmpExpf
 						}
 					}
 				} else {

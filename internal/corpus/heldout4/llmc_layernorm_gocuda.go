@@ -2018,50 +2018,102 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				blockSum := gc_l_blockSum[gc_lane]
-				_ = blockSum
+			{
+				gc_x0 := gc_tidx.X
+				gc_off4 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
 
 //line llmc_layernorm.go:204
-				blockSum2 := gc_c4r[gc_lane]
+						blockSum2 := gc_c4r[gc_lane]
 
 //line llmc_layernorm.go:205
-				blockSum /= float32(C)
+						blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-				blockSum2 /= float32(C)
+						blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-				m := blockSum
+						m := blockSum
 
 //line llmc_layernorm.go:208
-				vr := blockSum2 - m*m
+						vr := blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-				s := rsqrtf(vr + 1e-5)
+						s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:210
-				if gc_tx == 0 && mean != nil {
-					mean[idx] = m
-				}
+						if gc_tx == 0 && mean != nil {
+							gc_at2[0] = m
+						}
 
 //line llmc_layernorm.go:213
-				if gc_tx == 0 && rstd != nil {
-					rstd[idx] = s
+						if gc_tx == 0 && rstd != nil {
+							gc_at3[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = vr
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
+						_ = blockSum
+
+//line llmc_layernorm.go:204
+						blockSum2 := gc_c4r[gc_lane]
+
+//line llmc_layernorm.go:205
+						blockSum /= float32(C)
+
+//line llmc_layernorm.go:206
+						blockSum2 /= float32(C)
+
+//line llmc_layernorm.go:207
+						m := blockSum
+
+//line llmc_layernorm.go:208
+						vr := blockSum2 - m*m
+
+//line llmc_layernorm.go:209
+						s := rsqrtf(vr + 1e-5)
+
+//line llmc_layernorm.go:210
+						if gc_tx == 0 && mean != nil {
+							mean[idx] = m
+						}
+
+//line llmc_layernorm.go:213
+						if gc_tx == 0 && rstd != nil {
+							rstd[idx] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = vr
+						_ = s
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = vr
-				_ = s
-				gc_l_blockSum[gc_lane] = blockSum
-				gc_s_m[gc_rank] = m
-				gc_s_s[gc_rank] = s
 			}
 		}
 	}
@@ -2081,12 +2133,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 && gc_off4 <= len(o) && gc_to <= len(o)-gc_off4 && gc_off4 <= len(weight) && gc_to <= len(weight)-gc_off4 && gc_off4 <= len(bias) && gc_to <= len(bias)-gc_off4 {
-					gc_at2 := x[gc_off4:][:gc_to]
-					gc_at3 := o[gc_off4:][:gc_to]
-					gc_at4 := weight[gc_off4:][:gc_to]
-					gc_at5 := bias[gc_off4:][:gc_to]
+				gc_off5 := gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(o) && gc_to <= len(o)-gc_off5 && gc_off5 <= len(weight) && gc_to <= len(weight)-gc_off5 && gc_off5 <= len(bias) && gc_to <= len(bias)-gc_off5 {
+					gc_at4 := x[gc_off5:][:gc_to]
+					gc_at5 := o[gc_off5:][:gc_to]
+					gc_at6 := weight[gc_off5:][:gc_to]
+					gc_at7 := bias[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2099,10 +2151,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						_ = i_
 
 //line llmc_layernorm.go:218
-						n := s * (gc_at2[gc_tx] - m)
+						n := s * (gc_at4[gc_tx] - m)
 
 //line llmc_layernorm.go:219
-						gc_at3[gc_tx] = n*gc_at4[gc_tx] + gc_at5[gc_tx]
+						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				} else {
 					gc_step3 := gc_from

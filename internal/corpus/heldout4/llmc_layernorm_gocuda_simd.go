@@ -2139,9 +2139,9 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at6 := x[gc_off5:][:gc_to2]
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at8 := x[gc_off6:][:gc_to2]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -2161,7 +2161,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:183
 							_ = i
 //line llmc_layernorm.go:184
-							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
+							xi := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line llmc_layernorm.go:184
 							_ = xi
 //line llmc_layernorm.go:184
@@ -2190,7 +2190,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 						_ = i
 
 //line llmc_layernorm.go:184
-						xi := gc_at6[gc_tx2]
+						xi := gc_at8[gc_tx2]
 
 //line llmc_layernorm.go:185
 						threadSum += xi
@@ -2498,50 +2498,102 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				blockSum := gc_l_blockSum[gc_lane2]
-				_ = blockSum
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off7 := idx
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+					gc_at9 := mean[gc_off7:][:1]
+					gc_at10 := rstd[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
 
 //line llmc_layernorm.go:204
-				blockSum2 := gc_c24r[gc_lane2]
+						blockSum2 := gc_c24r[gc_lane2]
 
 //line llmc_layernorm.go:205
-				blockSum /= float32(C)
+						blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-				blockSum2 /= float32(C)
+						blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-				m := blockSum
+						m := blockSum
 
 //line llmc_layernorm.go:208
-				vr := blockSum2 - m*m
+						vr := blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-				s := rsqrtf(vr + 1e-5)
+						s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:210
-				if gc_tx2 == 0 && mean != nil {
-					mean[idx] = m
-				}
+						if gc_tx2 == 0 && mean != nil {
+							gc_at9[0] = m
+						}
 
 //line llmc_layernorm.go:213
-				if gc_tx2 == 0 && rstd != nil {
-					rstd[idx] = s
+						if gc_tx2 == 0 && rstd != nil {
+							gc_at10[0] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = vr
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
+						_ = blockSum
+
+//line llmc_layernorm.go:204
+						blockSum2 := gc_c24r[gc_lane2]
+
+//line llmc_layernorm.go:205
+						blockSum /= float32(C)
+
+//line llmc_layernorm.go:206
+						blockSum2 /= float32(C)
+
+//line llmc_layernorm.go:207
+						m := blockSum
+
+//line llmc_layernorm.go:208
+						vr := blockSum2 - m*m
+
+//line llmc_layernorm.go:209
+						s := rsqrtf(vr + 1e-5)
+
+//line llmc_layernorm.go:210
+						if gc_tx2 == 0 && mean != nil {
+							mean[idx] = m
+						}
+
+//line llmc_layernorm.go:213
+						if gc_tx2 == 0 && rstd != nil {
+							rstd[idx] = s
+						}
+						_ = blockSum2
+						_ = m
+						_ = vr
+						_ = s
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
 				}
-				_ = blockSum2
-				_ = m
-				_ = vr
-				_ = s
-				gc_l_blockSum[gc_lane2] = blockSum
-				gc_s_m[gc_rank2] = m
-				gc_s_s[gc_rank2] = s
 			}
 		}
 	}
@@ -2561,12 +2613,12 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 && gc_off6 <= len(o) && gc_to2 <= len(o)-gc_off6 && gc_off6 <= len(weight) && gc_to2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_to2 <= len(bias)-gc_off6 {
-					gc_at7 := x[gc_off6:][:gc_to2]
-					gc_at8 := o[gc_off6:][:gc_to2]
-					gc_at9 := weight[gc_off6:][:gc_to2]
-					gc_at10 := bias[gc_off6:][:gc_to2]
+				gc_off8 := gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(o) && gc_to2 <= len(o)-gc_off8 && gc_off8 <= len(weight) && gc_to2 <= len(weight)-gc_off8 && gc_off8 <= len(bias) && gc_to2 <= len(bias)-gc_off8 {
+					gc_at11 := x[gc_off8:][:gc_to2]
+					gc_at12 := o[gc_off8:][:gc_to2]
+					gc_at13 := weight[gc_off8:][:gc_to2]
+					gc_at14 := bias[gc_off8:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -2586,10 +2638,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:217
 							_ = i_
 //line llmc_layernorm.go:218
-							n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(m))
+							n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Sub(m))
 //line llmc_layernorm.go:218
 							_ = n
-							n.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							n.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2608,10 +2660,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 						_ = i_
 
 //line llmc_layernorm.go:218
-						n := s * (gc_at7[gc_tx2] - m)
+						n := s * (gc_at11[gc_tx2] - m)
 
 //line llmc_layernorm.go:219
-						gc_at8[gc_tx2] = n*gc_at9[gc_tx2] + gc_at10[gc_tx2]
+						gc_at12[gc_tx2] = n*gc_at13[gc_tx2] + gc_at14[gc_tx2]
 					}
 				} else {
 					gc_vstep5 := gc_from2

@@ -1995,32 +1995,56 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+					gc_at2 := warpSum[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line samples.go:276
-				blockSum := 0.0
+						blockSum := 0.0
 
 //line samples.go:277
-				if gc_tx < (gc_bdx / gocuda.WarpSize) {
-					blockSum = warpSum[gc_tx]
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = gc_at2[gc_lane]
+						}
+						_ = blockSum
+						gc_l_blockSum[gc_lane] = blockSum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line samples.go:276
+						blockSum := 0.0
+
+//line samples.go:277
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = warpSum[gc_tx]
+						}
+						_ = blockSum
+						gc_l_blockSum[gc_lane] = blockSum
+					}
 				}
-				_ = blockSum
-				gc_l_blockSum[gc_lane] = blockSum
 			}
 		}
 		{
 			var gc_m12 uint32
 
 //line samples.go:281
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+			if gc_x02 := gc_b.At(gc_w).X; gc_x02+gc_cnt <= gc_bdx {
 				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
 					gc_hi2 = gc_bound2
 				}
 				if gc_lo2 < gc_hi2 {

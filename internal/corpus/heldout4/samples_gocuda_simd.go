@@ -1931,9 +1931,9 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
-					gc_at2 := x[gc_off3:][:gc_to2]
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at3 := x[gc_off4:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1949,7 +1949,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						_ = i
 
 //line samples.go:260
-						d := gc_at2[gc_tx2] - 1.0
+						d := gc_at3[gc_tx2] - 1.0
 
 //line samples.go:261
 						sum += fabs(d)
@@ -2131,32 +2131,56 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_x03 := gc_tidx2.X
+				gc_off5 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
+					gc_at4 := warpSum[gc_off5:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x03 + gc_lane2
+						_ = gc_tx2
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line samples.go:276
-				blockSum := 0.0
+						blockSum := 0.0
 
 //line samples.go:277
-				if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-					blockSum = warpSum[gc_tx2]
+						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+							blockSum = gc_at4[gc_lane2]
+						}
+						_ = blockSum
+						gc_l_blockSum[gc_lane2] = blockSum
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:276
+						blockSum := 0.0
+
+//line samples.go:277
+						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+							blockSum = warpSum[gc_tx2]
+						}
+						_ = blockSum
+						gc_l_blockSum[gc_lane2] = blockSum
+					}
 				}
-				_ = blockSum
-				gc_l_blockSum[gc_lane2] = blockSum
 			}
 		}
 		{
 			var gc_m122 uint32
 
 //line samples.go:281
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+			if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
 				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x02); gc_bound4 < gc_hi4 {
+				if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
 					gc_hi4 = gc_bound4
 				}
 				if gc_lo4 < gc_hi4 {

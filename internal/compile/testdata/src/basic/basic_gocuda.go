@@ -953,16 +953,33 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line basic.go:71
-				out[gc_tx] = 1 + gc_c1r[gc_lane]
+						gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line basic.go:71
+						out[gc_tx] = 1 + gc_c1r[gc_lane]
+					}
+				}
 			}
 		}
 	}

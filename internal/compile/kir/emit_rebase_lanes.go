@@ -1,0 +1,78 @@
+package kir
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+)
+
+// wholeWarpLanes writes, for a lane loop the rebase pass took
+// (rebase_lanes.go), the check that the warp's 32 lanes are all active
+// and lie in one row of x and that its rebased slices are long enough for
+// them, and in it the loop over the 32 lanes in the unchecked form; then
+// it opens the else in which the caller writes the usual loop, and
+// returns the text that closes both ("" where it writes nothing: the loop
+// is not rebased, runs vector steps or a range of lanes, names other
+// coordinates than x, or its operands are not lane arrays yet). The
+// laneCoords scope is open: tidx is the warp's first thread's index.
+func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(bool)) string {
+	n := e.name
+	if l.Rebase == nil || !use["tx"] || use["ty"] || use["tz"] || e.f.Transposed || !e.operandsDirect(l) {
+		return ""
+	}
+	fast, checked, ok := e.rebasedLanes(l, body)
+	if !ok {
+		return ""
+	}
+	x0 := e.f.Names.Fresh("x0")
+	c := rowCheck{e: e, to: "32", vars: map[string]string{}, have: map[string]bool{}}
+	var resliced strings.Builder
+	for k, r := range l.Rebase.Slices {
+		if !r.One {
+			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(x0))
+		}
+		if e.rebased[k] != "" {
+			fmt.Fprintf(&resliced, "%s := %s\n", e.rebased[k], c.slice(r))
+		}
+	}
+	e.rebased = nil
+	e.actRead = true
+	e.printf("{\n%s := %s.X\n%s", x0, n["tidx"], c.decls.String())
+	conds := append([]string{n["act"] + " == ^uint32(0)", x0 + "+32 <= " + e.use("bdx")}, c.conds...)
+	e.printf("if %s {\n%s", strings.Join(conds, " && "), resliced.String())
+	e.printf("for %s := 0; %s < 32; %s++ {\n%s := %s + %s\n_ = %s\n", n["lane"], n["lane"], n["lane"], n["tx"], x0, n["lane"], n["tx"])
+	if checked {
+		e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
+	} else {
+		e.printf("%s := %s + %s\n_ = %s\n", n["rank"], n["w"], n["lane"], n["rank"])
+	}
+	e.used["rank"] = true
+	if e.enter {
+		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
+	}
+	e.w.Write(fast)
+	e.printf("}\n} else {\n")
+	return "}\n}\n"
+}
+
+// rebasedLanes writes the code of a lane of l in its unchecked form, the
+// rebased slices indexed by the lane, leaving their names (those used) in
+// e.rebased; it reports whether a lane may still fail (a partial rebase,
+// or an index the pass rebased written otherwise), and false where the
+// form has no rebased index or continues to a label (a lane's return).
+func (e *emitter) rebasedLanes(l *LaneLoop, body func(bool)) (code []byte, checked, ok bool) {
+	outer, label, used, remat := e.w, e.label, e.labelUsed, e.warpRemat
+	e.rebased, e.rebasedU = make([]string, len(l.Rebase.Slices)), e.name["lane"]
+	e.label = e.f.Names.Fresh(fmt.Sprintf("L%dw", l.ID))
+	buf := e.laneCode(l, body, false)
+	jumps := e.labelUsed
+	e.w, e.label, e.labelUsed, e.rebasedU, e.warpRemat = outer, label, used, "", remat
+	e.loop, e.lane, e.loopUse = nil, false, nil
+	if jumps || !slices.ContainsFunc(e.rebased, func(s string) bool { return s != "" }) {
+		e.rebased = nil
+		return nil, false, false
+	}
+	return buf.Bytes(), l.Rebase.Partial || slices.Contains(e.rebased, ""), true
+}
