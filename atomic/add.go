@@ -12,7 +12,10 @@ import syncatomic "sync/atomic"
 // atom.add.f32 does on shared memory (on global memory the hardware flushes
 // float32 subnormals to zero; gocuda does not). It is a compare-and-swap
 // loop on the value's bits, so a NaN already at p is no obstacle: the sum
-// is NaN and the loop ends.
+// is NaN and the loop ends. A NaN sum has the CPU's bits, as the rest of a
+// kernel's arithmetic does, not the GPU's canonical float32 NaN
+// (0x7fffffff). testdata/golden.txt holds an NVIDIA H200's answers to the
+// edge cases, which TestGolden checks.
 func Add[T Number](p *T, val T) (old T) {
 	switch {
 	case isFloat[T]():
