@@ -127,6 +127,9 @@ func (g *gen) special(t typ, uni bool) string {
 	case 0:
 		return fmt.Sprintf("int32(%s)", fields[g.ch.pick(len(fields))])
 	case 1:
+		if !uni && !g.helper && g.ch.pick(3) == 0 {
+			return g.guardedLoad()
+		}
 		return fmt.Sprintf("in[int(uint32(%s) %% uint32(len(in)))]", g.val(i32, uni, 2))
 	case 2:
 		if !uni && !g.pure {
@@ -264,4 +267,32 @@ func paren(e string) string {
 		return "(" + e + ")"
 	}
 	return e
+}
+
+// guardedLoads are the bodies of a guarded load helper, in[i] where i is
+// in range, which gocuda compile reads as in[i] itself where a row's
+// slices are long enough (kir/guardedload.go); the first would fail below
+// 0, where the others return a value.
+var guardedLoads = []string{
+	"\tif i < len(in) {\n\t\treturn in[i]\n\t}\n\treturn -7\n",
+	"\tif i >= 0 && i < len(in) {\n\t\treturn in[i]\n\t}\n\treturn 3\n",
+	"\tif i >= len(in) || i < 0 {\n\t\treturn 0\n\t}\n\treturn in[i]\n",
+}
+
+// guardedLoad returns a read of in through the kernel's guarded load
+// helper, declaring it on first use, at the thread's flat or x index plus
+// a small offset: rows of threads in range of in, rows past its end, and
+// (where the helper tests i >= 0) below its start.
+func (g *gen) guardedLoad() string {
+	if g.at == "" {
+		g.at = g.fresh(g.prefix + "at")
+		g.atForm = g.ch.pick(len(guardedLoads))
+		g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i int) int32 {\n%s}\n", g.at, guardedLoads[g.atForm]))
+	}
+	idx := []string{"gid", "t.ThreadIdx.X", "t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X"}[g.ch.pick(3)]
+	offs := []string{"", " + 1", " + 31", " - 1"}
+	if g.atForm == 0 {
+		offs = offs[:3] // the generated kernels do not fail
+	}
+	return fmt.Sprintf("%s(in, %s%s)", g.at, idx, offs[g.ch.pick(len(offs))])
 }

@@ -106,6 +106,8 @@ type gen struct {
 	grid    bool      // writing a grid kernel (gridKernel): no shared memory, no y or z coordinates
 	sink    string    // the int32 variable unused locals are folded into
 	tiles   int       // the 2D shared tiles declared (tileStep), which take shared memory
+	at      string    // the guarded load helper (guardedLoad), once declared
+	atForm  int       // its body, of guardedLoads
 }
 
 // shState is what the current barrier interval of shared memory holds:
