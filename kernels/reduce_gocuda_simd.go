@@ -44,14 +44,14 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
 //line reduce.go:183
-func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -363,19 +363,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce.go:184
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
-						_ = gc_none4
-//line reduce.go:184
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:184
-						_ = gc_iota8
-//line reduce.go:184
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all4
-					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -384,94 +371,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							var tid int = gc_tx2
 //line reduce.go:184
 							_ = tid
-//line reduce.go:186
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:186
-							_ = gc_t8
-//line reduce.go:186
-							var gc_i8 int = gc_t8
-//line reduce.go:186
-							_ = gc_i8
-//line reduce.go:186
-							var gc_result8 archsimd.Float32x16
-//line reduce.go:186
-							_ = gc_result8
-//line reduce.go:186
-							gc_returned8 := gc_none4
-//line reduce.go:186
-							_ = gc_returned8
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:186
-								var gc_ld15 archsimd.Float32x16
-//line reduce.go:186
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:186
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps8
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result8 = gc_ld15
-//line reduce.go:186
-								gc_b6 := gc_none4
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b6 = gc_all4
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned8 = gc_b6
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:186
-								_ = gc_if11
-//line reduce.go:186
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:186
-									var gc_ld16 archsimd.Float32x16
-//line reduce.go:186
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:186
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:186
-									} else {
-//line reduce.go:186
-										break gc_steps8
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:186
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:281
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-							_ = gc_if12
-//line reduce.go:284
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero8 float32
-//line reduce.go:284
-								_ = gc_zero8
-//line reduce.go:284
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result8.StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -481,19 +381,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-					_ = gc_none3
-//line reduce.go:184
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-					_ = gc_iota6
-//line reduce.go:184
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all3
-				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -502,94 +389,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						var tid int = gc_tx2
 //line reduce.go:184
 						_ = tid
-//line reduce.go:186
-						var gc_t6 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:186
-						_ = gc_t6
-//line reduce.go:186
-						var gc_i6 int = gc_t6
-//line reduce.go:186
-						_ = gc_i6
-//line reduce.go:186
-						var gc_result6 archsimd.Float32x8
-//line reduce.go:186
-						_ = gc_result6
-//line reduce.go:186
-						gc_returned6 := gc_none3
-//line reduce.go:186
-						_ = gc_returned6
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:186
-							var gc_ld11 archsimd.Float32x8
-//line reduce.go:186
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:186
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								break gc_steps6
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_result6 = gc_ld11
-//line reduce.go:186
-							gc_b5 := gc_none3
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b5 = gc_all3
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned6 = gc_b5
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:186
-							_ = gc_if8
-//line reduce.go:186
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:186
-								var gc_ld12 archsimd.Float32x8
-//line reduce.go:186
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:186
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps6
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:186
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:186
-							}
-//line reduce.go:186
-						}
-//line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if9
-//line reduce.go:284
-						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero6 float32
-//line reduce.go:284
-							_ = gc_zero6
-//line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result6.StoreSlice(gc_at6[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1218,14 +1018,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1239,19 +1039,6 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line reduce.go:184
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
-						_ = gc_none8
-//line reduce.go:184
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:184
-						_ = gc_iota16
-//line reduce.go:184
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all8
-					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1260,94 +1047,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx3
 //line reduce.go:184
 							_ = tid
-//line reduce.go:186
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:186
-							_ = gc_t16
-//line reduce.go:186
-							var gc_i16 int = gc_t16
-//line reduce.go:186
-							_ = gc_i16
-//line reduce.go:186
-							var gc_result16 archsimd.Int32x16
-//line reduce.go:186
-							_ = gc_result16
-//line reduce.go:186
-							gc_returned16 := gc_none8
-//line reduce.go:186
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce.go:186
-								var gc_ld31 archsimd.Int32x16
-//line reduce.go:186
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:186
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps16
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result16 = gc_ld31
-//line reduce.go:186
-								gc_b11 := gc_none8
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b11 = gc_all8
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned16 = gc_b11
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce.go:186
-								_ = gc_if23
-//line reduce.go:186
-								if gc_if23.ToBits() != 0 {
-//line reduce.go:186
-									var gc_ld32 archsimd.Int32x16
-//line reduce.go:186
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:186
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:186
-									} else {
-//line reduce.go:186
-										break gc_steps16
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce.go:186
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:281
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if24
-//line reduce.go:284
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result16.StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1357,19 +1057,6 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-					_ = gc_none7
-//line reduce.go:184
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-					_ = gc_iota14
-//line reduce.go:184
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all7
-				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1378,94 +1065,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 						var tid int = gc_tx3
 //line reduce.go:184
 						_ = tid
-//line reduce.go:186
-						var gc_t14 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:186
-						_ = gc_t14
-//line reduce.go:186
-						var gc_i14 int = gc_t14
-//line reduce.go:186
-						_ = gc_i14
-//line reduce.go:186
-						var gc_result14 archsimd.Int32x8
-//line reduce.go:186
-						_ = gc_result14
-//line reduce.go:186
-						gc_returned14 := gc_none7
-//line reduce.go:186
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce.go:186
-							var gc_ld27 archsimd.Int32x8
-//line reduce.go:186
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:186
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								break gc_steps14
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_result14 = gc_ld27
-//line reduce.go:186
-							gc_b10 := gc_none7
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b10 = gc_all7
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned14 = gc_b10
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce.go:186
-							_ = gc_if20
-//line reduce.go:186
-							if gc_if20.ToBits() != 0 {
-//line reduce.go:186
-								var gc_ld28 archsimd.Int32x8
-//line reduce.go:186
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:186
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps14
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce.go:186
-								gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce.go:186
-							}
-//line reduce.go:186
-						}
-//line reduce.go:281
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if21
-//line reduce.go:284
-						if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-							gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result14.StoreSlice(gc_at11[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1486,18 +1086,18 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:184
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
-						_ = gc_none6
+						_ = gc_none4
 //line reduce.go:184
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
-						_ = gc_iota12
+						_ = gc_iota8
 //line reduce.go:184
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1513,93 +1113,93 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 							}
 //line reduce.go:186
-							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
-							_ = gc_t12
+							_ = gc_t8
 //line reduce.go:186
-							var gc_i12 int = gc_t12
+							var gc_i8 int = gc_t8
 //line reduce.go:186
-							_ = gc_i12
+							_ = gc_i8
 //line reduce.go:186
-							var gc_result12 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16
 //line reduce.go:186
-							_ = gc_result12
+							_ = gc_result8
 //line reduce.go:186
-							gc_returned12 := gc_none6
+							gc_returned8 := gc_none4
 //line reduce.go:186
-							_ = gc_returned12
+							_ = gc_returned8
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:186
-								var gc_ld23 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16
 //line reduce.go:186
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									break gc_steps12
+									break gc_steps8
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result12 = gc_ld23
+								gc_result8 = gc_ld15
 //line reduce.go:186
-								gc_b9 := gc_none6
+								gc_b7 := gc_none4
 //line reduce.go:186
 								if true {
 //line reduce.go:186
-									gc_b9 = gc_all6
+									gc_b7 = gc_all4
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_returned12 = gc_b9
+								gc_returned8 = gc_b7
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:186
-								_ = gc_if17
+								_ = gc_if11
 //line reduce.go:186
-								if gc_if17.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:186
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16
 //line reduce.go:186
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:186
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:186
 									} else {
 //line reduce.go:186
-										break gc_steps12
+										break gc_steps8
 //line reduce.go:186
 									}
 //line reduce.go:186
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:186
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:186
 								}
 //line reduce.go:186
 							}
 //line reduce.go:281
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-							_ = gc_if18
+							_ = gc_if12
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 int32
+								var gc_zero8 int32
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero8
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:186
-							gc_result12.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1610,18 +1210,18 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none5
+					_ = gc_none3
 //line reduce.go:184
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota10
+					_ = gc_iota6
 //line reduce.go:184
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all5
-				gc_steps10:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1637,93 +1237,93 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						}
 //line reduce.go:186
-						var gc_t10 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
-						_ = gc_t10
+						_ = gc_t6
 //line reduce.go:186
-						var gc_i10 int = gc_t10
+						var gc_i6 int = gc_t6
 //line reduce.go:186
-						_ = gc_i10
+						_ = gc_i6
 //line reduce.go:186
-						var gc_result10 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8
 //line reduce.go:186
-						_ = gc_result10
+						_ = gc_result6
 //line reduce.go:186
-						gc_returned10 := gc_none5
+						gc_returned6 := gc_none3
 //line reduce.go:186
-						_ = gc_returned10
+						_ = gc_returned6
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:186
-							var gc_ld19 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8
 //line reduce.go:186
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								break gc_steps10
+								break gc_steps6
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result10 = gc_ld19
+							gc_result6 = gc_ld11
 //line reduce.go:186
-							gc_b8 := gc_none5
+							gc_b6 := gc_none3
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b8 = gc_all5
+								gc_b6 = gc_all3
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned10 = gc_b8
+							gc_returned6 = gc_b6
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:186
-							_ = gc_if14
+							_ = gc_if8
 //line reduce.go:186
-							if gc_if14.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:186
-								var gc_ld20 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8
 //line reduce.go:186
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:186
-									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									break gc_steps10
+									break gc_steps6
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:186
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:186
 							}
 //line reduce.go:186
 						}
 //line reduce.go:281
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if15
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 int32
+							var gc_zero6 int32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_returned10 = gc_if15.Or(gc_returned10)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:186
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2094,14 +1694,14 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 }
 
 //line reduce.go:183
-func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -2115,19 +1715,6 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line reduce.go:184
-						gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
-						_ = gc_none12
-//line reduce.go:184
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:184
-						_ = gc_iota24
-//line reduce.go:184
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
-						_ = gc_all12
-					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2136,94 +1723,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 							var tid int = gc_tx4
 //line reduce.go:184
 							_ = tid
-//line reduce.go:186
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:186
-							_ = gc_t24
-//line reduce.go:186
-							var gc_i24 int = gc_t24
-//line reduce.go:186
-							_ = gc_i24
-//line reduce.go:186
-							var gc_result24 archsimd.Uint32x16
-//line reduce.go:186
-							_ = gc_result24
-//line reduce.go:186
-							gc_returned24 := gc_none12
-//line reduce.go:186
-							_ = gc_returned24
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce.go:186
-								var gc_ld47 archsimd.Uint32x16
-//line reduce.go:186
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:186
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps24
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result24 = gc_ld47
-//line reduce.go:186
-								gc_b16 := gc_none12
-//line reduce.go:186
-								if true {
-//line reduce.go:186
-									gc_b16 = gc_all12
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_returned24 = gc_b16
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce.go:186
-								_ = gc_if35
-//line reduce.go:186
-								if gc_if35.ToBits() != 0 {
-//line reduce.go:186
-									var gc_ld48 archsimd.Uint32x16
-//line reduce.go:186
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:186
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:186
-									} else {
-//line reduce.go:186
-										break gc_steps24
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce.go:186
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce.go:186
-								}
-//line reduce.go:186
-							}
-//line reduce.go:281
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-							_ = gc_if36
-//line reduce.go:284
-							if gc_if36.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero24 uint32
-//line reduce.go:284
-								_ = gc_zero24
-//line reduce.go:284
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result24.StoreSlice(gc_at16[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -2233,19 +1733,6 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
-					_ = gc_none11
-//line reduce.go:184
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:184
-					_ = gc_iota22
-//line reduce.go:184
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
-					_ = gc_all11
-				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2254,94 +1741,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 						var tid int = gc_tx4
 //line reduce.go:184
 						_ = tid
-//line reduce.go:186
-						var gc_t22 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:186
-						_ = gc_t22
-//line reduce.go:186
-						var gc_i22 int = gc_t22
-//line reduce.go:186
-						_ = gc_i22
-//line reduce.go:186
-						var gc_result22 archsimd.Uint32x8
-//line reduce.go:186
-						_ = gc_result22
-//line reduce.go:186
-						gc_returned22 := gc_none11
-//line reduce.go:186
-						_ = gc_returned22
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce.go:186
-							var gc_ld43 archsimd.Uint32x8
-//line reduce.go:186
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:186
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:186
-							} else {
-//line reduce.go:186
-								break gc_steps22
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_result22 = gc_ld43
-//line reduce.go:186
-							gc_b15 := gc_none11
-//line reduce.go:186
-							if true {
-//line reduce.go:186
-								gc_b15 = gc_all11
-//line reduce.go:186
-							}
-//line reduce.go:186
-							gc_returned22 = gc_b15
-//line reduce.go:186
-						} else {
-//line reduce.go:186
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce.go:186
-							_ = gc_if32
-//line reduce.go:186
-							if gc_if32.ToBits() != 0 {
-//line reduce.go:186
-								var gc_ld44 archsimd.Uint32x8
-//line reduce.go:186
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:186
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:186
-								} else {
-//line reduce.go:186
-									break gc_steps22
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
-//line reduce.go:186
-								gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce.go:186
-							}
-//line reduce.go:186
-						}
-//line reduce.go:281
-						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if33
-//line reduce.go:284
-						if gc_if33.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero22 uint32
-//line reduce.go:284
-							_ = gc_zero22
-//line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
-							gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result22.StoreSlice(gc_at16[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2362,18 +1762,18 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:184
-						gc_none10 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
-						_ = gc_none10
+						_ = gc_none6
 //line reduce.go:184
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:184
-						_ = gc_iota20
+						_ = gc_iota12
 //line reduce.go:184
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2389,93 +1789,93 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							}
 //line reduce.go:186
-							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
-							_ = gc_t20
+							_ = gc_t12
 //line reduce.go:186
-							var gc_i20 int = gc_t20
+							var gc_i12 int = gc_t12
 //line reduce.go:186
-							_ = gc_i20
+							_ = gc_i12
 //line reduce.go:186
-							var gc_result20 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16
 //line reduce.go:186
-							_ = gc_result20
+							_ = gc_result12
 //line reduce.go:186
-							gc_returned20 := gc_none10
+							gc_returned12 := gc_none6
 //line reduce.go:186
-							_ = gc_returned20
+							_ = gc_returned12
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i20, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:186
-								var gc_ld39 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16
 //line reduce.go:186
-								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:186
-									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									break gc_steps20
+									break gc_steps12
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result20 = gc_ld39
+								gc_result12 = gc_ld23
 //line reduce.go:186
-								gc_b14 := gc_none10
+								gc_b10 := gc_none6
 //line reduce.go:186
 								if true {
 //line reduce.go:186
-									gc_b14 = gc_all10
+									gc_b10 = gc_all6
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_returned20 = gc_b14
+								gc_returned12 = gc_b10
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:186
-								_ = gc_if29
+								_ = gc_if17
 //line reduce.go:186
-								if gc_if29.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:186
-									var gc_ld40 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16
 //line reduce.go:186
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:186
-										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:186
 									} else {
 //line reduce.go:186
-										break gc_steps20
+										break gc_steps12
 //line reduce.go:186
 									}
 //line reduce.go:186
-									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:186
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:186
 								}
 //line reduce.go:186
 							}
 //line reduce.go:281
-							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-							_ = gc_if30
+							_ = gc_if18
 //line reduce.go:284
-							if gc_if30.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero20 uint32
+								var gc_zero12 uint32
 //line reduce.go:284
-								_ = gc_zero20
+								_ = gc_zero12
 //line reduce.go:284
-								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:186
-							gc_result20.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -2486,18 +1886,18 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none9
+					_ = gc_none5
 //line reduce.go:184
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota18
+					_ = gc_iota10
 //line reduce.go:184
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all9
-				gc_steps18:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2513,93 +1913,93 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						}
 //line reduce.go:186
-						var gc_t18 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
-						_ = gc_t18
+						_ = gc_t10
 //line reduce.go:186
-						var gc_i18 int = gc_t18
+						var gc_i10 int = gc_t10
 //line reduce.go:186
-						_ = gc_i18
+						_ = gc_i10
 //line reduce.go:186
-						var gc_result18 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8
 //line reduce.go:186
-						_ = gc_result18
+						_ = gc_result10
 //line reduce.go:186
-						gc_returned18 := gc_none9
+						gc_returned10 := gc_none5
 //line reduce.go:186
-						_ = gc_returned18
+						_ = gc_returned10
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i18, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:186
-							var gc_ld35 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8
 //line reduce.go:186
-							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:186
-								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								break gc_steps18
+								break gc_steps10
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result18 = gc_ld35
+							gc_result10 = gc_ld19
 //line reduce.go:186
-							gc_b13 := gc_none9
+							gc_b9 := gc_none5
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b13 = gc_all9
+								gc_b9 = gc_all5
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned18 = gc_b13
+							gc_returned10 = gc_b9
 //line reduce.go:186
 						} else {
 //line reduce.go:186
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:186
-							_ = gc_if26
+							_ = gc_if14
 //line reduce.go:186
-							if gc_if26.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:186
-								var gc_ld36 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8
 //line reduce.go:186
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:186
-									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									break gc_steps18
+									break gc_steps10
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:186
-								gc_returned18 = gc_if26.Or(gc_returned18)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:186
 							}
 //line reduce.go:186
 						}
 //line reduce.go:281
-						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if27
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if27.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero18 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-							_ = gc_zero18
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_returned18 = gc_if27.Or(gc_returned18)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:186
-						gc_result18.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3002,14 +2402,14 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
 //line reduce.go:207
-func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -3405,19 +2805,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce.go:208
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
-						_ = gc_none4
-//line reduce.go:208
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-						_ = gc_iota8
-//line reduce.go:208
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all4
-					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3426,94 +2813,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							var tid int = gc_tx2
 //line reduce.go:208
 							_ = tid
-//line reduce.go:210
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:210
-							_ = gc_t8
-//line reduce.go:210
-							var gc_i8 int = gc_t8
-//line reduce.go:210
-							_ = gc_i8
-//line reduce.go:210
-							var gc_result8 archsimd.Float32x16
-//line reduce.go:210
-							_ = gc_result8
-//line reduce.go:210
-							gc_returned8 := gc_none4
-//line reduce.go:210
-							_ = gc_returned8
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:210
-								var gc_ld15 archsimd.Float32x16
-//line reduce.go:210
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:210
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps8
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result8 = gc_ld15
-//line reduce.go:210
-								gc_b6 := gc_none4
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b6 = gc_all4
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned8 = gc_b6
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:210
-								_ = gc_if11
-//line reduce.go:210
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:210
-									var gc_ld16 archsimd.Float32x16
-//line reduce.go:210
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:210
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:210
-									} else {
-//line reduce.go:210
-										break gc_steps8
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:210
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:281
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-							_ = gc_if12
-//line reduce.go:284
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero8 float32
-//line reduce.go:284
-								_ = gc_zero8
-//line reduce.go:284
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result8.StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -3523,19 +2823,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-					_ = gc_none3
-//line reduce.go:208
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-					_ = gc_iota6
-//line reduce.go:208
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all3
-				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3544,94 +2831,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						var tid int = gc_tx2
 //line reduce.go:208
 						_ = tid
-//line reduce.go:210
-						var gc_t6 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:210
-						_ = gc_t6
-//line reduce.go:210
-						var gc_i6 int = gc_t6
-//line reduce.go:210
-						_ = gc_i6
-//line reduce.go:210
-						var gc_result6 archsimd.Float32x8
-//line reduce.go:210
-						_ = gc_result6
-//line reduce.go:210
-						gc_returned6 := gc_none3
-//line reduce.go:210
-						_ = gc_returned6
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:210
-							var gc_ld11 archsimd.Float32x8
-//line reduce.go:210
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:210
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								break gc_steps6
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_result6 = gc_ld11
-//line reduce.go:210
-							gc_b5 := gc_none3
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b5 = gc_all3
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned6 = gc_b5
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:210
-							_ = gc_if8
-//line reduce.go:210
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:210
-								var gc_ld12 archsimd.Float32x8
-//line reduce.go:210
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:210
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps6
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:210
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:210
-							}
-//line reduce.go:210
-						}
-//line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if9
-//line reduce.go:284
-						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero6 float32
-//line reduce.go:284
-							_ = gc_zero6
-//line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result6.StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3981,9 +3181,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce.go:208
-									gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-									_ = gc_iota10
+									_ = gc_iota6
 									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -3993,13 +3193,13 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
+										gc_if8 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
 //line reduce.go:213
-										_ = gc_if14
+										_ = gc_if8
 //line reduce.go:213
-										if gc_if14.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if14)
+											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if8)
 //line reduce.go:213
 										}
 									}
@@ -4012,9 +3212,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 							if compiled.SIMD {
 //line reduce.go:208
-								gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-								_ = gc_iota9
+								_ = gc_iota5
 								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4024,13 +3224,13 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+									gc_if7 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
 //line reduce.go:213
-									_ = gc_if13
+									_ = gc_if7
 //line reduce.go:213
-									if gc_if13.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if13)
+										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if7)
 //line reduce.go:213
 									}
 								}
@@ -4306,14 +3506,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -4327,19 +3527,6 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce.go:208
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
-						_ = gc_none8
-//line reduce.go:208
-						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-						_ = gc_iota18
-//line reduce.go:208
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all8
-					gc_steps16:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4348,94 +3535,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 							var tid int = gc_tx3
 //line reduce.go:208
 							_ = tid
-//line reduce.go:210
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:210
-							_ = gc_t16
-//line reduce.go:210
-							var gc_i16 int = gc_t16
-//line reduce.go:210
-							_ = gc_i16
-//line reduce.go:210
-							var gc_result16 archsimd.Int32x16
-//line reduce.go:210
-							_ = gc_result16
-//line reduce.go:210
-							gc_returned16 := gc_none8
-//line reduce.go:210
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce.go:210
-								var gc_ld31 archsimd.Int32x16
-//line reduce.go:210
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:210
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps16
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result16 = gc_ld31
-//line reduce.go:210
-								gc_b11 := gc_none8
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b11 = gc_all8
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned16 = gc_b11
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce.go:210
-								_ = gc_if25
-//line reduce.go:210
-								if gc_if25.ToBits() != 0 {
-//line reduce.go:210
-									var gc_ld32 archsimd.Int32x16
-//line reduce.go:210
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:210
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:210
-									} else {
-//line reduce.go:210
-										break gc_steps16
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
-//line reduce.go:210
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned16.ToBits())
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:281
-							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if26
-//line reduce.go:284
-							if gc_if26.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result16.StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -4445,19 +3545,6 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-					_ = gc_none7
-//line reduce.go:208
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-					_ = gc_iota16
-//line reduce.go:208
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all7
-				gc_steps14:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4466,94 +3553,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 						var tid int = gc_tx3
 //line reduce.go:208
 						_ = tid
-//line reduce.go:210
-						var gc_t14 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:210
-						_ = gc_t14
-//line reduce.go:210
-						var gc_i14 int = gc_t14
-//line reduce.go:210
-						_ = gc_i14
-//line reduce.go:210
-						var gc_result14 archsimd.Int32x8
-//line reduce.go:210
-						_ = gc_result14
-//line reduce.go:210
-						gc_returned14 := gc_none7
-//line reduce.go:210
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce.go:210
-							var gc_ld27 archsimd.Int32x8
-//line reduce.go:210
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:210
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								break gc_steps14
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_result14 = gc_ld27
-//line reduce.go:210
-							gc_b10 := gc_none7
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b10 = gc_all7
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned14 = gc_b10
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce.go:210
-							_ = gc_if22
-//line reduce.go:210
-							if gc_if22.ToBits() != 0 {
-//line reduce.go:210
-								var gc_ld28 archsimd.Int32x8
-//line reduce.go:210
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:210
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps14
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if22)
-//line reduce.go:210
-								gc_returned14 = gc_if22.Or(gc_returned14)
-//line reduce.go:210
-							}
-//line reduce.go:210
-						}
-//line reduce.go:281
-						gc_if23 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if23
-//line reduce.go:284
-						if gc_if23.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if23)
-//line reduce.go:284
-							gc_returned14 = gc_if23.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result14.StoreSlice(gc_at13[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4574,18 +3574,18 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:208
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
-						_ = gc_none6
+						_ = gc_none4
 //line reduce.go:208
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota14
+						_ = gc_iota10
 //line reduce.go:208
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4601,93 +3601,93 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							}
 //line reduce.go:210
-							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
-							_ = gc_t12
+							_ = gc_t8
 //line reduce.go:210
-							var gc_i12 int = gc_t12
+							var gc_i8 int = gc_t8
 //line reduce.go:210
-							_ = gc_i12
+							_ = gc_i8
 //line reduce.go:210
-							var gc_result12 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16
 //line reduce.go:210
-							_ = gc_result12
+							_ = gc_result8
 //line reduce.go:210
-							gc_returned12 := gc_none6
+							gc_returned8 := gc_none4
 //line reduce.go:210
-							_ = gc_returned12
+							_ = gc_returned8
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:210
-								var gc_ld23 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16
 //line reduce.go:210
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									break gc_steps12
+									break gc_steps8
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result12 = gc_ld23
+								gc_result8 = gc_ld15
 //line reduce.go:210
-								gc_b9 := gc_none6
+								gc_b7 := gc_none4
 //line reduce.go:210
 								if true {
 //line reduce.go:210
-									gc_b9 = gc_all6
+									gc_b7 = gc_all4
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned12 = gc_b9
+								gc_returned8 = gc_b7
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if13 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:210
-								_ = gc_if19
+								_ = gc_if13
 //line reduce.go:210
-								if gc_if19.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line reduce.go:210
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16
 //line reduce.go:210
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:210
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:210
 									} else {
 //line reduce.go:210
-										break gc_steps12
+										break gc_steps8
 //line reduce.go:210
 									}
 //line reduce.go:210
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 //line reduce.go:210
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if19.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned8.ToBits())
 //line reduce.go:210
 								}
 //line reduce.go:210
 							}
 //line reduce.go:281
-							gc_if20 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-							_ = gc_if20
+							_ = gc_if14
 //line reduce.go:284
-							if gc_if20.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 int32
+								var gc_zero8 int32
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero8
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if20.ToBits() | gc_returned12.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
-							gc_result12.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -4698,18 +3698,18 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none5
+					_ = gc_none3
 //line reduce.go:208
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota12
+					_ = gc_iota8
 //line reduce.go:208
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all5
-				gc_steps10:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4725,93 +3725,93 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						}
 //line reduce.go:210
-						var gc_t10 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
-						_ = gc_t10
+						_ = gc_t6
 //line reduce.go:210
-						var gc_i10 int = gc_t10
+						var gc_i6 int = gc_t6
 //line reduce.go:210
-						_ = gc_i10
+						_ = gc_i6
 //line reduce.go:210
-						var gc_result10 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8
 //line reduce.go:210
-						_ = gc_result10
+						_ = gc_result6
 //line reduce.go:210
-						gc_returned10 := gc_none5
+						gc_returned6 := gc_none3
 //line reduce.go:210
-						_ = gc_returned10
+						_ = gc_returned6
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:210
-							var gc_ld19 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8
 //line reduce.go:210
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								break gc_steps10
+								break gc_steps6
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result10 = gc_ld19
+							gc_result6 = gc_ld11
 //line reduce.go:210
-							gc_b8 := gc_none5
+							gc_b6 := gc_none3
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b8 = gc_all5
+								gc_b6 = gc_all3
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned10 = gc_b8
+							gc_returned6 = gc_b6
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:210
-							_ = gc_if16
+							_ = gc_if10
 //line reduce.go:210
-							if gc_if16.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line reduce.go:210
-								var gc_ld20 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8
 //line reduce.go:210
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:210
-									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									break gc_steps10
+									break gc_steps6
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if16)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if10)
 //line reduce.go:210
-								gc_returned10 = gc_if16.Or(gc_returned10)
+								gc_returned6 = gc_if10.Or(gc_returned6)
 //line reduce.go:210
 							}
 //line reduce.go:210
 						}
 //line reduce.go:281
-						gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if11
 //line reduce.go:284
-						if gc_if17.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 int32
+							var gc_zero6 int32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if17)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if11)
 //line reduce.go:284
-							gc_returned10 = gc_if17.Or(gc_returned10)
+							gc_returned6 = gc_if11.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:210
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4903,9 +3903,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 								var gc_stop6 bool
 								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:208
-									gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-									_ = gc_iota20
+									_ = gc_iota12
 									for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
 										gc_tx3 := gc_vstep6
 										gc_rank3 := gc_base3 + gc_tx3
@@ -4915,13 +3915,13 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
+										gc_if16 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
 //line reduce.go:213
-										_ = gc_if28
+										_ = gc_if16
 //line reduce.go:213
-										if gc_if28.ToBits() != 0 {
+										if gc_if16.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if28)
+											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if16)
 //line reduce.go:213
 										}
 									}
@@ -4934,9 +3934,9 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 							}
 							if compiled.SIMD {
 //line reduce.go:208
-								gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-								_ = gc_iota19
+								_ = gc_iota11
 								for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
 									gc_tx3 := gc_vstep6
 									gc_rank3 := gc_base3 + gc_tx3
@@ -4946,13 +3946,13 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
+									gc_if15 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
 //line reduce.go:213
-									_ = gc_if27
+									_ = gc_if15
 //line reduce.go:213
-									if gc_if27.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if27)
+										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if15)
 //line reduce.go:213
 									}
 								}
@@ -5228,14 +4228,14 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 }
 
 //line reduce.go:207
-func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -5249,19 +4249,6 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line reduce.go:208
-						gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
-						_ = gc_none12
-//line reduce.go:208
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-						_ = gc_iota28
-//line reduce.go:208
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
-						_ = gc_all12
-					gc_steps24:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5270,94 +4257,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 							var tid int = gc_tx4
 //line reduce.go:208
 							_ = tid
-//line reduce.go:210
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:210
-							_ = gc_t24
-//line reduce.go:210
-							var gc_i24 int = gc_t24
-//line reduce.go:210
-							_ = gc_i24
-//line reduce.go:210
-							var gc_result24 archsimd.Uint32x16
-//line reduce.go:210
-							_ = gc_result24
-//line reduce.go:210
-							gc_returned24 := gc_none12
-//line reduce.go:210
-							_ = gc_returned24
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce.go:210
-								var gc_ld47 archsimd.Uint32x16
-//line reduce.go:210
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:210
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps24
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result24 = gc_ld47
-//line reduce.go:210
-								gc_b16 := gc_none12
-//line reduce.go:210
-								if true {
-//line reduce.go:210
-									gc_b16 = gc_all12
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_returned24 = gc_b16
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce.go:210
-								_ = gc_if39
-//line reduce.go:210
-								if gc_if39.ToBits() != 0 {
-//line reduce.go:210
-									var gc_ld48 archsimd.Uint32x16
-//line reduce.go:210
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:210
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:210
-									} else {
-//line reduce.go:210
-										break gc_steps24
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
-//line reduce.go:210
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if39.ToBits() | gc_returned24.ToBits())
-//line reduce.go:210
-								}
-//line reduce.go:210
-							}
-//line reduce.go:281
-							gc_if40 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-							_ = gc_if40
-//line reduce.go:284
-							if gc_if40.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero24 uint32
-//line reduce.go:284
-								_ = gc_zero24
-//line reduce.go:284
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if40.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result24.StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -5367,19 +4267,6 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
-					_ = gc_none11
-//line reduce.go:208
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-					_ = gc_iota26
-//line reduce.go:208
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
-					_ = gc_all11
-				gc_steps22:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5388,94 +4275,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 						var tid int = gc_tx4
 //line reduce.go:208
 						_ = tid
-//line reduce.go:210
-						var gc_t22 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:210
-						_ = gc_t22
-//line reduce.go:210
-						var gc_i22 int = gc_t22
-//line reduce.go:210
-						_ = gc_i22
-//line reduce.go:210
-						var gc_result22 archsimd.Uint32x8
-//line reduce.go:210
-						_ = gc_result22
-//line reduce.go:210
-						gc_returned22 := gc_none11
-//line reduce.go:210
-						_ = gc_returned22
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce.go:210
-							var gc_ld43 archsimd.Uint32x8
-//line reduce.go:210
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:210
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:210
-							} else {
-//line reduce.go:210
-								break gc_steps22
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_result22 = gc_ld43
-//line reduce.go:210
-							gc_b15 := gc_none11
-//line reduce.go:210
-							if true {
-//line reduce.go:210
-								gc_b15 = gc_all11
-//line reduce.go:210
-							}
-//line reduce.go:210
-							gc_returned22 = gc_b15
-//line reduce.go:210
-						} else {
-//line reduce.go:210
-							gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce.go:210
-							_ = gc_if36
-//line reduce.go:210
-							if gc_if36.ToBits() != 0 {
-//line reduce.go:210
-								var gc_ld44 archsimd.Uint32x8
-//line reduce.go:210
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:210
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:210
-								} else {
-//line reduce.go:210
-									break gc_steps22
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_result22 = gc_ld44.Merge(gc_result22, gc_if36)
-//line reduce.go:210
-								gc_returned22 = gc_if36.Or(gc_returned22)
-//line reduce.go:210
-							}
-//line reduce.go:210
-						}
-//line reduce.go:281
-						gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if37
-//line reduce.go:284
-						if gc_if37.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero22 uint32
-//line reduce.go:284
-							_ = gc_zero22
-//line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if37)
-//line reduce.go:284
-							gc_returned22 = gc_if37.Or(gc_returned22)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result22.StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5496,18 +4296,18 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:208
-						gc_none10 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
-						_ = gc_none10
+						_ = gc_none6
 //line reduce.go:208
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota24
+						_ = gc_iota16
 //line reduce.go:208
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5523,93 +4323,93 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							}
 //line reduce.go:210
-							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
-							_ = gc_t20
+							_ = gc_t12
 //line reduce.go:210
-							var gc_i20 int = gc_t20
+							var gc_i12 int = gc_t12
 //line reduce.go:210
-							_ = gc_i20
+							_ = gc_i12
 //line reduce.go:210
-							var gc_result20 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16
 //line reduce.go:210
-							_ = gc_result20
+							_ = gc_result12
 //line reduce.go:210
-							gc_returned20 := gc_none10
+							gc_returned12 := gc_none6
 //line reduce.go:210
-							_ = gc_returned20
+							_ = gc_returned12
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i20, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:210
-								var gc_ld39 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16
 //line reduce.go:210
-								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:210
-									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									break gc_steps20
+									break gc_steps12
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result20 = gc_ld39
+								gc_result12 = gc_ld23
 //line reduce.go:210
-								gc_b14 := gc_none10
+								gc_b10 := gc_none6
 //line reduce.go:210
 								if true {
 //line reduce.go:210
-									gc_b14 = gc_all10
+									gc_b10 = gc_all6
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned20 = gc_b14
+								gc_returned12 = gc_b10
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_if21 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:210
-								_ = gc_if33
+								_ = gc_if21
 //line reduce.go:210
-								if gc_if33.ToBits() != 0 {
+								if gc_if21.ToBits() != 0 {
 //line reduce.go:210
-									var gc_ld40 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16
 //line reduce.go:210
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:210
-										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:210
 									} else {
 //line reduce.go:210
-										break gc_steps20
+										break gc_steps12
 //line reduce.go:210
 									}
 //line reduce.go:210
-									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line reduce.go:210
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
 //line reduce.go:210
 								}
 //line reduce.go:210
 							}
 //line reduce.go:281
-							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-							_ = gc_if34
+							_ = gc_if22
 //line reduce.go:284
-							if gc_if34.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero20 uint32
+								var gc_zero12 uint32
 //line reduce.go:284
-								_ = gc_zero20
+								_ = gc_zero12
 //line reduce.go:284
-								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned20.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
-							gc_result20.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -5620,18 +4420,18 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none9
+					_ = gc_none5
 //line reduce.go:208
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota22
+					_ = gc_iota14
 //line reduce.go:208
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all9
-				gc_steps18:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5647,93 +4447,93 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						}
 //line reduce.go:210
-						var gc_t18 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
-						_ = gc_t18
+						_ = gc_t10
 //line reduce.go:210
-						var gc_i18 int = gc_t18
+						var gc_i10 int = gc_t10
 //line reduce.go:210
-						_ = gc_i18
+						_ = gc_i10
 //line reduce.go:210
-						var gc_result18 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8
 //line reduce.go:210
-						_ = gc_result18
+						_ = gc_result10
 //line reduce.go:210
-						gc_returned18 := gc_none9
+						gc_returned10 := gc_none5
 //line reduce.go:210
-						_ = gc_returned18
+						_ = gc_returned10
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i18, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:210
-							var gc_ld35 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8
 //line reduce.go:210
-							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:210
-								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								break gc_steps18
+								break gc_steps10
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result18 = gc_ld35
+							gc_result10 = gc_ld19
 //line reduce.go:210
-							gc_b13 := gc_none9
+							gc_b9 := gc_none5
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b13 = gc_all9
+								gc_b9 = gc_all5
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned18 = gc_b13
+							gc_returned10 = gc_b9
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:210
-							_ = gc_if30
+							_ = gc_if18
 //line reduce.go:210
-							if gc_if30.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:210
-								var gc_ld36 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8
 //line reduce.go:210
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:210
-									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									break gc_steps18
+									break gc_steps10
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result18 = gc_ld36.Merge(gc_result18, gc_if30)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if18)
 //line reduce.go:210
-								gc_returned18 = gc_if30.Or(gc_returned18)
+								gc_returned10 = gc_if18.Or(gc_returned10)
 //line reduce.go:210
 							}
 //line reduce.go:210
 						}
 //line reduce.go:281
-						gc_if31 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if19 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if31
+						_ = gc_if19
 //line reduce.go:284
-						if gc_if31.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero18 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-							_ = gc_zero18
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if31)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if19)
 //line reduce.go:284
-							gc_returned18 = gc_if31.Or(gc_returned18)
+							gc_returned10 = gc_if19.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:210
-						gc_result18.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5825,9 +4625,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 								var gc_stop9 bool
 								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line reduce.go:208
-									gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-									_ = gc_iota30
+									_ = gc_iota18
 									for ; gc_vstep9+15 < gc_segend4; gc_vstep9 += 16 {
 										gc_tx4 := gc_vstep9
 										gc_rank4 := gc_base4 + gc_tx4
@@ -5837,13 +4637,13 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 										_ = tid
 //line reduce.go:213
-										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
+										gc_if24 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
 //line reduce.go:213
-										_ = gc_if42
+										_ = gc_if24
 //line reduce.go:213
-										if gc_if42.ToBits() != 0 {
+										if gc_if24.ToBits() != 0 {
 //line reduce.go:213
-											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if42)
+											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if24)
 //line reduce.go:213
 										}
 									}
@@ -5856,9 +4656,9 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 							}
 							if compiled.SIMD {
 //line reduce.go:208
-								gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-								_ = gc_iota29
+								_ = gc_iota17
 								for ; gc_vstep9+7 < gc_segend4; gc_vstep9 += 8 {
 									gc_tx4 := gc_vstep9
 									gc_rank4 := gc_base4 + gc_tx4
@@ -5868,13 +4668,13 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 									_ = tid
 //line reduce.go:213
-									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
+									gc_if23 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
 //line reduce.go:213
-									_ = gc_if41
+									_ = gc_if23
 //line reduce.go:213
-									if gc_if41.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce.go:213
-										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if41)
+										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if23)
 //line reduce.go:213
 									}
 								}
@@ -6182,14 +4982,14 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -6480,19 +5280,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce.go:232
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
-						_ = gc_none4
-//line reduce.go:232
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:232
-						_ = gc_iota8
-//line reduce.go:232
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all4
-					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -6501,94 +5288,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							var tid int = gc_tx2
 //line reduce.go:232
 							_ = tid
-//line reduce.go:234
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:234
-							_ = gc_t8
-//line reduce.go:234
-							var gc_i8 int = gc_t8
-//line reduce.go:234
-							_ = gc_i8
-//line reduce.go:234
-							var gc_result8 archsimd.Float32x16
-//line reduce.go:234
-							_ = gc_result8
-//line reduce.go:234
-							gc_returned8 := gc_none4
-//line reduce.go:234
-							_ = gc_returned8
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:234
-								var gc_ld15 archsimd.Float32x16
-//line reduce.go:234
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:234
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps8
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result8 = gc_ld15
-//line reduce.go:234
-								gc_b6 := gc_none4
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b6 = gc_all4
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned8 = gc_b6
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:234
-								_ = gc_if11
-//line reduce.go:234
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:234
-									var gc_ld16 archsimd.Float32x16
-//line reduce.go:234
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:234
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:234
-									} else {
-//line reduce.go:234
-										break gc_steps8
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:234
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:281
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-							_ = gc_if12
-//line reduce.go:284
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero8 float32
-//line reduce.go:284
-								_ = gc_zero8
-//line reduce.go:284
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result8.StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -6598,19 +5298,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-					_ = gc_none3
-//line reduce.go:232
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-					_ = gc_iota6
-//line reduce.go:232
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all3
-				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6619,94 +5306,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						var tid int = gc_tx2
 //line reduce.go:232
 						_ = tid
-//line reduce.go:234
-						var gc_t6 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:234
-						_ = gc_t6
-//line reduce.go:234
-						var gc_i6 int = gc_t6
-//line reduce.go:234
-						_ = gc_i6
-//line reduce.go:234
-						var gc_result6 archsimd.Float32x8
-//line reduce.go:234
-						_ = gc_result6
-//line reduce.go:234
-						gc_returned6 := gc_none3
-//line reduce.go:234
-						_ = gc_returned6
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:234
-							var gc_ld11 archsimd.Float32x8
-//line reduce.go:234
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:234
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								break gc_steps6
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_result6 = gc_ld11
-//line reduce.go:234
-							gc_b5 := gc_none3
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b5 = gc_all3
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned6 = gc_b5
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:234
-							_ = gc_if8
-//line reduce.go:234
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:234
-								var gc_ld12 archsimd.Float32x8
-//line reduce.go:234
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:234
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps6
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:234
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:234
-							}
-//line reduce.go:234
-						}
-//line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if9
-//line reduce.go:284
-						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero6 float32
-//line reduce.go:284
-							_ = gc_zero6
-//line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result6.StoreSlice(gc_at5[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7071,7 +5671,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:232
 							_ = gc_oddLanes16
-						gc_steps12:
+						gc_steps8:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -7089,38 +5689,38 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line reduce.go:237
-										var gc_ld29 archsimd.Float32x16
+										var gc_ld21 archsimd.Float32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps12
+											break gc_steps8
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld30 archsimd.Float32x16
+										var gc_ld22 archsimd.Float32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps12
+											break gc_steps8
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st3 := gc_ld30.Add(gc_ld29)
+										gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -7136,38 +5736,38 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps12
+											break gc_steps8
 //line reduce.go:238
 										}
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+										gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
 //line reduce.go:237
-										_ = gc_if16
+										_ = gc_if10
 //line reduce.go:237
-										if gc_if16.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line reduce.go:237
-											var gc_ld31 archsimd.Float32x16
+											var gc_ld23 archsimd.Float32x16
 //line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes38 [16]float32
+												var gc_lanes30 [16]float32
 //line reduce.go:238
-												for gc_k38 := range 16 {
+												for gc_k30 := range 16 {
 //line reduce.go:238
-													if gc_if16.ToBits()&(1<<gc_k38) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k30) != 0 {
 //line reduce.go:238
-														gc_pos2.Thread = gc_rank2 + gc_k38
+														gc_pos2.Thread = gc_rank2 + gc_k30
 //line reduce.go:238
-														gc_lanes38[gc_k38] = sdata[(index+1)+2*gc_k38]
+														gc_lanes30[gc_k30] = sdata[(index+1)+2*gc_k30]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -7175,31 +5775,31 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 												gc_pos2.Thread = gc_rank2
 //line reduce.go:238
-												gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes38)
+												gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes30)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											var gc_ld32 archsimd.Float32x16
+											var gc_ld24 archsimd.Float32x16
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes39 [16]float32
+												var gc_lanes31 [16]float32
 //line reduce.go:238
-												for gc_k39 := range 16 {
+												for gc_k31 := range 16 {
 //line reduce.go:238
-													if gc_if16.ToBits()&(1<<gc_k39) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k31) != 0 {
 //line reduce.go:238
-														gc_pos2.Thread = gc_rank2 + gc_k39
+														gc_pos2.Thread = gc_rank2 + gc_k31
 //line reduce.go:238
-														gc_lanes39[gc_k39] = sdata[index+2*gc_k39]
+														gc_lanes31[gc_k31] = sdata[index+2*gc_k31]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -7207,13 +5807,13 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 												gc_pos2.Thread = gc_rank2
 //line reduce.go:238
-												gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes39)
+												gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes31)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											gc_st4 := gc_ld32.Add(gc_ld31)
+											gc_st4 := gc_ld24.Add(gc_ld23)
 //line reduce.go:238
-											gc_bits := gc_if16.ToBits()
+											gc_bits := gc_if10.ToBits()
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -7229,17 +5829,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes40 [16]float32
+												var gc_lanes32 [16]float32
 //line reduce.go:238
-												gc_st4.Store(&gc_lanes40)
+												gc_st4.Store(&gc_lanes32)
 //line reduce.go:238
-												for gc_k40 := range 16 {
+												for gc_k32 := range 16 {
 //line reduce.go:238
-													if gc_if16.ToBits()&(1<<gc_k40) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k32) != 0 {
 //line reduce.go:238
-														gc_pos2.Thread = gc_rank2 + gc_k40
+														gc_pos2.Thread = gc_rank2 + gc_k32
 //line reduce.go:238
-														sdata[index+2*gc_k40] = gc_lanes40[gc_k40]
+														sdata[index+2*gc_k32] = gc_lanes32[gc_k32]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -7289,7 +5889,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes
-					gc_steps10:
+					gc_steps6:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7307,38 +5907,38 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line reduce.go:237
-									var gc_ld21 archsimd.Float32x8
+									var gc_ld13 archsimd.Float32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld21 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld21 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps10
+										break gc_steps6
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld22 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld22 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld22 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps10
+										break gc_steps6
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st := gc_ld22.Add(gc_ld21)
+									gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
@@ -7354,38 +5954,38 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps10
+										break gc_steps6
 //line reduce.go:238
 									}
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+									gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line reduce.go:237
-									_ = gc_if14
+									_ = gc_if8
 //line reduce.go:237
-									if gc_if14.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line reduce.go:237
-										var gc_ld23 archsimd.Float32x8
+										var gc_ld15 archsimd.Float32x8
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-											gc_ld23 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld23 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes26 [8]float32
+											var gc_lanes18 [8]float32
 //line reduce.go:238
-											for gc_k26 := range 8 {
+											for gc_k18 := range 8 {
 //line reduce.go:238
-												if gc_if14.ToBits()&(1<<gc_k26) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:238
-													gc_pos2.Thread = gc_rank2 + gc_k26
+													gc_pos2.Thread = gc_rank2 + gc_k18
 //line reduce.go:238
-													gc_lanes26[gc_k26] = sdata[(index+1)+2*gc_k26]
+													gc_lanes18[gc_k18] = sdata[(index+1)+2*gc_k18]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -7393,31 +5993,31 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:238
-											gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes26)
+											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld24 archsimd.Float32x8
+										var gc_ld16 archsimd.Float32x8
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_ld24 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld24 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes27 [8]float32
+											var gc_lanes19 [8]float32
 //line reduce.go:238
-											for gc_k27 := range 8 {
+											for gc_k19 := range 8 {
 //line reduce.go:238
-												if gc_if14.ToBits()&(1<<gc_k27) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k19) != 0 {
 //line reduce.go:238
-													gc_pos2.Thread = gc_rank2 + gc_k27
+													gc_pos2.Thread = gc_rank2 + gc_k19
 //line reduce.go:238
-													gc_lanes27[gc_k27] = sdata[index+2*gc_k27]
+													gc_lanes19[gc_k19] = sdata[index+2*gc_k19]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -7425,37 +6025,37 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:238
-											gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes27)
+											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st2 := gc_ld24.Add(gc_ld23)
+										gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes28 [8]float32
+											var gc_lanes20 [8]float32
 //line reduce.go:238
-											gc_st2.Store(&gc_lanes28)
+											gc_st2.Store(&gc_lanes20)
 //line reduce.go:238
-											for gc_k28 := range 8 {
+											for gc_k20 := range 8 {
 //line reduce.go:238
-												if gc_if14.ToBits()&(1<<gc_k28) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:238
-													gc_pos2.Thread = gc_rank2 + gc_k28
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line reduce.go:238
-													sdata[index+2*gc_k28] = gc_lanes28[gc_k28]
+													sdata[index+2*gc_k20] = gc_lanes20[gc_k20]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -7652,14 +6252,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -7673,19 +6273,6 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce.go:232
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
-						_ = gc_none8
-//line reduce.go:232
-						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:232
-						_ = gc_iota18
-//line reduce.go:232
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all8
-					gc_steps20:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7694,94 +6281,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 							var tid int = gc_tx3
 //line reduce.go:232
 							_ = tid
-//line reduce.go:234
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:234
-							_ = gc_t16
-//line reduce.go:234
-							var gc_i16 int = gc_t16
-//line reduce.go:234
-							_ = gc_i16
-//line reduce.go:234
-							var gc_result16 archsimd.Int32x16
-//line reduce.go:234
-							_ = gc_result16
-//line reduce.go:234
-							gc_returned16 := gc_none8
-//line reduce.go:234
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce.go:234
-								var gc_ld47 archsimd.Int32x16
-//line reduce.go:234
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:234
-									gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps20
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result16 = gc_ld47
-//line reduce.go:234
-								gc_b11 := gc_none8
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b11 = gc_all8
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned16 = gc_b11
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								gc_if27 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce.go:234
-								_ = gc_if27
-//line reduce.go:234
-								if gc_if27.ToBits() != 0 {
-//line reduce.go:234
-									var gc_ld48 archsimd.Int32x16
-//line reduce.go:234
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:234
-										gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:234
-									} else {
-//line reduce.go:234
-										break gc_steps20
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_result16 = gc_result16.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
-//line reduce.go:234
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if27.ToBits() | gc_returned16.ToBits())
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:281
-							gc_if28 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if28
-//line reduce.go:284
-							if gc_if28.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if28.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result16.StoreSlice(gc_at9[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -7791,19 +6291,6 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-					_ = gc_none7
-//line reduce.go:232
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-					_ = gc_iota16
-//line reduce.go:232
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all7
-				gc_steps18:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7812,94 +6299,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 						var tid int = gc_tx3
 //line reduce.go:232
 						_ = tid
-//line reduce.go:234
-						var gc_t14 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:234
-						_ = gc_t14
-//line reduce.go:234
-						var gc_i14 int = gc_t14
-//line reduce.go:234
-						_ = gc_i14
-//line reduce.go:234
-						var gc_result14 archsimd.Int32x8
-//line reduce.go:234
-						_ = gc_result14
-//line reduce.go:234
-						gc_returned14 := gc_none7
-//line reduce.go:234
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce.go:234
-							var gc_ld43 archsimd.Int32x8
-//line reduce.go:234
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:234
-								gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								break gc_steps18
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_result14 = gc_ld43
-//line reduce.go:234
-							gc_b10 := gc_none7
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b10 = gc_all7
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned14 = gc_b10
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							gc_if24 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce.go:234
-							_ = gc_if24
-//line reduce.go:234
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:234
-								var gc_ld44 archsimd.Int32x8
-//line reduce.go:234
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:234
-									gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps18
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result14 = gc_ld44.Merge(gc_result14, gc_if24)
-//line reduce.go:234
-								gc_returned14 = gc_if24.Or(gc_returned14)
-//line reduce.go:234
-							}
-//line reduce.go:234
-						}
-//line reduce.go:281
-						gc_if25 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if25
-//line reduce.go:284
-						if gc_if25.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if25)
-//line reduce.go:284
-							gc_returned14 = gc_if25.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result14.StoreSlice(gc_at9[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7920,18 +6320,18 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:232
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
-						_ = gc_none6
+						_ = gc_none4
 //line reduce.go:232
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota14
+						_ = gc_iota10
 //line reduce.go:232
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
-						_ = gc_all6
-					gc_steps16:
+						_ = gc_all4
+					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7947,93 +6347,93 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 							}
 //line reduce.go:234
-							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
-							_ = gc_t12
+							_ = gc_t8
 //line reduce.go:234
-							var gc_i12 int = gc_t12
+							var gc_i8 int = gc_t8
 //line reduce.go:234
-							_ = gc_i12
+							_ = gc_i8
 //line reduce.go:234
-							var gc_result12 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16
 //line reduce.go:234
-							_ = gc_result12
+							_ = gc_result8
 //line reduce.go:234
-							gc_returned12 := gc_none6
+							gc_returned8 := gc_none4
 //line reduce.go:234
-							_ = gc_returned12
+							_ = gc_returned8
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:234
-								var gc_ld39 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16
 //line reduce.go:234
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps16
+									break gc_steps12
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result12 = gc_ld39
+								gc_result8 = gc_ld31
 //line reduce.go:234
-								gc_b9 := gc_none6
+								gc_b7 := gc_none4
 //line reduce.go:234
 								if true {
 //line reduce.go:234
-									gc_b9 = gc_all6
+									gc_b7 = gc_all4
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_returned12 = gc_b9
+								gc_returned8 = gc_b7
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:234
-								_ = gc_if21
+								_ = gc_if15
 //line reduce.go:234
-								if gc_if21.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line reduce.go:234
-									var gc_ld40 archsimd.Int32x16
+									var gc_ld32 archsimd.Int32x16
 //line reduce.go:234
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:234
-										gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:234
 									} else {
 //line reduce.go:234
-										break gc_steps16
+										break gc_steps12
 //line reduce.go:234
 									}
 //line reduce.go:234
-									gc_result12 = gc_result12.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line reduce.go:234
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
 //line reduce.go:234
 								}
 //line reduce.go:234
 							}
 //line reduce.go:281
-							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-							_ = gc_if22
+							_ = gc_if16
 //line reduce.go:284
-							if gc_if22.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 int32
+								var gc_zero8 int32
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero8
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned12.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
-							gc_result12.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -8044,18 +6444,18 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none5
+					_ = gc_none3
 //line reduce.go:232
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota12
+					_ = gc_iota8
 //line reduce.go:232
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all5
-				gc_steps14:
+					_ = gc_all3
+				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8071,93 +6471,93 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						}
 //line reduce.go:234
-						var gc_t10 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
-						_ = gc_t10
+						_ = gc_t6
 //line reduce.go:234
-						var gc_i10 int = gc_t10
+						var gc_i6 int = gc_t6
 //line reduce.go:234
-						_ = gc_i10
+						_ = gc_i6
 //line reduce.go:234
-						var gc_result10 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8
 //line reduce.go:234
-						_ = gc_result10
+						_ = gc_result6
 //line reduce.go:234
-						gc_returned10 := gc_none5
+						gc_returned6 := gc_none3
 //line reduce.go:234
-						_ = gc_returned10
+						_ = gc_returned6
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:234
-							var gc_ld35 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce.go:234
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps14
+								break gc_steps10
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result10 = gc_ld35
+							gc_result6 = gc_ld27
 //line reduce.go:234
-							gc_b8 := gc_none5
+							gc_b6 := gc_none3
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b8 = gc_all5
+								gc_b6 = gc_all3
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned10 = gc_b8
+							gc_returned6 = gc_b6
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:234
-							_ = gc_if18
+							_ = gc_if12
 //line reduce.go:234
-							if gc_if18.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld36 archsimd.Int32x8
+								var gc_ld28 archsimd.Int32x8
 //line reduce.go:234
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:234
-									gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps14
+									break gc_steps10
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result10 = gc_ld36.Merge(gc_result10, gc_if18)
+								gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
 //line reduce.go:234
-								gc_returned10 = gc_if18.Or(gc_returned10)
+								gc_returned6 = gc_if12.Or(gc_returned6)
 //line reduce.go:234
 							}
 //line reduce.go:234
 						}
 //line reduce.go:281
-						gc_if19 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if19
+						_ = gc_if13
 //line reduce.go:284
-						if gc_if19.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 int32
+							var gc_zero6 int32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if19)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
 //line reduce.go:284
-							gc_returned10 = gc_if19.Or(gc_returned10)
+							gc_returned6 = gc_if13.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:234
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8264,7 +6664,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:232
 							_ = gc_oddLanes162
-						gc_steps24:
+						gc_steps16:
 							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8282,38 +6682,38 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 									if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line reduce.go:237
-										var gc_ld61 archsimd.Int32x16
+										var gc_ld45 archsimd.Int32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld61 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld61 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps24
+											break gc_steps16
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld62 archsimd.Int32x16
+										var gc_ld46 archsimd.Int32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld62 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld62 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps24
+											break gc_steps16
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st7 := gc_ld62.Add(gc_ld61)
+										gc_st7 := gc_ld46.Add(gc_ld45)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -8329,38 +6729,38 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps24
+											break gc_steps16
 //line reduce.go:238
 										}
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if32 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+										gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
 //line reduce.go:237
-										_ = gc_if32
+										_ = gc_if20
 //line reduce.go:237
-										if gc_if32.ToBits() != 0 {
+										if gc_if20.ToBits() != 0 {
 //line reduce.go:237
-											var gc_ld63 archsimd.Int32x16
+											var gc_ld47 archsimd.Int32x16
 //line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-												gc_ld63 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld63 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes78 [16]int32
+												var gc_lanes62 [16]int32
 //line reduce.go:238
-												for gc_k78 := range 16 {
+												for gc_k62 := range 16 {
 //line reduce.go:238
-													if gc_if32.ToBits()&(1<<gc_k78) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k62) != 0 {
 //line reduce.go:238
-														gc_pos3.Thread = gc_rank3 + gc_k78
+														gc_pos3.Thread = gc_rank3 + gc_k62
 //line reduce.go:238
-														gc_lanes78[gc_k78] = sdata[(index+1)+2*gc_k78]
+														gc_lanes62[gc_k62] = sdata[(index+1)+2*gc_k62]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -8368,31 +6768,31 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 												gc_pos3.Thread = gc_rank3
 //line reduce.go:238
-												gc_ld63 = archsimd.LoadInt32x16(&gc_lanes78)
+												gc_ld47 = archsimd.LoadInt32x16(&gc_lanes62)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											var gc_ld64 archsimd.Int32x16
+											var gc_ld48 archsimd.Int32x16
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-												gc_ld64 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
+												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld64 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
+												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes79 [16]int32
+												var gc_lanes63 [16]int32
 //line reduce.go:238
-												for gc_k79 := range 16 {
+												for gc_k63 := range 16 {
 //line reduce.go:238
-													if gc_if32.ToBits()&(1<<gc_k79) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k63) != 0 {
 //line reduce.go:238
-														gc_pos3.Thread = gc_rank3 + gc_k79
+														gc_pos3.Thread = gc_rank3 + gc_k63
 //line reduce.go:238
-														gc_lanes79[gc_k79] = sdata[index+2*gc_k79]
+														gc_lanes63[gc_k63] = sdata[index+2*gc_k63]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -8400,13 +6800,13 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 												gc_pos3.Thread = gc_rank3
 //line reduce.go:238
-												gc_ld64 = archsimd.LoadInt32x16(&gc_lanes79)
+												gc_ld48 = archsimd.LoadInt32x16(&gc_lanes63)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											gc_st8 := gc_ld64.Add(gc_ld63)
+											gc_st8 := gc_ld48.Add(gc_ld47)
 //line reduce.go:238
-											gc_bits2 := gc_if32.ToBits()
+											gc_bits2 := gc_if20.ToBits()
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -8422,17 +6822,17 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes80 [16]int32
+												var gc_lanes64 [16]int32
 //line reduce.go:238
-												gc_st8.Store(&gc_lanes80)
+												gc_st8.Store(&gc_lanes64)
 //line reduce.go:238
-												for gc_k80 := range 16 {
+												for gc_k64 := range 16 {
 //line reduce.go:238
-													if gc_if32.ToBits()&(1<<gc_k80) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k64) != 0 {
 //line reduce.go:238
-														gc_pos3.Thread = gc_rank3 + gc_k80
+														gc_pos3.Thread = gc_rank3 + gc_k64
 //line reduce.go:238
-														sdata[index+2*gc_k80] = gc_lanes80[gc_k80]
+														sdata[index+2*gc_k64] = gc_lanes64[gc_k64]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -8482,7 +6882,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes2
-					gc_steps22:
+					gc_steps14:
 						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8500,38 +6900,38 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 								if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line reduce.go:237
-									var gc_ld53 archsimd.Int32x8
+									var gc_ld37 archsimd.Int32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld53 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld53 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps22
+										break gc_steps14
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld54 archsimd.Int32x8
+									var gc_ld38 archsimd.Int32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld54 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld54 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps22
+										break gc_steps14
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st5 := gc_ld54.Add(gc_ld53)
+									gc_st5 := gc_ld38.Add(gc_ld37)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
@@ -8547,38 +6947,38 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps22
+										break gc_steps14
 //line reduce.go:238
 									}
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if30 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+									gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
 //line reduce.go:237
-									_ = gc_if30
+									_ = gc_if18
 //line reduce.go:237
-									if gc_if30.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line reduce.go:237
-										var gc_ld55 archsimd.Int32x8
+										var gc_ld39 archsimd.Int32x8
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-											gc_ld55 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld55 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes66 [8]int32
+											var gc_lanes50 [8]int32
 //line reduce.go:238
-											for gc_k66 := range 8 {
+											for gc_k50 := range 8 {
 //line reduce.go:238
-												if gc_if30.ToBits()&(1<<gc_k66) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k50) != 0 {
 //line reduce.go:238
-													gc_pos3.Thread = gc_rank3 + gc_k66
+													gc_pos3.Thread = gc_rank3 + gc_k50
 //line reduce.go:238
-													gc_lanes66[gc_k66] = sdata[(index+1)+2*gc_k66]
+													gc_lanes50[gc_k50] = sdata[(index+1)+2*gc_k50]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -8586,31 +6986,31 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:238
-											gc_ld55 = archsimd.LoadInt32x8(&gc_lanes66)
+											gc_ld39 = archsimd.LoadInt32x8(&gc_lanes50)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld56 archsimd.Int32x8
+										var gc_ld40 archsimd.Int32x8
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_ld56 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld56 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes67 [8]int32
+											var gc_lanes51 [8]int32
 //line reduce.go:238
-											for gc_k67 := range 8 {
+											for gc_k51 := range 8 {
 //line reduce.go:238
-												if gc_if30.ToBits()&(1<<gc_k67) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k51) != 0 {
 //line reduce.go:238
-													gc_pos3.Thread = gc_rank3 + gc_k67
+													gc_pos3.Thread = gc_rank3 + gc_k51
 //line reduce.go:238
-													gc_lanes67[gc_k67] = sdata[index+2*gc_k67]
+													gc_lanes51[gc_k51] = sdata[index+2*gc_k51]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -8618,37 +7018,37 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:238
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:238
-											gc_ld56 = archsimd.LoadInt32x8(&gc_lanes67)
+											gc_ld40 = archsimd.LoadInt32x8(&gc_lanes51)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st6 := gc_ld56.Add(gc_ld55)
+										gc_st6 := gc_ld40.Add(gc_ld39)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes68 [8]int32
+											var gc_lanes52 [8]int32
 //line reduce.go:238
-											gc_st6.Store(&gc_lanes68)
+											gc_st6.Store(&gc_lanes52)
 //line reduce.go:238
-											for gc_k68 := range 8 {
+											for gc_k52 := range 8 {
 //line reduce.go:238
-												if gc_if30.ToBits()&(1<<gc_k68) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k52) != 0 {
 //line reduce.go:238
-													gc_pos3.Thread = gc_rank3 + gc_k68
+													gc_pos3.Thread = gc_rank3 + gc_k52
 //line reduce.go:238
-													sdata[index+2*gc_k68] = gc_lanes68[gc_k68]
+													sdata[index+2*gc_k52] = gc_lanes52[gc_k52]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -8845,14 +7245,14 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 }
 
 //line reduce.go:231
-func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -8866,19 +7266,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line reduce.go:232
-						gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
-						_ = gc_none12
-//line reduce.go:232
-						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:232
-						_ = gc_iota32
-//line reduce.go:232
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
-						_ = gc_all12
-					gc_steps32:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8887,94 +7274,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 							var tid int = gc_tx4
 //line reduce.go:232
 							_ = tid
-//line reduce.go:234
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:234
-							_ = gc_t24
-//line reduce.go:234
-							var gc_i24 int = gc_t24
-//line reduce.go:234
-							_ = gc_i24
-//line reduce.go:234
-							var gc_result24 archsimd.Uint32x16
-//line reduce.go:234
-							_ = gc_result24
-//line reduce.go:234
-							gc_returned24 := gc_none12
-//line reduce.go:234
-							_ = gc_returned24
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce.go:234
-								var gc_ld79 archsimd.Uint32x16
-//line reduce.go:234
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:234
-									gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps32
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result24 = gc_ld79
-//line reduce.go:234
-								gc_b16 := gc_none12
-//line reduce.go:234
-								if true {
-//line reduce.go:234
-									gc_b16 = gc_all12
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_returned24 = gc_b16
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								gc_if43 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce.go:234
-								_ = gc_if43
-//line reduce.go:234
-								if gc_if43.ToBits() != 0 {
-//line reduce.go:234
-									var gc_ld80 archsimd.Uint32x16
-//line reduce.go:234
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:234
-										gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:234
-									} else {
-//line reduce.go:234
-										break gc_steps32
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_result24 = gc_result24.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
-//line reduce.go:234
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if43.ToBits() | gc_returned24.ToBits())
-//line reduce.go:234
-								}
-//line reduce.go:234
-							}
-//line reduce.go:281
-							gc_if44 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-							_ = gc_if44
-//line reduce.go:284
-							if gc_if44.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero24 uint32
-//line reduce.go:284
-								_ = gc_zero24
-//line reduce.go:284
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if44.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result24.StoreSlice(gc_at13[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -8984,19 +7284,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
-					_ = gc_none11
-//line reduce.go:232
-					gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:232
-					_ = gc_iota30
-//line reduce.go:232
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
-					_ = gc_all11
-				gc_steps30:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
@@ -9005,94 +7292,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 						var tid int = gc_tx4
 //line reduce.go:232
 						_ = tid
-//line reduce.go:234
-						var gc_t22 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:234
-						_ = gc_t22
-//line reduce.go:234
-						var gc_i22 int = gc_t22
-//line reduce.go:234
-						_ = gc_i22
-//line reduce.go:234
-						var gc_result22 archsimd.Uint32x8
-//line reduce.go:234
-						_ = gc_result22
-//line reduce.go:234
-						gc_returned22 := gc_none11
-//line reduce.go:234
-						_ = gc_returned22
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce.go:234
-							var gc_ld75 archsimd.Uint32x8
-//line reduce.go:234
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:234
-								gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:234
-							} else {
-//line reduce.go:234
-								break gc_steps30
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_result22 = gc_ld75
-//line reduce.go:234
-							gc_b15 := gc_none11
-//line reduce.go:234
-							if true {
-//line reduce.go:234
-								gc_b15 = gc_all11
-//line reduce.go:234
-							}
-//line reduce.go:234
-							gc_returned22 = gc_b15
-//line reduce.go:234
-						} else {
-//line reduce.go:234
-							gc_if40 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce.go:234
-							_ = gc_if40
-//line reduce.go:234
-							if gc_if40.ToBits() != 0 {
-//line reduce.go:234
-								var gc_ld76 archsimd.Uint32x8
-//line reduce.go:234
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:234
-									gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:234
-								} else {
-//line reduce.go:234
-									break gc_steps30
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_result22 = gc_ld76.Merge(gc_result22, gc_if40)
-//line reduce.go:234
-								gc_returned22 = gc_if40.Or(gc_returned22)
-//line reduce.go:234
-							}
-//line reduce.go:234
-						}
-//line reduce.go:281
-						gc_if41 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if41
-//line reduce.go:284
-						if gc_if41.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero22 uint32
-//line reduce.go:284
-							_ = gc_zero22
-//line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if41)
-//line reduce.go:284
-							gc_returned22 = gc_if41.Or(gc_returned22)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result22.StoreSlice(gc_at13[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9113,18 +7313,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:232
-						gc_none10 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
-						_ = gc_none10
+						_ = gc_none6
 //line reduce.go:232
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:232
-						_ = gc_iota28
+						_ = gc_iota16
 //line reduce.go:232
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
-						_ = gc_all10
-					gc_steps28:
+						_ = gc_all6
+					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9140,93 +7340,93 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							}
 //line reduce.go:234
-							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
-							_ = gc_t20
+							_ = gc_t12
 //line reduce.go:234
-							var gc_i20 int = gc_t20
+							var gc_i12 int = gc_t12
 //line reduce.go:234
-							_ = gc_i20
+							_ = gc_i12
 //line reduce.go:234
-							var gc_result20 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16
 //line reduce.go:234
-							_ = gc_result20
+							_ = gc_result12
 //line reduce.go:234
-							gc_returned20 := gc_none10
+							gc_returned12 := gc_none6
 //line reduce.go:234
-							_ = gc_returned20
+							_ = gc_returned12
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i20, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:234
-								var gc_ld71 archsimd.Uint32x16
+								var gc_ld55 archsimd.Uint32x16
 //line reduce.go:234
-								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:234
-									gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps28
+									break gc_steps20
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result20 = gc_ld71
+								gc_result12 = gc_ld55
 //line reduce.go:234
-								gc_b14 := gc_none10
+								gc_b10 := gc_none6
 //line reduce.go:234
 								if true {
 //line reduce.go:234
-									gc_b14 = gc_all10
+									gc_b10 = gc_all6
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_returned20 = gc_b14
+								gc_returned12 = gc_b10
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								gc_if37 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:234
-								_ = gc_if37
+								_ = gc_if25
 //line reduce.go:234
-								if gc_if37.ToBits() != 0 {
+								if gc_if25.ToBits() != 0 {
 //line reduce.go:234
-									var gc_ld72 archsimd.Uint32x16
+									var gc_ld56 archsimd.Uint32x16
 //line reduce.go:234
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:234
-										gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:234
 									} else {
 //line reduce.go:234
-										break gc_steps28
+										break gc_steps20
 //line reduce.go:234
 									}
 //line reduce.go:234
-									gc_result20 = gc_result20.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
 //line reduce.go:234
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if37.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
 //line reduce.go:234
 								}
 //line reduce.go:234
 							}
 //line reduce.go:281
-							gc_if38 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-							_ = gc_if38
+							_ = gc_if26
 //line reduce.go:284
-							if gc_if38.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero20 uint32
+								var gc_zero12 uint32
 //line reduce.go:284
-								_ = gc_zero20
+								_ = gc_zero12
 //line reduce.go:284
-								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if38.ToBits() | gc_returned20.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:234
-							gc_result20.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -9237,18 +7437,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none9
+					_ = gc_none5
 //line reduce.go:232
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota26
+					_ = gc_iota14
 //line reduce.go:232
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all9
-				gc_steps26:
+					_ = gc_all5
+				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
@@ -9264,93 +7464,93 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						}
 //line reduce.go:234
-						var gc_t18 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
-						_ = gc_t18
+						_ = gc_t10
 //line reduce.go:234
-						var gc_i18 int = gc_t18
+						var gc_i10 int = gc_t10
 //line reduce.go:234
-						_ = gc_i18
+						_ = gc_i10
 //line reduce.go:234
-						var gc_result18 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8
 //line reduce.go:234
-						_ = gc_result18
+						_ = gc_result10
 //line reduce.go:234
-						gc_returned18 := gc_none9
+						gc_returned10 := gc_none5
 //line reduce.go:234
-						_ = gc_returned18
+						_ = gc_returned10
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i18, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:234
-							var gc_ld67 archsimd.Uint32x8
+							var gc_ld51 archsimd.Uint32x8
 //line reduce.go:234
-							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:234
-								gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								break gc_steps26
+								break gc_steps18
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result18 = gc_ld67
+							gc_result10 = gc_ld51
 //line reduce.go:234
-							gc_b13 := gc_none9
+							gc_b9 := gc_none5
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b13 = gc_all9
+								gc_b9 = gc_all5
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned18 = gc_b13
+							gc_returned10 = gc_b9
 //line reduce.go:234
 						} else {
 //line reduce.go:234
-							gc_if34 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:234
-							_ = gc_if34
+							_ = gc_if22
 //line reduce.go:234
-							if gc_if34.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line reduce.go:234
-								var gc_ld68 archsimd.Uint32x8
+								var gc_ld52 archsimd.Uint32x8
 //line reduce.go:234
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:234
-									gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									break gc_steps26
+									break gc_steps18
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result18 = gc_ld68.Merge(gc_result18, gc_if34)
+								gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
 //line reduce.go:234
-								gc_returned18 = gc_if34.Or(gc_returned18)
+								gc_returned10 = gc_if22.Or(gc_returned10)
 //line reduce.go:234
 							}
 //line reduce.go:234
 						}
 //line reduce.go:281
-						gc_if35 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if23 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if35
+						_ = gc_if23
 //line reduce.go:284
-						if gc_if35.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero18 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-							_ = gc_zero18
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if35)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
 //line reduce.go:284
-							gc_returned18 = gc_if35.Or(gc_returned18)
+							gc_returned10 = gc_if23.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:234
-						gc_result18.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9430,9 +7630,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:232
-							gc_iota211 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota27 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line reduce.go:232
-							_ = gc_iota211
+							_ = gc_iota27
 //line reduce.go:232
 							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line reduce.go:232
@@ -9457,7 +7657,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:232
 							_ = gc_oddLanes163
-						gc_steps36:
+						gc_steps24:
 							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
@@ -9475,38 +7675,38 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 									if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line reduce.go:237
-										var gc_ld93 archsimd.Uint32x16
+										var gc_ld69 archsimd.Uint32x16
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-											gc_ld93 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld93 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps36
+											break gc_steps24
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld94 archsimd.Uint32x16
+										var gc_ld70 archsimd.Uint32x16
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-											gc_ld94 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_ld94 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps36
+											break gc_steps24
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st11 := gc_ld94.Add(gc_ld93)
+										gc_st11 := gc_ld70.Add(gc_ld69)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -9522,38 +7722,38 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											break gc_steps36
+											break gc_steps24
 //line reduce.go:238
 										}
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										gc_if48 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+										gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
 //line reduce.go:237
-										_ = gc_if48
+										_ = gc_if30
 //line reduce.go:237
-										if gc_if48.ToBits() != 0 {
+										if gc_if30.ToBits() != 0 {
 //line reduce.go:237
-											var gc_ld95 archsimd.Uint32x16
+											var gc_ld71 archsimd.Uint32x16
 //line reduce.go:237
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
-												gc_ld95 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
+												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld95 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
+												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes118 [16]uint32
+												var gc_lanes94 [16]uint32
 //line reduce.go:238
-												for gc_k118 := range 16 {
+												for gc_k94 := range 16 {
 //line reduce.go:238
-													if gc_if48.ToBits()&(1<<gc_k118) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k94) != 0 {
 //line reduce.go:238
-														gc_pos4.Thread = gc_rank4 + gc_k118
+														gc_pos4.Thread = gc_rank4 + gc_k94
 //line reduce.go:238
-														gc_lanes118[gc_k118] = sdata[(index+1)+2*gc_k118]
+														gc_lanes94[gc_k94] = sdata[(index+1)+2*gc_k94]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -9561,31 +7761,31 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 												gc_pos4.Thread = gc_rank4
 //line reduce.go:238
-												gc_ld95 = archsimd.LoadUint32x16(&gc_lanes118)
+												gc_ld71 = archsimd.LoadUint32x16(&gc_lanes94)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											var gc_ld96 archsimd.Uint32x16
+											var gc_ld72 archsimd.Uint32x16
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
-												gc_ld96 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
+												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_ld96 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
+												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes119 [16]uint32
+												var gc_lanes95 [16]uint32
 //line reduce.go:238
-												for gc_k119 := range 16 {
+												for gc_k95 := range 16 {
 //line reduce.go:238
-													if gc_if48.ToBits()&(1<<gc_k119) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k95) != 0 {
 //line reduce.go:238
-														gc_pos4.Thread = gc_rank4 + gc_k119
+														gc_pos4.Thread = gc_rank4 + gc_k95
 //line reduce.go:238
-														gc_lanes119[gc_k119] = sdata[index+2*gc_k119]
+														gc_lanes95[gc_k95] = sdata[index+2*gc_k95]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -9593,13 +7793,13 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 												gc_pos4.Thread = gc_rank4
 //line reduce.go:238
-												gc_ld96 = archsimd.LoadUint32x16(&gc_lanes119)
+												gc_ld72 = archsimd.LoadUint32x16(&gc_lanes95)
 //line reduce.go:238
 											}
 //line reduce.go:238
-											gc_st12 := gc_ld96.Add(gc_ld95)
+											gc_st12 := gc_ld72.Add(gc_ld71)
 //line reduce.go:238
-											gc_bits3 := gc_if48.ToBits()
+											gc_bits3 := gc_if30.ToBits()
 //line reduce.go:238
 											if index >= 0 && index <= len(sdata)-32 {
 //line reduce.go:238
@@ -9615,17 +7815,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 											} else {
 //line reduce.go:238
-												var gc_lanes120 [16]uint32
+												var gc_lanes96 [16]uint32
 //line reduce.go:238
-												gc_st12.Store(&gc_lanes120)
+												gc_st12.Store(&gc_lanes96)
 //line reduce.go:238
-												for gc_k120 := range 16 {
+												for gc_k96 := range 16 {
 //line reduce.go:238
-													if gc_if48.ToBits()&(1<<gc_k120) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k96) != 0 {
 //line reduce.go:238
-														gc_pos4.Thread = gc_rank4 + gc_k120
+														gc_pos4.Thread = gc_rank4 + gc_k96
 //line reduce.go:238
-														sdata[index+2*gc_k120] = gc_lanes120[gc_k120]
+														sdata[index+2*gc_k96] = gc_lanes96[gc_k96]
 //line reduce.go:238
 													}
 //line reduce.go:238
@@ -9652,9 +7852,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:232
-						gc_iota210 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line reduce.go:232
-						_ = gc_iota210
+						_ = gc_iota26
 //line reduce.go:232
 						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line reduce.go:232
@@ -9675,7 +7875,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes3
-					gc_steps34:
+					gc_steps22:
 						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9693,38 +7893,38 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 								if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line reduce.go:237
-									var gc_ld85 archsimd.Uint32x8
+									var gc_ld61 archsimd.Uint32x8
 //line reduce.go:237
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-										gc_ld85 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld85 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps34
+										break gc_steps22
 //line reduce.go:238
 									}
 //line reduce.go:238
-									var gc_ld86 archsimd.Uint32x8
+									var gc_ld62 archsimd.Uint32x8
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-										gc_ld86 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_ld86 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps34
+										break gc_steps22
 //line reduce.go:238
 									}
 //line reduce.go:238
-									gc_st9 := gc_ld86.Add(gc_ld85)
+									gc_st9 := gc_ld62.Add(gc_ld61)
 //line reduce.go:238
 									if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
@@ -9740,38 +7940,38 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 									} else {
 //line reduce.go:238
-										break gc_steps34
+										break gc_steps22
 //line reduce.go:238
 									}
 //line reduce.go:238
 								} else {
 //line reduce.go:238
-									gc_if46 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+									gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
 //line reduce.go:237
-									_ = gc_if46
+									_ = gc_if28
 //line reduce.go:237
-									if gc_if46.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line reduce.go:237
-										var gc_ld87 archsimd.Uint32x8
+										var gc_ld63 archsimd.Uint32x8
 //line reduce.go:237
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
-											gc_ld87 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
+											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld87 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
+											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes106 [8]uint32
+											var gc_lanes82 [8]uint32
 //line reduce.go:238
-											for gc_k106 := range 8 {
+											for gc_k82 := range 8 {
 //line reduce.go:238
-												if gc_if46.ToBits()&(1<<gc_k106) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k82) != 0 {
 //line reduce.go:238
-													gc_pos4.Thread = gc_rank4 + gc_k106
+													gc_pos4.Thread = gc_rank4 + gc_k82
 //line reduce.go:238
-													gc_lanes106[gc_k106] = sdata[(index+1)+2*gc_k106]
+													gc_lanes82[gc_k82] = sdata[(index+1)+2*gc_k82]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -9779,31 +7979,31 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:238
-											gc_ld87 = archsimd.LoadUint32x8(&gc_lanes106)
+											gc_ld63 = archsimd.LoadUint32x8(&gc_lanes82)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										var gc_ld88 archsimd.Uint32x8
+										var gc_ld64 archsimd.Uint32x8
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_ld88 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
+											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_ld88 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
+											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes107 [8]uint32
+											var gc_lanes83 [8]uint32
 //line reduce.go:238
-											for gc_k107 := range 8 {
+											for gc_k83 := range 8 {
 //line reduce.go:238
-												if gc_if46.ToBits()&(1<<gc_k107) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k83) != 0 {
 //line reduce.go:238
-													gc_pos4.Thread = gc_rank4 + gc_k107
+													gc_pos4.Thread = gc_rank4 + gc_k83
 //line reduce.go:238
-													gc_lanes107[gc_k107] = sdata[index+2*gc_k107]
+													gc_lanes83[gc_k83] = sdata[index+2*gc_k83]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -9811,37 +8011,37 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:238
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:238
-											gc_ld88 = archsimd.LoadUint32x8(&gc_lanes107)
+											gc_ld64 = archsimd.LoadUint32x8(&gc_lanes83)
 //line reduce.go:238
 										}
 //line reduce.go:238
-										gc_st10 := gc_ld88.Add(gc_ld87)
+										gc_st10 := gc_ld64.Add(gc_ld63)
 //line reduce.go:238
 										if index >= 0 && index <= len(sdata)-16 {
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if46.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if46.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line reduce.go:238
 										} else {
 //line reduce.go:238
-											var gc_lanes108 [8]uint32
+											var gc_lanes84 [8]uint32
 //line reduce.go:238
-											gc_st10.Store(&gc_lanes108)
+											gc_st10.Store(&gc_lanes84)
 //line reduce.go:238
-											for gc_k108 := range 8 {
+											for gc_k84 := range 8 {
 //line reduce.go:238
-												if gc_if46.ToBits()&(1<<gc_k108) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k84) != 0 {
 //line reduce.go:238
-													gc_pos4.Thread = gc_rank4 + gc_k108
+													gc_pos4.Thread = gc_rank4 + gc_k84
 //line reduce.go:238
-													sdata[index+2*gc_k108] = gc_lanes108[gc_k108]
+													sdata[index+2*gc_k84] = gc_lanes84[gc_k84]
 //line reduce.go:238
 												}
 //line reduce.go:238
@@ -10068,14 +8268,14 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
 //line reduce.go:253
-func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -10401,19 +8601,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce.go:254
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
-						_ = gc_none4
-//line reduce.go:254
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:254
-						_ = gc_iota8
-//line reduce.go:254
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all4
-					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10422,94 +8609,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid int = gc_tx2
 //line reduce.go:254
 							_ = tid
-//line reduce.go:256
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:256
-							_ = gc_t8
-//line reduce.go:256
-							var gc_i8 int = gc_t8
-//line reduce.go:256
-							_ = gc_i8
-//line reduce.go:256
-							var gc_result8 archsimd.Float32x16
-//line reduce.go:256
-							_ = gc_result8
-//line reduce.go:256
-							gc_returned8 := gc_none4
-//line reduce.go:256
-							_ = gc_returned8
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:256
-								var gc_ld15 archsimd.Float32x16
-//line reduce.go:256
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:256
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps8
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result8 = gc_ld15
-//line reduce.go:256
-								gc_b6 := gc_none4
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b6 = gc_all4
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned8 = gc_b6
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:256
-								_ = gc_if11
-//line reduce.go:256
-								if gc_if11.ToBits() != 0 {
-//line reduce.go:256
-									var gc_ld16 archsimd.Float32x16
-//line reduce.go:256
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:256
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce.go:256
-									} else {
-//line reduce.go:256
-										break gc_steps8
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:256
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:256
-								}
-//line reduce.go:256
-							}
-//line reduce.go:281
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-							_ = gc_if12
-//line reduce.go:284
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero8 float32
-//line reduce.go:284
-								_ = gc_zero8
-//line reduce.go:284
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result8.StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -10519,19 +8619,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
-					_ = gc_none3
-//line reduce.go:254
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:254
-					_ = gc_iota6
-//line reduce.go:254
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all3
-				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10540,94 +8627,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						var tid int = gc_tx2
 //line reduce.go:254
 						_ = tid
-//line reduce.go:256
-						var gc_t6 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:256
-						_ = gc_t6
-//line reduce.go:256
-						var gc_i6 int = gc_t6
-//line reduce.go:256
-						_ = gc_i6
-//line reduce.go:256
-						var gc_result6 archsimd.Float32x8
-//line reduce.go:256
-						_ = gc_result6
-//line reduce.go:256
-						gc_returned6 := gc_none3
-//line reduce.go:256
-						_ = gc_returned6
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:256
-							var gc_ld11 archsimd.Float32x8
-//line reduce.go:256
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:256
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								break gc_steps6
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_result6 = gc_ld11
-//line reduce.go:256
-							gc_b5 := gc_none3
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b5 = gc_all3
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned6 = gc_b5
-//line reduce.go:256
-						} else {
-//line reduce.go:256
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:256
-							_ = gc_if8
-//line reduce.go:256
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:256
-								var gc_ld12 archsimd.Float32x8
-//line reduce.go:256
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:256
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps6
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:256
-								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:256
-							}
-//line reduce.go:256
-						}
-//line reduce.go:281
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if9
-//line reduce.go:284
-						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero6 float32
-//line reduce.go:284
-							_ = gc_zero6
-//line reduce.go:284
-							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result6.StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11270,14 +9270,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -11291,19 +9291,6 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line reduce.go:254
-						gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
-						_ = gc_none8
-//line reduce.go:254
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:254
-						_ = gc_iota16
-//line reduce.go:254
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all8
-					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -11312,94 +9299,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 							var tid int = gc_tx3
 //line reduce.go:254
 							_ = tid
-//line reduce.go:256
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:256
-							_ = gc_t16
-//line reduce.go:256
-							var gc_i16 int = gc_t16
-//line reduce.go:256
-							_ = gc_i16
-//line reduce.go:256
-							var gc_result16 archsimd.Int32x16
-//line reduce.go:256
-							_ = gc_result16
-//line reduce.go:256
-							gc_returned16 := gc_none8
-//line reduce.go:256
-							_ = gc_returned16
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce.go:256
-								var gc_ld31 archsimd.Int32x16
-//line reduce.go:256
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:256
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps16
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result16 = gc_ld31
-//line reduce.go:256
-								gc_b11 := gc_none8
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b11 = gc_all8
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned16 = gc_b11
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce.go:256
-								_ = gc_if23
-//line reduce.go:256
-								if gc_if23.ToBits() != 0 {
-//line reduce.go:256
-									var gc_ld32 archsimd.Int32x16
-//line reduce.go:256
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce.go:256
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
-//line reduce.go:256
-									} else {
-//line reduce.go:256
-										break gc_steps16
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce.go:256
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce.go:256
-								}
-//line reduce.go:256
-							}
-//line reduce.go:281
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-							_ = gc_if24
-//line reduce.go:284
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero16 int32
-//line reduce.go:284
-								_ = gc_zero16
-//line reduce.go:284
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result16.StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -11409,19 +9309,6 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
-					_ = gc_none7
-//line reduce.go:254
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:254
-					_ = gc_iota14
-//line reduce.go:254
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all7
-				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -11430,94 +9317,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 						var tid int = gc_tx3
 //line reduce.go:254
 						_ = tid
-//line reduce.go:256
-						var gc_t14 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:256
-						_ = gc_t14
-//line reduce.go:256
-						var gc_i14 int = gc_t14
-//line reduce.go:256
-						_ = gc_i14
-//line reduce.go:256
-						var gc_result14 archsimd.Int32x8
-//line reduce.go:256
-						_ = gc_result14
-//line reduce.go:256
-						gc_returned14 := gc_none7
-//line reduce.go:256
-						_ = gc_returned14
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce.go:256
-							var gc_ld27 archsimd.Int32x8
-//line reduce.go:256
-							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:256
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								break gc_steps14
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_result14 = gc_ld27
-//line reduce.go:256
-							gc_b10 := gc_none7
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b10 = gc_all7
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned14 = gc_b10
-//line reduce.go:256
-						} else {
-//line reduce.go:256
-							gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce.go:256
-							_ = gc_if20
-//line reduce.go:256
-							if gc_if20.ToBits() != 0 {
-//line reduce.go:256
-								var gc_ld28 archsimd.Int32x8
-//line reduce.go:256
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce.go:256
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps14
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce.go:256
-								gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce.go:256
-							}
-//line reduce.go:256
-						}
-//line reduce.go:281
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if21
-//line reduce.go:284
-						if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero14 int32
-//line reduce.go:284
-							_ = gc_zero14
-//line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-							gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result14.StoreSlice(gc_at13[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -11538,18 +9338,18 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:254
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
-						_ = gc_none6
+						_ = gc_none4
 //line reduce.go:254
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
-						_ = gc_iota12
+						_ = gc_iota8
 //line reduce.go:254
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -11565,93 +9365,93 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 							}
 //line reduce.go:256
-							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-							_ = gc_t12
+							_ = gc_t8
 //line reduce.go:256
-							var gc_i12 int = gc_t12
+							var gc_i8 int = gc_t8
 //line reduce.go:256
-							_ = gc_i12
+							_ = gc_i8
 //line reduce.go:256
-							var gc_result12 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16
 //line reduce.go:256
-							_ = gc_result12
+							_ = gc_result8
 //line reduce.go:256
-							gc_returned12 := gc_none6
+							gc_returned8 := gc_none4
 //line reduce.go:256
-							_ = gc_returned12
+							_ = gc_returned8
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i12, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:256
-								var gc_ld23 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16
 //line reduce.go:256
-								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									break gc_steps12
+									break gc_steps8
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result12 = gc_ld23
+								gc_result8 = gc_ld15
 //line reduce.go:256
-								gc_b9 := gc_none6
+								gc_b7 := gc_none4
 //line reduce.go:256
 								if true {
 //line reduce.go:256
-									gc_b9 = gc_all6
+									gc_b7 = gc_all4
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_returned12 = gc_b9
+								gc_returned8 = gc_b7
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:256
-								_ = gc_if17
+								_ = gc_if11
 //line reduce.go:256
-								if gc_if17.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:256
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16
 //line reduce.go:256
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:256
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:256
 									} else {
 //line reduce.go:256
-										break gc_steps12
+										break gc_steps8
 //line reduce.go:256
 									}
 //line reduce.go:256
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:256
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:256
 								}
 //line reduce.go:256
 							}
 //line reduce.go:281
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-							_ = gc_if18
+							_ = gc_if12
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 int32
+								var gc_zero8 int32
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero8
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:256
-							gc_result12.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -11662,18 +9462,18 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none5
+					_ = gc_none3
 //line reduce.go:254
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota10
+					_ = gc_iota6
 //line reduce.go:254
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all5
-				gc_steps10:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -11689,93 +9489,93 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						}
 //line reduce.go:256
-						var gc_t10 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-						_ = gc_t10
+						_ = gc_t6
 //line reduce.go:256
-						var gc_i10 int = gc_t10
+						var gc_i6 int = gc_t6
 //line reduce.go:256
-						_ = gc_i10
+						_ = gc_i6
 //line reduce.go:256
-						var gc_result10 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8
 //line reduce.go:256
-						_ = gc_result10
+						_ = gc_result6
 //line reduce.go:256
-						gc_returned10 := gc_none5
+						gc_returned6 := gc_none3
 //line reduce.go:256
-						_ = gc_returned10
+						_ = gc_returned6
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i10, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:256
-							var gc_ld19 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8
 //line reduce.go:256
-							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								break gc_steps10
+								break gc_steps6
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result10 = gc_ld19
+							gc_result6 = gc_ld11
 //line reduce.go:256
-							gc_b8 := gc_none5
+							gc_b6 := gc_none3
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b8 = gc_all5
+								gc_b6 = gc_all3
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned10 = gc_b8
+							gc_returned6 = gc_b6
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:256
-							_ = gc_if14
+							_ = gc_if8
 //line reduce.go:256
-							if gc_if14.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:256
-								var gc_ld20 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8
 //line reduce.go:256
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:256
-									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									break gc_steps10
+									break gc_steps6
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:256
-								gc_returned10 = gc_if14.Or(gc_returned10)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:256
 							}
 //line reduce.go:256
 						}
 //line reduce.go:281
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if15
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 int32
+							var gc_zero6 int32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_returned10 = gc_if15.Or(gc_returned10)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:256
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -12160,14 +9960,14 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 }
 
 //line reduce.go:253
-func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -12181,19 +9981,6 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line reduce.go:254
-						gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
-						_ = gc_none12
-//line reduce.go:254
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:254
-						_ = gc_iota24
-//line reduce.go:254
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
-						_ = gc_all12
-					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -12202,94 +9989,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 							var tid int = gc_tx4
 //line reduce.go:254
 							_ = tid
-//line reduce.go:256
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:256
-							_ = gc_t24
-//line reduce.go:256
-							var gc_i24 int = gc_t24
-//line reduce.go:256
-							_ = gc_i24
-//line reduce.go:256
-							var gc_result24 archsimd.Uint32x16
-//line reduce.go:256
-							_ = gc_result24
-//line reduce.go:256
-							gc_returned24 := gc_none12
-//line reduce.go:256
-							_ = gc_returned24
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce.go:256
-								var gc_ld47 archsimd.Uint32x16
-//line reduce.go:256
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:256
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps24
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result24 = gc_ld47
-//line reduce.go:256
-								gc_b16 := gc_none12
-//line reduce.go:256
-								if true {
-//line reduce.go:256
-									gc_b16 = gc_all12
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_returned24 = gc_b16
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce.go:256
-								_ = gc_if35
-//line reduce.go:256
-								if gc_if35.ToBits() != 0 {
-//line reduce.go:256
-									var gc_ld48 archsimd.Uint32x16
-//line reduce.go:256
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce.go:256
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
-//line reduce.go:256
-									} else {
-//line reduce.go:256
-										break gc_steps24
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce.go:256
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce.go:256
-								}
-//line reduce.go:256
-							}
-//line reduce.go:281
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-							_ = gc_if36
-//line reduce.go:284
-							if gc_if36.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero24 uint32
-//line reduce.go:284
-								_ = gc_zero24
-//line reduce.go:284
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-							}
-//line reduce.go:284
-							gc_result24.StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -12299,19 +9999,6 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
-					_ = gc_none11
-//line reduce.go:254
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:254
-					_ = gc_iota22
-//line reduce.go:254
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
-					_ = gc_all11
-				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12320,94 +10007,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 						var tid int = gc_tx4
 //line reduce.go:254
 						_ = tid
-//line reduce.go:256
-						var gc_t22 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:256
-						_ = gc_t22
-//line reduce.go:256
-						var gc_i22 int = gc_t22
-//line reduce.go:256
-						_ = gc_i22
-//line reduce.go:256
-						var gc_result22 archsimd.Uint32x8
-//line reduce.go:256
-						_ = gc_result22
-//line reduce.go:256
-						gc_returned22 := gc_none11
-//line reduce.go:256
-						_ = gc_returned22
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce.go:256
-							var gc_ld43 archsimd.Uint32x8
-//line reduce.go:256
-							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:256
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:256
-							} else {
-//line reduce.go:256
-								break gc_steps22
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_result22 = gc_ld43
-//line reduce.go:256
-							gc_b15 := gc_none11
-//line reduce.go:256
-							if true {
-//line reduce.go:256
-								gc_b15 = gc_all11
-//line reduce.go:256
-							}
-//line reduce.go:256
-							gc_returned22 = gc_b15
-//line reduce.go:256
-						} else {
-//line reduce.go:256
-							gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce.go:256
-							_ = gc_if32
-//line reduce.go:256
-							if gc_if32.ToBits() != 0 {
-//line reduce.go:256
-								var gc_ld44 archsimd.Uint32x8
-//line reduce.go:256
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce.go:256
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
-//line reduce.go:256
-								} else {
-//line reduce.go:256
-									break gc_steps22
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
-//line reduce.go:256
-								gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce.go:256
-							}
-//line reduce.go:256
-						}
-//line reduce.go:281
-						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if33
-//line reduce.go:284
-						if gc_if33.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero22 uint32
-//line reduce.go:284
-							_ = gc_zero22
-//line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
-							gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_result22.StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -12428,18 +10028,18 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:254
-						gc_none10 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
-						_ = gc_none10
+						_ = gc_none6
 //line reduce.go:254
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:254
-						_ = gc_iota20
+						_ = gc_iota12
 //line reduce.go:254
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -12455,93 +10055,93 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							}
 //line reduce.go:256
-							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-							_ = gc_t20
+							_ = gc_t12
 //line reduce.go:256
-							var gc_i20 int = gc_t20
+							var gc_i12 int = gc_t12
 //line reduce.go:256
-							_ = gc_i20
+							_ = gc_i12
 //line reduce.go:256
-							var gc_result20 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16
 //line reduce.go:256
-							_ = gc_result20
+							_ = gc_result12
 //line reduce.go:256
-							gc_returned20 := gc_none10
+							gc_returned12 := gc_none6
 //line reduce.go:256
-							_ = gc_returned20
+							_ = gc_returned12
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i20, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:256
-								var gc_ld39 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16
 //line reduce.go:256
-								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:256
-									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									break gc_steps20
+									break gc_steps12
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result20 = gc_ld39
+								gc_result12 = gc_ld23
 //line reduce.go:256
-								gc_b14 := gc_none10
+								gc_b10 := gc_none6
 //line reduce.go:256
 								if true {
 //line reduce.go:256
-									gc_b14 = gc_all10
+									gc_b10 = gc_all6
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_returned20 = gc_b14
+								gc_returned12 = gc_b10
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:256
-								_ = gc_if29
+								_ = gc_if17
 //line reduce.go:256
-								if gc_if29.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:256
-									var gc_ld40 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16
 //line reduce.go:256
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:256
-										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:256
 									} else {
 //line reduce.go:256
-										break gc_steps20
+										break gc_steps12
 //line reduce.go:256
 									}
 //line reduce.go:256
-									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:256
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:256
 								}
 //line reduce.go:256
 							}
 //line reduce.go:281
-							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-							_ = gc_if30
+							_ = gc_if18
 //line reduce.go:284
-							if gc_if30.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero20 uint32
+								var gc_zero12 uint32
 //line reduce.go:284
-								_ = gc_zero20
+								_ = gc_zero12
 //line reduce.go:284
-								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:256
-							gc_result20.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -12552,18 +10152,18 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none9
+					_ = gc_none5
 //line reduce.go:254
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota18
+					_ = gc_iota10
 //line reduce.go:254
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all9
-				gc_steps18:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12579,93 +10179,93 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						}
 //line reduce.go:256
-						var gc_t18 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-						_ = gc_t18
+						_ = gc_t10
 //line reduce.go:256
-						var gc_i18 int = gc_t18
+						var gc_i10 int = gc_t10
 //line reduce.go:256
-						_ = gc_i18
+						_ = gc_i10
 //line reduce.go:256
-						var gc_result18 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8
 //line reduce.go:256
-						_ = gc_result18
+						_ = gc_result10
 //line reduce.go:256
-						gc_returned18 := gc_none9
+						gc_returned10 := gc_none5
 //line reduce.go:256
-						_ = gc_returned18
+						_ = gc_returned10
 //line reduce.go:281
-						if compiled.Reach(len(in), gc_i18, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:256
-							var gc_ld35 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8
 //line reduce.go:256
-							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:256
-								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								break gc_steps18
+								break gc_steps10
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result18 = gc_ld35
+							gc_result10 = gc_ld19
 //line reduce.go:256
-							gc_b13 := gc_none9
+							gc_b9 := gc_none5
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b13 = gc_all9
+								gc_b9 = gc_all5
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned18 = gc_b13
+							gc_returned10 = gc_b9
 //line reduce.go:256
 						} else {
 //line reduce.go:256
-							gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:256
-							_ = gc_if26
+							_ = gc_if14
 //line reduce.go:256
-							if gc_if26.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:256
-								var gc_ld36 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8
 //line reduce.go:256
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:256
-									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									break gc_steps18
+									break gc_steps10
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:256
-								gc_returned18 = gc_if26.Or(gc_returned18)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:256
 							}
 //line reduce.go:256
 						}
 //line reduce.go:281
-						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if27
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if27.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero18 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-							_ = gc_zero18
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_returned18 = gc_if27.Or(gc_returned18)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:256
-						gc_result18.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

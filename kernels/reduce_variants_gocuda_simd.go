@@ -44,14 +44,14 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -404,19 +404,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none4
-//line reduce_variants.go:19
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota8
-//line reduce_variants.go:19
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all4
-						gc_steps8:
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -430,92 +417,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i8 int = i
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-								_ = gc_i8
+								_ = gc_t2
 //line reduce_variants.go:22
-								var gc_result8 archsimd.Float32x16
+								ahead := gc_t2
 //line reduce_variants.go:22
-								_ = gc_result8
-//line reduce_variants.go:22
-								gc_returned8 := gc_none4
-//line reduce_variants.go:22
-								_ = gc_returned8
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld15 archsimd.Float32x16
-//line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps8
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result8 = gc_ld15
-//line reduce_variants.go:22
-									gc_b6 := gc_none4
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b6 = gc_all4
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned8 = gc_b6
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:22
-									_ = gc_if11
-//line reduce_variants.go:22
-									if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld16 archsimd.Float32x16
-//line reduce_variants.go:22
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps8
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:22
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-								_ = gc_if12
-//line reduce.go:284
-								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 float32
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result8
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -526,19 +435,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none3
-//line reduce_variants.go:19
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota6
-//line reduce_variants.go:19
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all3
-					gc_steps6:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -552,92 +448,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i6 int = i
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-							_ = gc_i6
+							_ = gc_t
 //line reduce_variants.go:22
-							var gc_result6 archsimd.Float32x8
+							ahead := gc_t
 //line reduce_variants.go:22
-							_ = gc_result6
-//line reduce_variants.go:22
-							gc_returned6 := gc_none3
-//line reduce_variants.go:22
-							_ = gc_returned6
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld11 archsimd.Float32x8
-//line reduce_variants.go:22
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps6
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result6 = gc_ld11
-//line reduce_variants.go:22
-								gc_b5 := gc_none3
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b5 = gc_all3
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned6 = gc_b5
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:22
-								_ = gc_if8
-//line reduce_variants.go:22
-								if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld12 archsimd.Float32x8
-//line reduce_variants.go:22
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps6
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:22
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if9
-//line reduce.go:284
-							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero6 float32
-//line reduce.go:284
-								_ = gc_zero6
-//line reduce.go:284
-								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result6
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1008,19 +826,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none8
-//line reduce_variants.go:19
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota16
-//line reduce_variants.go:19
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all8
-						gc_steps16:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1037,93 +842,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:20
 								_ = ahead
-//line reduce_variants.go:22
-								var gc_t8 int = i + gc_bdx2
-//line reduce_variants.go:22
-								_ = gc_t8
-//line reduce_variants.go:22
-								var gc_i16 int = gc_t8
-//line reduce_variants.go:22
-								_ = gc_i16
-//line reduce_variants.go:22
-								var gc_result16 archsimd.Float32x16
-//line reduce_variants.go:22
-								_ = gc_result16
-//line reduce_variants.go:22
-								gc_returned16 := gc_none8
-//line reduce_variants.go:22
-								_ = gc_returned16
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld31 archsimd.Float32x16
-//line reduce_variants.go:22
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps16
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result16 = gc_ld31
-//line reduce_variants.go:22
-									gc_b10 := gc_none8
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b10 = gc_all8
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned16 = gc_b10
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:22
-									_ = gc_if23
-//line reduce_variants.go:22
-									if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld32 archsimd.Float32x16
-//line reduce_variants.go:22
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps16
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:22
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-								_ = gc_if24
-//line reduce.go:284
-								if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero16 float32
-//line reduce.go:284
-									_ = gc_zero16
-//line reduce.go:284
-									gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1133,19 +852,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none7
-//line reduce_variants.go:19
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota14
-//line reduce_variants.go:19
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all7
-					gc_steps14:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1162,93 +868,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:20
 							_ = ahead
-//line reduce_variants.go:22
-							var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:22
-							_ = gc_t6
-//line reduce_variants.go:22
-							var gc_i14 int = gc_t6
-//line reduce_variants.go:22
-							_ = gc_i14
-//line reduce_variants.go:22
-							var gc_result14 archsimd.Float32x8
-//line reduce_variants.go:22
-							_ = gc_result14
-//line reduce_variants.go:22
-							gc_returned14 := gc_none7
-//line reduce_variants.go:22
-							_ = gc_returned14
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld27 archsimd.Float32x8
-//line reduce_variants.go:22
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps14
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result14 = gc_ld27
-//line reduce_variants.go:22
-								gc_b9 := gc_none7
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b9 = gc_all7
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned14 = gc_b9
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce_variants.go:22
-								_ = gc_if20
-//line reduce_variants.go:22
-								if gc_if20.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld28 archsimd.Float32x8
-//line reduce_variants.go:22
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps14
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce_variants.go:22
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if21
-//line reduce.go:284
-							if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero14 float32
-//line reduce.go:284
-								_ = gc_zero14
-//line reduce.go:284
-								gc_result14 = archsimd.BroadcastFloat32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1274,18 +894,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none6
+							_ = gc_none4
 //line reduce_variants.go:19
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota12
+							_ = gc_iota8
 //line reduce_variants.go:19
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all6
-						gc_steps12:
+							_ = gc_all4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1309,92 +929,92 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								var gc_t4 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:22
-								_ = gc_t4
+								_ = gc_t6
 //line reduce_variants.go:22
-								var gc_i12 int = gc_t4
+								var gc_i8 int = gc_t6
 //line reduce_variants.go:22
-								_ = gc_i12
+								_ = gc_i8
 //line reduce_variants.go:22
-								var gc_result12 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line reduce_variants.go:22
-								_ = gc_result12
+								_ = gc_result8
 //line reduce_variants.go:22
-								gc_returned12 := gc_none6
+								gc_returned8 := gc_none4
 //line reduce_variants.go:22
-								_ = gc_returned12
+								_ = gc_returned8
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:22
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps12
+										break gc_steps8
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result12 = gc_ld23
+									gc_result8 = gc_ld15
 //line reduce_variants.go:22
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
-									_ = gc_if17
+									_ = gc_if11
 //line reduce_variants.go:22
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld24 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16
 //line reduce_variants.go:22
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps12
+											break gc_steps8
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-								_ = gc_if18
+								_ = gc_if12
 //line reduce.go:284
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero12 float32
+									var gc_zero8 float32
 //line reduce.go:284
-									_ = gc_zero12
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1405,18 +1025,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none5
+						_ = gc_none3
 //line reduce_variants.go:19
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota10
+						_ = gc_iota6
 //line reduce_variants.go:19
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all5
-					gc_steps10:
+						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1440,92 +1060,92 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t2 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:22
-							_ = gc_t2
+							_ = gc_t4
 //line reduce_variants.go:22
-							var gc_i10 int = gc_t2
+							var gc_i6 int = gc_t4
 //line reduce_variants.go:22
-							_ = gc_i10
+							_ = gc_i6
 //line reduce_variants.go:22
-							var gc_result10 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line reduce_variants.go:22
-							_ = gc_result10
+							_ = gc_result6
 //line reduce_variants.go:22
-							gc_returned10 := gc_none5
+							gc_returned6 := gc_none3
 //line reduce_variants.go:22
-							_ = gc_returned10
+							_ = gc_returned6
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:22
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps10
+									break gc_steps6
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result10 = gc_ld19
+								gc_result6 = gc_ld11
 //line reduce_variants.go:22
-								gc_b7 := gc_none5
+								gc_b5 := gc_none3
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b7 = gc_all5
+									gc_b5 = gc_all3
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned10 = gc_b7
+								gc_returned6 = gc_b5
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:22
-								_ = gc_if14
+								_ = gc_if8
 //line reduce_variants.go:22
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld20 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:22
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps10
+										break gc_steps6
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:22
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if15
+							_ = gc_if9
 //line reduce.go:284
-							if gc_if15.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero10 float32
+								var gc_zero6 float32
 //line reduce.go:284
-								_ = gc_zero10
+								_ = gc_zero6
 //line reduce.go:284
-								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
+								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2046,15 +1666,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -2068,19 +1688,6 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none12
-//line reduce_variants.go:19
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota24
-//line reduce_variants.go:19
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all12
-						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2094,92 +1701,14 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i24 int = i
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-								_ = gc_i24
+								_ = gc_t8
 //line reduce_variants.go:22
-								var gc_result24 archsimd.Int32x16
+								ahead := gc_t8
 //line reduce_variants.go:22
-								_ = gc_result24
-//line reduce_variants.go:22
-								gc_returned24 := gc_none12
-//line reduce_variants.go:22
-								_ = gc_returned24
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld47 archsimd.Int32x16
-//line reduce_variants.go:22
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps24
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result24 = gc_ld47
-//line reduce_variants.go:22
-									gc_b15 := gc_none12
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b15 = gc_all12
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned24 = gc_b15
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce_variants.go:22
-									_ = gc_if35
-//line reduce_variants.go:22
-									if gc_if35.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld48 archsimd.Int32x16
-//line reduce_variants.go:22
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps24
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce_variants.go:22
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-								_ = gc_if36
-//line reduce.go:284
-								if gc_if36.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero24 int32
-//line reduce.go:284
-									_ = gc_zero24
-//line reduce.go:284
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result24
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2190,19 +1719,6 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none11
-//line reduce_variants.go:19
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota22
-//line reduce_variants.go:19
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all11
-					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2216,92 +1732,14 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i22 int = i
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-							_ = gc_i22
+							_ = gc_t7
 //line reduce_variants.go:22
-							var gc_result22 archsimd.Int32x8
+							ahead := gc_t7
 //line reduce_variants.go:22
-							_ = gc_result22
-//line reduce_variants.go:22
-							gc_returned22 := gc_none11
-//line reduce_variants.go:22
-							_ = gc_returned22
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld43 archsimd.Int32x8
-//line reduce_variants.go:22
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i22:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps22
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result22 = gc_ld43
-//line reduce_variants.go:22
-								gc_b14 := gc_none11
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b14 = gc_all11
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned22 = gc_b14
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce_variants.go:22
-								_ = gc_if32
-//line reduce_variants.go:22
-								if gc_if32.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld44 archsimd.Int32x8
-//line reduce_variants.go:22
-									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i22:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps22
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
-//line reduce_variants.go:22
-									gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if33
-//line reduce.go:284
-							if gc_if33.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero22 int32
-//line reduce.go:284
-								_ = gc_zero22
-//line reduce.go:284
-								gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
-								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result22
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2329,18 +1767,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none10
+							_ = gc_none6
 //line reduce_variants.go:19
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota20
+							_ = gc_iota12
 //line reduce_variants.go:19
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all10
-						gc_steps20:
+							_ = gc_all6
+						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2354,89 +1792,89 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i20 int = i
+								var gc_i12 int = i
 //line reduce_variants.go:22
-								_ = gc_i20
+								_ = gc_i12
 //line reduce_variants.go:22
-								var gc_result20 archsimd.Int32x16
+								var gc_result12 archsimd.Int32x16
 //line reduce_variants.go:22
-								_ = gc_result20
+								_ = gc_result12
 //line reduce_variants.go:22
-								gc_returned20 := gc_none10
+								gc_returned12 := gc_none6
 //line reduce_variants.go:22
-								_ = gc_returned20
+								_ = gc_returned12
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld39 archsimd.Int32x16
+									var gc_ld23 archsimd.Int32x16
 //line reduce_variants.go:22
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps20
+										break gc_steps12
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result20 = gc_ld39
+									gc_result12 = gc_ld23
 //line reduce_variants.go:22
-									gc_b13 := gc_none10
+									gc_b9 := gc_none6
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b13 = gc_all10
+										gc_b9 = gc_all6
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned20 = gc_b13
+									gc_returned12 = gc_b9
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:22
-									_ = gc_if29
+									_ = gc_if17
 //line reduce_variants.go:22
-									if gc_if29.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld40 archsimd.Int32x16
+										var gc_ld24 archsimd.Int32x16
 //line reduce_variants.go:22
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps20
+											break gc_steps12
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:22
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-								_ = gc_if30
+								_ = gc_if18
 //line reduce.go:284
-								if gc_if30.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero20 int32
+									var gc_zero12 int32
 //line reduce.go:284
-									_ = gc_zero20
+									_ = gc_zero12
 //line reduce.go:284
-									gc_result20 = gc_result20.Merge(archsimd.BroadcastInt32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result20
+								ahead := gc_result12
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -2451,18 +1889,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none9
+						_ = gc_none5
 //line reduce_variants.go:19
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota18
+						_ = gc_iota10
 //line reduce_variants.go:19
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all9
-					gc_steps18:
+						_ = gc_all5
+					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2476,89 +1914,89 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i18 int = i
+							var gc_i10 int = i
 //line reduce_variants.go:22
-							_ = gc_i18
+							_ = gc_i10
 //line reduce_variants.go:22
-							var gc_result18 archsimd.Int32x8
+							var gc_result10 archsimd.Int32x8
 //line reduce_variants.go:22
-							_ = gc_result18
+							_ = gc_result10
 //line reduce_variants.go:22
-							gc_returned18 := gc_none9
+							gc_returned10 := gc_none5
 //line reduce_variants.go:22
-							_ = gc_returned18
+							_ = gc_returned10
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i18, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld35 archsimd.Int32x8
+								var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:22
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps18
+									break gc_steps10
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result18 = gc_ld35
+								gc_result10 = gc_ld19
 //line reduce_variants.go:22
-								gc_b12 := gc_none9
+								gc_b8 := gc_none5
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b12 = gc_all9
+									gc_b8 = gc_all5
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned18 = gc_b12
+								gc_returned10 = gc_b8
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:22
-								_ = gc_if26
+								_ = gc_if14
 //line reduce_variants.go:22
-								if gc_if26.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld36 archsimd.Int32x8
+									var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:22
-									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps18
+										break gc_steps10
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:22
-									gc_returned18 = gc_if26.Or(gc_returned18)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if27
+							_ = gc_if15
 //line reduce.go:284
-							if gc_if27.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero18 int32
+								var gc_zero10 int32
 //line reduce.go:284
-								_ = gc_zero18
+								_ = gc_zero10
 //line reduce.go:284
-								gc_result18 = archsimd.BroadcastInt32x8(gc_zero18).Merge(gc_result18, gc_if27)
+								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-								gc_returned18 = gc_if27.Or(gc_returned18)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result18
+							ahead := gc_result10
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -2672,19 +2110,6 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none16 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none16
-//line reduce_variants.go:19
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota32
-//line reduce_variants.go:19
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all16
-						gc_steps32:
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2701,93 +2126,7 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:20
 								_ = ahead
-//line reduce_variants.go:22
-								var gc_t16 int = i + gc_bdx3
-//line reduce_variants.go:22
-								_ = gc_t16
-//line reduce_variants.go:22
-								var gc_i32 int = gc_t16
-//line reduce_variants.go:22
-								_ = gc_i32
-//line reduce_variants.go:22
-								var gc_result32 archsimd.Int32x16
-//line reduce_variants.go:22
-								_ = gc_result32
-//line reduce_variants.go:22
-								gc_returned32 := gc_none16
-//line reduce_variants.go:22
-								_ = gc_returned32
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld63 archsimd.Int32x16
-//line reduce_variants.go:22
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps32
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result32 = gc_ld63
-//line reduce_variants.go:22
-									gc_b19 := gc_none16
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b19 = gc_all16
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned32 = gc_b19
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
-//line reduce_variants.go:22
-									_ = gc_if47
-//line reduce_variants.go:22
-									if gc_if47.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld64 archsimd.Int32x16
-//line reduce_variants.go:22
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps32
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
-//line reduce_variants.go:22
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line reduce.go:281
-								_ = gc_if48
-//line reduce.go:284
-								if gc_if48.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero32 int32
-//line reduce.go:284
-									_ = gc_zero32
-//line reduce.go:284
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result32).StoreSlice(gc_at22[gc_tx3:])
+								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -2797,19 +2136,6 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none15
-//line reduce_variants.go:19
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota30
-//line reduce_variants.go:19
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all15
-					gc_steps30:
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2826,93 +2152,7 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:20
 							_ = ahead
-//line reduce_variants.go:22
-							var gc_t14 int = i + gc_bdx3
-//line reduce_variants.go:22
-							_ = gc_t14
-//line reduce_variants.go:22
-							var gc_i30 int = gc_t14
-//line reduce_variants.go:22
-							_ = gc_i30
-//line reduce_variants.go:22
-							var gc_result30 archsimd.Int32x8
-//line reduce_variants.go:22
-							_ = gc_result30
-//line reduce_variants.go:22
-							gc_returned30 := gc_none15
-//line reduce_variants.go:22
-							_ = gc_returned30
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i30, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld59 archsimd.Int32x8
-//line reduce_variants.go:22
-								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld59 = archsimd.LoadInt32x8Slice(in[gc_i30:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps30
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result30 = gc_ld59
-//line reduce_variants.go:22
-								gc_b18 := gc_none15
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b18 = gc_all15
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned30 = gc_b18
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
-//line reduce_variants.go:22
-								_ = gc_if44
-//line reduce_variants.go:22
-								if gc_if44.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld60 archsimd.Int32x8
-//line reduce_variants.go:22
-									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld60 = archsimd.LoadInt32x8Slice(in[gc_i30:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps30
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
-//line reduce_variants.go:22
-									gc_returned30 = gc_if44.Or(gc_returned30)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if45
-//line reduce.go:284
-							if gc_if45.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero30 int32
-//line reduce.go:284
-								_ = gc_zero30
-//line reduce.go:284
-								gc_result30 = archsimd.BroadcastInt32x8(gc_zero30).Merge(gc_result30, gc_if45)
-//line reduce.go:284
-								gc_returned30 = gc_if45.Or(gc_returned30)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result30).StoreSlice(gc_at22[gc_tx3:])
+							ahead.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2938,18 +2178,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none14 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none14
+							_ = gc_none8
 //line reduce_variants.go:19
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota28
+							_ = gc_iota16
 //line reduce_variants.go:19
-							gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all14
-						gc_steps28:
+							_ = gc_all8
+						gc_steps16:
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2977,88 +2217,88 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								_ = gc_t12
 //line reduce_variants.go:22
-								var gc_i28 int = gc_t12
+								var gc_i16 int = gc_t12
 //line reduce_variants.go:22
-								_ = gc_i28
+								_ = gc_i16
 //line reduce_variants.go:22
-								var gc_result28 archsimd.Int32x16
+								var gc_result16 archsimd.Int32x16
 //line reduce_variants.go:22
-								_ = gc_result28
+								_ = gc_result16
 //line reduce_variants.go:22
-								gc_returned28 := gc_none14
+								gc_returned16 := gc_none8
 //line reduce_variants.go:22
-								_ = gc_returned28
+								_ = gc_returned16
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i28, 16) > 15 {
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld55 archsimd.Int32x16
+									var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:22
-									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld55 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps28
+										break gc_steps16
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result28 = gc_ld55
+									gc_result16 = gc_ld31
 //line reduce_variants.go:22
-									gc_b17 := gc_none14
+									gc_b11 := gc_none8
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b17 = gc_all14
+										gc_b11 = gc_all8
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned28 = gc_b17
+									gc_returned16 = gc_b11
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:22
-									_ = gc_if41
+									_ = gc_if23
 //line reduce_variants.go:22
-									if gc_if41.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld56 archsimd.Int32x16
+										var gc_ld32 archsimd.Int32x16
 //line reduce_variants.go:22
-										if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld56 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps28
+											break gc_steps16
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:22
-										gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:281
-								_ = gc_if42
+								_ = gc_if24
 //line reduce.go:284
-								if gc_if42.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero28 int32
+									var gc_zero16 int32
 //line reduce.go:284
-									_ = gc_zero28
+									_ = gc_zero16
 //line reduce.go:284
-									gc_result28 = gc_result28.Merge(archsimd.BroadcastInt32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-									gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
@@ -3069,18 +2309,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none13
+						_ = gc_none7
 //line reduce_variants.go:19
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota26
+						_ = gc_iota14
 //line reduce_variants.go:19
-						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all13
-					gc_steps26:
+						_ = gc_all7
+					gc_steps14:
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3108,88 +2348,88 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							_ = gc_t10
 //line reduce_variants.go:22
-							var gc_i26 int = gc_t10
+							var gc_i14 int = gc_t10
 //line reduce_variants.go:22
-							_ = gc_i26
+							_ = gc_i14
 //line reduce_variants.go:22
-							var gc_result26 archsimd.Int32x8
+							var gc_result14 archsimd.Int32x8
 //line reduce_variants.go:22
-							_ = gc_result26
+							_ = gc_result14
 //line reduce_variants.go:22
-							gc_returned26 := gc_none13
+							gc_returned14 := gc_none7
 //line reduce_variants.go:22
-							_ = gc_returned26
+							_ = gc_returned14
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i26, 8) > 7 {
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld51 archsimd.Int32x8
+								var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:22
-								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld51 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps26
+									break gc_steps14
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result26 = gc_ld51
+								gc_result14 = gc_ld27
 //line reduce_variants.go:22
-								gc_b16 := gc_none13
+								gc_b10 := gc_none7
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b16 = gc_all13
+									gc_b10 = gc_all7
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned26 = gc_b16
+								gc_returned14 = gc_b10
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:22
-								_ = gc_if38
+								_ = gc_if20
 //line reduce_variants.go:22
-								if gc_if38.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld52 archsimd.Int32x8
+									var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:22
-									if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld52 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps26
+										break gc_steps14
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:22
-									gc_returned26 = gc_if38.Or(gc_returned26)
+									gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if39
+							_ = gc_if21
 //line reduce.go:284
-							if gc_if39.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero26 int32
+								var gc_zero14 int32
 //line reduce.go:284
-								_ = gc_zero26
+								_ = gc_zero14
 //line reduce.go:284
-								gc_result26 = archsimd.BroadcastInt32x8(gc_zero26).Merge(gc_result26, gc_if39)
+								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-								gc_returned26 = gc_if39.Or(gc_returned26)
+								gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result26).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3710,15 +2950,15 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -3732,19 +2972,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none20 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none20
-//line reduce_variants.go:19
-							gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota40
-//line reduce_variants.go:19
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all20
-						gc_steps40:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3758,92 +2985,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i40 int = i
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-								_ = gc_i40
+								_ = gc_t14
 //line reduce_variants.go:22
-								var gc_result40 archsimd.Uint32x16
+								ahead := gc_t14
 //line reduce_variants.go:22
-								_ = gc_result40
-//line reduce_variants.go:22
-								gc_returned40 := gc_none20
-//line reduce_variants.go:22
-								_ = gc_returned40
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i40, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld79 archsimd.Uint32x16
-//line reduce_variants.go:22
-									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps40
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result40 = gc_ld79
-//line reduce_variants.go:22
-									gc_b24 := gc_none20
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b24 = gc_all20
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned40 = gc_b24
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
-//line reduce_variants.go:22
-									_ = gc_if59
-//line reduce_variants.go:22
-									if gc_if59.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld80 archsimd.Uint32x16
-//line reduce_variants.go:22
-										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps40
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
-//line reduce_variants.go:22
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
-//line reduce.go:281
-								_ = gc_if60
-//line reduce.go:284
-								if gc_if60.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero40 uint32
-//line reduce.go:284
-									_ = gc_zero40
-//line reduce.go:284
-									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
-//line reduce.go:284
-									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result40
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3854,19 +3003,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none19
-//line reduce_variants.go:19
-						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota38
-//line reduce_variants.go:19
-						gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all19
-					gc_steps38:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3880,92 +3016,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i38 int = i
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-							_ = gc_i38
+							_ = gc_t13
 //line reduce_variants.go:22
-							var gc_result38 archsimd.Uint32x8
+							ahead := gc_t13
 //line reduce_variants.go:22
-							_ = gc_result38
-//line reduce_variants.go:22
-							gc_returned38 := gc_none19
-//line reduce_variants.go:22
-							_ = gc_returned38
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i38, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld75 archsimd.Uint32x8
-//line reduce_variants.go:22
-								if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i38:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps38
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result38 = gc_ld75
-//line reduce_variants.go:22
-								gc_b23 := gc_none19
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b23 = gc_all19
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned38 = gc_b23
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if56 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i38, 8))))
-//line reduce_variants.go:22
-								_ = gc_if56
-//line reduce_variants.go:22
-								if gc_if56.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld76 archsimd.Uint32x8
-//line reduce_variants.go:22
-									if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i38:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps38
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result38 = gc_ld76.Merge(gc_result38, gc_if56)
-//line reduce_variants.go:22
-									gc_returned38 = gc_if56.Or(gc_returned38)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if57 := gc_returned38.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if57
-//line reduce.go:284
-							if gc_if57.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero38 uint32
-//line reduce.go:284
-								_ = gc_zero38
-//line reduce.go:284
-								gc_result38 = archsimd.BroadcastUint32x8(gc_zero38).Merge(gc_result38, gc_if57)
-//line reduce.go:284
-								gc_returned38 = gc_if57.Or(gc_returned38)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result38
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:22
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3993,18 +3051,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none18 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none18
+							_ = gc_none10
 //line reduce_variants.go:19
-							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota36
+							_ = gc_iota20
 //line reduce_variants.go:19
-							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all18
-						gc_steps36:
+							_ = gc_all10
+						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4018,89 +3076,89 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i36 int = i
+								var gc_i20 int = i
 //line reduce_variants.go:22
-								_ = gc_i36
+								_ = gc_i20
 //line reduce_variants.go:22
-								var gc_result36 archsimd.Uint32x16
+								var gc_result20 archsimd.Uint32x16
 //line reduce_variants.go:22
-								_ = gc_result36
+								_ = gc_result20
 //line reduce_variants.go:22
-								gc_returned36 := gc_none18
+								gc_returned20 := gc_none10
 //line reduce_variants.go:22
-								_ = gc_returned36
+								_ = gc_returned20
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i36, 16) > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld71 archsimd.Uint32x16
+									var gc_ld39 archsimd.Uint32x16
 //line reduce_variants.go:22
-									if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps36
+										break gc_steps20
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result36 = gc_ld71
+									gc_result20 = gc_ld39
 //line reduce_variants.go:22
-									gc_b22 := gc_none18
+									gc_b14 := gc_none10
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b22 = gc_all18
+										gc_b14 = gc_all10
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned36 = gc_b22
+									gc_returned20 = gc_b14
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:22
-									_ = gc_if53
+									_ = gc_if29
 //line reduce_variants.go:22
-									if gc_if53.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld72 archsimd.Uint32x16
+										var gc_ld40 archsimd.Uint32x16
 //line reduce_variants.go:22
-										if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps36
+											break gc_steps20
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result36 = gc_result36.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:22
-										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:281
-								_ = gc_if54
+								_ = gc_if30
 //line reduce.go:284
-								if gc_if54.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero36 uint32
+									var gc_zero20 uint32
 //line reduce.go:284
-									_ = gc_zero36
+									_ = gc_zero20
 //line reduce.go:284
-									gc_result36 = gc_result36.Merge(archsimd.BroadcastUint32x16(gc_zero36), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
+									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result36
+								ahead := gc_result20
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -4115,18 +3173,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none17
+						_ = gc_none9
 //line reduce_variants.go:19
-						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota34
+						_ = gc_iota18
 //line reduce_variants.go:19
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all17
-					gc_steps34:
+						_ = gc_all9
+					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4140,89 +3198,89 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i34 int = i
+							var gc_i18 int = i
 //line reduce_variants.go:22
-							_ = gc_i34
+							_ = gc_i18
 //line reduce_variants.go:22
-							var gc_result34 archsimd.Uint32x8
+							var gc_result18 archsimd.Uint32x8
 //line reduce_variants.go:22
-							_ = gc_result34
+							_ = gc_result18
 //line reduce_variants.go:22
-							gc_returned34 := gc_none17
+							gc_returned18 := gc_none9
 //line reduce_variants.go:22
-							_ = gc_returned34
+							_ = gc_returned18
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i34, 8) > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld67 archsimd.Uint32x8
+								var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:22
-								if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps34
+									break gc_steps18
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result34 = gc_ld67
+								gc_result18 = gc_ld35
 //line reduce_variants.go:22
-								gc_b21 := gc_none17
+								gc_b13 := gc_none9
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b21 = gc_all17
+									gc_b13 = gc_all9
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned34 = gc_b21
+								gc_returned18 = gc_b13
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:22
-								_ = gc_if50
+								_ = gc_if26
 //line reduce_variants.go:22
-								if gc_if50.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld68 archsimd.Uint32x8
+									var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:22
-									if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps34
+										break gc_steps18
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result34 = gc_ld68.Merge(gc_result34, gc_if50)
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:22
-									gc_returned34 = gc_if50.Or(gc_returned34)
+									gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if51
+							_ = gc_if27
 //line reduce.go:284
-							if gc_if51.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero34 uint32
+								var gc_zero18 uint32
 //line reduce.go:284
-								_ = gc_zero34
+								_ = gc_zero18
 //line reduce.go:284
-								gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if51)
+								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-								gc_returned34 = gc_if51.Or(gc_returned34)
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result34
+							ahead := gc_result18
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -4336,19 +3394,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-//line reduce_variants.go:19
-							gc_none24 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:19
-							_ = gc_none24
-//line reduce_variants.go:19
-							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:19
-							_ = gc_iota48
-//line reduce_variants.go:19
-							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:19
-							_ = gc_all24
-						gc_steps48:
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4365,93 +3410,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:20
 								_ = ahead
-//line reduce_variants.go:22
-								var gc_t24 int = i + gc_bdx4
-//line reduce_variants.go:22
-								_ = gc_t24
-//line reduce_variants.go:22
-								var gc_i48 int = gc_t24
-//line reduce_variants.go:22
-								_ = gc_i48
-//line reduce_variants.go:22
-								var gc_result48 archsimd.Uint32x16
-//line reduce_variants.go:22
-								_ = gc_result48
-//line reduce_variants.go:22
-								gc_returned48 := gc_none24
-//line reduce_variants.go:22
-								_ = gc_returned48
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i48, 16) > 15 {
-//line reduce_variants.go:22
-									var gc_ld95 archsimd.Uint32x16
-//line reduce_variants.go:22
-									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line reduce_variants.go:22
-										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps48
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result48 = gc_ld95
-//line reduce_variants.go:22
-									gc_b28 := gc_none24
-//line reduce_variants.go:22
-									if true {
-//line reduce_variants.go:22
-										gc_b28 = gc_all24
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_returned48 = gc_b28
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
-//line reduce_variants.go:22
-									_ = gc_if71
-//line reduce_variants.go:22
-									if gc_if71.ToBits() != 0 {
-//line reduce_variants.go:22
-										var gc_ld96 archsimd.Uint32x16
-//line reduce_variants.go:22
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line reduce_variants.go:22
-											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line reduce_variants.go:22
-										} else {
-//line reduce_variants.go:22
-											break gc_steps48
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
-//line reduce_variants.go:22
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce.go:281
-								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
-//line reduce.go:281
-								_ = gc_if72
-//line reduce.go:284
-								if gc_if72.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero48 uint32
-//line reduce.go:284
-									_ = gc_zero48
-//line reduce.go:284
-									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
-//line reduce.go:284
-									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result48).StoreSlice(gc_at32[gc_tx4:])
+								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep15, false
@@ -4461,19 +3420,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:19
-						gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:19
-						_ = gc_none23
-//line reduce_variants.go:19
-						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:19
-						_ = gc_iota46
-//line reduce_variants.go:19
-						gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:19
-						_ = gc_all23
-					gc_steps46:
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4490,93 +3436,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:20
 							_ = ahead
-//line reduce_variants.go:22
-							var gc_t22 int = i + gc_bdx4
-//line reduce_variants.go:22
-							_ = gc_t22
-//line reduce_variants.go:22
-							var gc_i46 int = gc_t22
-//line reduce_variants.go:22
-							_ = gc_i46
-//line reduce_variants.go:22
-							var gc_result46 archsimd.Uint32x8
-//line reduce_variants.go:22
-							_ = gc_result46
-//line reduce_variants.go:22
-							gc_returned46 := gc_none23
-//line reduce_variants.go:22
-							_ = gc_returned46
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i46, 8) > 7 {
-//line reduce_variants.go:22
-								var gc_ld91 archsimd.Uint32x8
-//line reduce_variants.go:22
-								if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
-//line reduce_variants.go:22
-									gc_ld91 = archsimd.LoadUint32x8Slice(in[gc_i46:])
-//line reduce_variants.go:22
-								} else {
-//line reduce_variants.go:22
-									break gc_steps46
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_result46 = gc_ld91
-//line reduce_variants.go:22
-								gc_b27 := gc_none23
-//line reduce_variants.go:22
-								if true {
-//line reduce_variants.go:22
-									gc_b27 = gc_all23
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_returned46 = gc_b27
-//line reduce_variants.go:22
-							} else {
-//line reduce_variants.go:22
-								gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i46, 8))))
-//line reduce_variants.go:22
-								_ = gc_if68
-//line reduce_variants.go:22
-								if gc_if68.ToBits() != 0 {
-//line reduce_variants.go:22
-									var gc_ld92 archsimd.Uint32x8
-//line reduce_variants.go:22
-									if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
-//line reduce_variants.go:22
-										gc_ld92 = archsimd.LoadUint32x8Slice(in[gc_i46:])
-//line reduce_variants.go:22
-									} else {
-//line reduce_variants.go:22
-										break gc_steps46
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_result46 = gc_ld92.Merge(gc_result46, gc_if68)
-//line reduce_variants.go:22
-									gc_returned46 = gc_if68.Or(gc_returned46)
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-							}
-//line reduce.go:281
-							gc_if69 := gc_returned46.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if69
-//line reduce.go:284
-							if gc_if69.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero46 uint32
-//line reduce.go:284
-								_ = gc_zero46
-//line reduce.go:284
-								gc_result46 = archsimd.BroadcastUint32x8(gc_zero46).Merge(gc_result46, gc_if69)
-//line reduce.go:284
-								gc_returned46 = gc_if69.Or(gc_returned46)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result46).StoreSlice(gc_at32[gc_tx4:])
+							ahead.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4602,18 +3462,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none22 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none22
+							_ = gc_none12
 //line reduce_variants.go:19
-							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:19
-							_ = gc_iota44
+							_ = gc_iota24
 //line reduce_variants.go:19
-							gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all22
-						gc_steps44:
+							_ = gc_all12
+						gc_steps24:
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4637,92 +3497,92 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								var gc_t20 int = i + gc_bdx4
+								var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:22
-								_ = gc_t20
+								_ = gc_t18
 //line reduce_variants.go:22
-								var gc_i44 int = gc_t20
+								var gc_i24 int = gc_t18
 //line reduce_variants.go:22
-								_ = gc_i44
+								_ = gc_i24
 //line reduce_variants.go:22
-								var gc_result44 archsimd.Uint32x16
+								var gc_result24 archsimd.Uint32x16
 //line reduce_variants.go:22
-								_ = gc_result44
+								_ = gc_result24
 //line reduce_variants.go:22
-								gc_returned44 := gc_none22
+								gc_returned24 := gc_none12
 //line reduce_variants.go:22
-								_ = gc_returned44
+								_ = gc_returned24
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i44, 16) > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld87 archsimd.Uint32x16
+									var gc_ld47 archsimd.Uint32x16
 //line reduce_variants.go:22
-									if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld87 = archsimd.LoadUint32x16Slice(in[gc_i44:])
+										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps44
+										break gc_steps24
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result44 = gc_ld87
+									gc_result24 = gc_ld47
 //line reduce_variants.go:22
-									gc_b26 := gc_none22
+									gc_b16 := gc_none12
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b26 = gc_all22
+										gc_b16 = gc_all12
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned44 = gc_b26
+									gc_returned24 = gc_b16
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i44, 16))))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:22
-									_ = gc_if65
+									_ = gc_if35
 //line reduce_variants.go:22
-									if gc_if65.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld88 archsimd.Uint32x16
+										var gc_ld48 archsimd.Uint32x16
 //line reduce_variants.go:22
-										if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld88 = archsimd.LoadUint32x16Slice(in[gc_i44:])
+											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps44
+											break gc_steps24
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result44 = gc_result44.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:22
-										gc_returned44 = archsimd.Mask32x16FromBits(gc_if65.ToBits() | gc_returned44.ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:281
-								gc_if66 := archsimd.Mask32x16FromBits(^gc_returned44.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:281
-								_ = gc_if66
+								_ = gc_if36
 //line reduce.go:284
-								if gc_if66.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero44 uint32
+									var gc_zero24 uint32
 //line reduce.go:284
-									_ = gc_zero44
+									_ = gc_zero24
 //line reduce.go:284
-									gc_result44 = gc_result44.Merge(archsimd.BroadcastUint32x16(gc_zero44), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
+									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-									gc_returned44 = archsimd.Mask32x16FromBits(gc_if66.ToBits() | gc_returned44.ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result44).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep16, false
@@ -4733,18 +3593,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none21
+						_ = gc_none11
 //line reduce_variants.go:19
-						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-						_ = gc_iota42
+						_ = gc_iota22
 //line reduce_variants.go:19
-						gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all21
-					gc_steps42:
+						_ = gc_all11
+					gc_steps22:
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4768,92 +3628,92 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t18 int = i + gc_bdx4
+							var gc_t16 int = i + gc_bdx4
 //line reduce_variants.go:22
-							_ = gc_t18
+							_ = gc_t16
 //line reduce_variants.go:22
-							var gc_i42 int = gc_t18
+							var gc_i22 int = gc_t16
 //line reduce_variants.go:22
-							_ = gc_i42
+							_ = gc_i22
 //line reduce_variants.go:22
-							var gc_result42 archsimd.Uint32x8
+							var gc_result22 archsimd.Uint32x8
 //line reduce_variants.go:22
-							_ = gc_result42
+							_ = gc_result22
 //line reduce_variants.go:22
-							gc_returned42 := gc_none21
+							gc_returned22 := gc_none11
 //line reduce_variants.go:22
-							_ = gc_returned42
+							_ = gc_returned22
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i42, 8) > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld83 archsimd.Uint32x8
+								var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:22
-								if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld83 = archsimd.LoadUint32x8Slice(in[gc_i42:])
+									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps42
+									break gc_steps22
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result42 = gc_ld83
+								gc_result22 = gc_ld43
 //line reduce_variants.go:22
-								gc_b25 := gc_none21
+								gc_b15 := gc_none11
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b25 = gc_all21
+									gc_b15 = gc_all11
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned42 = gc_b25
+								gc_returned22 = gc_b15
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if62 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i42, 8))))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:22
-								_ = gc_if62
+								_ = gc_if32
 //line reduce_variants.go:22
-								if gc_if62.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld84 archsimd.Uint32x8
+									var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:22
-									if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld84 = archsimd.LoadUint32x8Slice(in[gc_i42:])
+										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps42
+										break gc_steps22
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result42 = gc_ld84.Merge(gc_result42, gc_if62)
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:22
-									gc_returned42 = gc_if62.Or(gc_returned42)
+									gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:281
-							gc_if63 := gc_returned42.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if63
+							_ = gc_if33
 //line reduce.go:284
-							if gc_if63.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero42 uint32
+								var gc_zero22 uint32
 //line reduce.go:284
-								_ = gc_zero42
+								_ = gc_zero22
 //line reduce.go:284
-								gc_result42 = archsimd.BroadcastUint32x8(gc_zero42).Merge(gc_result42, gc_if63)
+								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-								gc_returned42 = gc_if63.Or(gc_returned42)
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result42).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5409,14 +4269,14 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -5654,7 +4514,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 			var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x08 := gc_b29.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+			if gc_x08 := gc_b17.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
 				gc_lo10, gc_hi10 := 0, 32
 				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi10 {
 					gc_hi10 = gc_bound10
@@ -5664,7 +4524,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 				}
 			} else {
 				{
-					gc_tidx14 := gc_b29.At(gc_w5)
+					gc_tidx14 := gc_b17.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_tx5++
@@ -5695,7 +4555,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx14 := gc_b29.At(gc_w5)
+					gc_tidx14 := gc_b17.At(gc_w5)
 					gc_tx5 := gc_tidx14.X - 1
 					{
 						gc_x09 := gc_tidx14.X
@@ -5745,7 +4605,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx14 := gc_b29.At(gc_w5)
+						gc_tidx14 := gc_b17.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x010 := gc_tidx14.X
@@ -5798,7 +4658,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tidx14 := gc_b29.At(gc_w5)
+						gc_tidx14 := gc_b17.At(gc_w5)
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x011 := gc_tidx14.X
@@ -5978,19 +4838,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none4
-//line reduce_variants.go:42
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota8
-//line reduce_variants.go:42
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all4
-						gc_steps8:
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6004,92 +4851,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i8 int = i
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-								_ = gc_i8
+								_ = gc_t2
 //line reduce_variants.go:45
-								var gc_result8 archsimd.Float32x16
+								ahead := gc_t2
 //line reduce_variants.go:45
-								_ = gc_result8
-//line reduce_variants.go:45
-								gc_returned8 := gc_none4
-//line reduce_variants.go:45
-								_ = gc_returned8
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld15 archsimd.Float32x16
-//line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps8
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result8 = gc_ld15
-//line reduce_variants.go:45
-									gc_b6 := gc_none4
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b6 = gc_all4
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned8 = gc_b6
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce_variants.go:45
-									_ = gc_if11
-//line reduce_variants.go:45
-									if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld16 archsimd.Float32x16
-//line reduce_variants.go:45
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps8
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce_variants.go:45
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
-								_ = gc_if12
-//line reduce.go:284
-								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 float32
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result8
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6100,19 +4869,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none3
-//line reduce_variants.go:42
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota6
-//line reduce_variants.go:42
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all3
-					gc_steps6:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -6126,92 +4882,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i6 int = i
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-							_ = gc_i6
+							_ = gc_t
 //line reduce_variants.go:45
-							var gc_result6 archsimd.Float32x8
+							ahead := gc_t
 //line reduce_variants.go:45
-							_ = gc_result6
-//line reduce_variants.go:45
-							gc_returned6 := gc_none3
-//line reduce_variants.go:45
-							_ = gc_returned6
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld11 archsimd.Float32x8
-//line reduce_variants.go:45
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps6
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result6 = gc_ld11
-//line reduce_variants.go:45
-								gc_b5 := gc_none3
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b5 = gc_all3
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned6 = gc_b5
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce_variants.go:45
-								_ = gc_if8
-//line reduce_variants.go:45
-								if gc_if8.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld12 archsimd.Float32x8
-//line reduce_variants.go:45
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps6
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce_variants.go:45
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if9
-//line reduce.go:284
-							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero6 float32
-//line reduce.go:284
-								_ = gc_zero6
-//line reduce.go:284
-								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result6
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6582,19 +5260,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none8
-//line reduce_variants.go:42
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota16
-//line reduce_variants.go:42
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all8
-						gc_steps16:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6611,93 +5276,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:43
 								_ = ahead
-//line reduce_variants.go:45
-								var gc_t8 int = i + gc_bdx2
-//line reduce_variants.go:45
-								_ = gc_t8
-//line reduce_variants.go:45
-								var gc_i16 int = gc_t8
-//line reduce_variants.go:45
-								_ = gc_i16
-//line reduce_variants.go:45
-								var gc_result16 archsimd.Float32x16
-//line reduce_variants.go:45
-								_ = gc_result16
-//line reduce_variants.go:45
-								gc_returned16 := gc_none8
-//line reduce_variants.go:45
-								_ = gc_returned16
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld31 archsimd.Float32x16
-//line reduce_variants.go:45
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps16
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result16 = gc_ld31
-//line reduce_variants.go:45
-									gc_b10 := gc_none8
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b10 = gc_all8
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned16 = gc_b10
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line reduce_variants.go:45
-									_ = gc_if23
-//line reduce_variants.go:45
-									if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld32 archsimd.Float32x16
-//line reduce_variants.go:45
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps16
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line reduce_variants.go:45
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
-								_ = gc_if24
-//line reduce.go:284
-								if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero16 float32
-//line reduce.go:284
-									_ = gc_zero16
-//line reduce.go:284
-									gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result16).StoreSlice(gc_at15[gc_tx2:])
+								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -6707,19 +5286,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none7
-//line reduce_variants.go:42
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota14
-//line reduce_variants.go:42
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all7
-					gc_steps14:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -6736,93 +5302,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line reduce_variants.go:43
 							_ = ahead
-//line reduce_variants.go:45
-							var gc_t6 int = i + gc_bdx2
-//line reduce_variants.go:45
-							_ = gc_t6
-//line reduce_variants.go:45
-							var gc_i14 int = gc_t6
-//line reduce_variants.go:45
-							_ = gc_i14
-//line reduce_variants.go:45
-							var gc_result14 archsimd.Float32x8
-//line reduce_variants.go:45
-							_ = gc_result14
-//line reduce_variants.go:45
-							gc_returned14 := gc_none7
-//line reduce_variants.go:45
-							_ = gc_returned14
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld27 archsimd.Float32x8
-//line reduce_variants.go:45
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps14
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result14 = gc_ld27
-//line reduce_variants.go:45
-								gc_b9 := gc_none7
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b9 = gc_all7
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned14 = gc_b9
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line reduce_variants.go:45
-								_ = gc_if20
-//line reduce_variants.go:45
-								if gc_if20.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld28 archsimd.Float32x8
-//line reduce_variants.go:45
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps14
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line reduce_variants.go:45
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if21
-//line reduce.go:284
-							if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero14 float32
-//line reduce.go:284
-								_ = gc_zero14
-//line reduce.go:284
-								gc_result14 = archsimd.BroadcastFloat32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result14).StoreSlice(gc_at15[gc_tx2:])
+							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6848,18 +5328,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none6
+							_ = gc_none4
 //line reduce_variants.go:42
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota12
+							_ = gc_iota8
 //line reduce_variants.go:42
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all6
-						gc_steps12:
+							_ = gc_all4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6883,92 +5363,92 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								var gc_t4 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:45
-								_ = gc_t4
+								_ = gc_t6
 //line reduce_variants.go:45
-								var gc_i12 int = gc_t4
+								var gc_i8 int = gc_t6
 //line reduce_variants.go:45
-								_ = gc_i12
+								_ = gc_i8
 //line reduce_variants.go:45
-								var gc_result12 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line reduce_variants.go:45
-								_ = gc_result12
+								_ = gc_result8
 //line reduce_variants.go:45
-								gc_returned12 := gc_none6
+								gc_returned8 := gc_none4
 //line reduce_variants.go:45
-								_ = gc_returned12
+								_ = gc_returned8
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:45
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps12
+										break gc_steps8
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result12 = gc_ld23
+									gc_result8 = gc_ld15
 //line reduce_variants.go:45
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
-									_ = gc_if17
+									_ = gc_if11
 //line reduce_variants.go:45
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld24 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16
 //line reduce_variants.go:45
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps12
+											break gc_steps8
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-								_ = gc_if18
+								_ = gc_if12
 //line reduce.go:284
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero12 float32
+									var gc_zero8 float32
 //line reduce.go:284
-									_ = gc_zero12
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result12 = gc_result12.Merge(archsimd.BroadcastFloat32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -6979,18 +5459,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none5
+						_ = gc_none3
 //line reduce_variants.go:42
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota10
+						_ = gc_iota6
 //line reduce_variants.go:42
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all5
-					gc_steps10:
+						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7014,92 +5494,92 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t2 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:45
-							_ = gc_t2
+							_ = gc_t4
 //line reduce_variants.go:45
-							var gc_i10 int = gc_t2
+							var gc_i6 int = gc_t4
 //line reduce_variants.go:45
-							_ = gc_i10
+							_ = gc_i6
 //line reduce_variants.go:45
-							var gc_result10 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line reduce_variants.go:45
-							_ = gc_result10
+							_ = gc_result6
 //line reduce_variants.go:45
-							gc_returned10 := gc_none5
+							gc_returned6 := gc_none3
 //line reduce_variants.go:45
-							_ = gc_returned10
+							_ = gc_returned6
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:45
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps10
+									break gc_steps6
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result10 = gc_ld19
+								gc_result6 = gc_ld11
 //line reduce_variants.go:45
-								gc_b7 := gc_none5
+								gc_b5 := gc_none3
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b7 = gc_all5
+									gc_b5 = gc_all3
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned10 = gc_b7
+								gc_returned6 = gc_b5
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:45
-								_ = gc_if14
+								_ = gc_if8
 //line reduce_variants.go:45
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld20 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:45
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps10
+										break gc_steps6
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:45
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if15
+							_ = gc_if9
 //line reduce.go:284
-							if gc_if15.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero10 float32
+								var gc_zero6 float32
 //line reduce.go:284
-								_ = gc_zero10
+								_ = gc_zero6
 //line reduce.go:284
-								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if15)
+								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7972,15 +6452,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -7994,19 +6474,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none12 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none12
-//line reduce_variants.go:42
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota24
-//line reduce_variants.go:42
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all12
-						gc_steps24:
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8020,92 +6487,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i24 int = i
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])
 //line reduce_variants.go:45
-								_ = gc_i24
+								_ = gc_t8
 //line reduce_variants.go:45
-								var gc_result24 archsimd.Int32x16
+								ahead := gc_t8
 //line reduce_variants.go:45
-								_ = gc_result24
-//line reduce_variants.go:45
-								gc_returned24 := gc_none12
-//line reduce_variants.go:45
-								_ = gc_returned24
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld47 archsimd.Int32x16
-//line reduce_variants.go:45
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps24
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result24 = gc_ld47
-//line reduce_variants.go:45
-									gc_b15 := gc_none12
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b15 = gc_all12
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned24 = gc_b15
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line reduce_variants.go:45
-									_ = gc_if35
-//line reduce_variants.go:45
-									if gc_if35.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld48 archsimd.Int32x16
-//line reduce_variants.go:45
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps24
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line reduce_variants.go:45
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
-								_ = gc_if36
-//line reduce.go:284
-								if gc_if36.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero24 int32
-//line reduce.go:284
-									_ = gc_zero24
-//line reduce.go:284
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result24
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8116,19 +6505,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none11
-//line reduce_variants.go:42
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota22
-//line reduce_variants.go:42
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all11
-					gc_steps22:
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8142,92 +6518,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i22 int = i
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])
 //line reduce_variants.go:45
-							_ = gc_i22
+							_ = gc_t7
 //line reduce_variants.go:45
-							var gc_result22 archsimd.Int32x8
+							ahead := gc_t7
 //line reduce_variants.go:45
-							_ = gc_result22
-//line reduce_variants.go:45
-							gc_returned22 := gc_none11
-//line reduce_variants.go:45
-							_ = gc_returned22
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i22, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld43 archsimd.Int32x8
-//line reduce_variants.go:45
-								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld43 = archsimd.LoadInt32x8Slice(in[gc_i22:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps22
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result22 = gc_ld43
-//line reduce_variants.go:45
-								gc_b14 := gc_none11
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b14 = gc_all11
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned22 = gc_b14
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
-//line reduce_variants.go:45
-								_ = gc_if32
-//line reduce_variants.go:45
-								if gc_if32.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld44 archsimd.Int32x8
-//line reduce_variants.go:45
-									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld44 = archsimd.LoadInt32x8Slice(in[gc_i22:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps22
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
-//line reduce_variants.go:45
-									gc_returned22 = gc_if32.Or(gc_returned22)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if33
-//line reduce.go:284
-							if gc_if33.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero22 int32
-//line reduce.go:284
-								_ = gc_zero22
-//line reduce.go:284
-								gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
-								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result22
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8255,18 +6553,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none10
+							_ = gc_none6
 //line reduce_variants.go:42
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota20
+							_ = gc_iota12
 //line reduce_variants.go:42
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all10
-						gc_steps20:
+							_ = gc_all6
+						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8280,89 +6578,89 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i20 int = i
+								var gc_i12 int = i
 //line reduce_variants.go:45
-								_ = gc_i20
+								_ = gc_i12
 //line reduce_variants.go:45
-								var gc_result20 archsimd.Int32x16
+								var gc_result12 archsimd.Int32x16
 //line reduce_variants.go:45
-								_ = gc_result20
+								_ = gc_result12
 //line reduce_variants.go:45
-								gc_returned20 := gc_none10
+								gc_returned12 := gc_none6
 //line reduce_variants.go:45
-								_ = gc_returned20
+								_ = gc_returned12
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld39 archsimd.Int32x16
+									var gc_ld23 archsimd.Int32x16
 //line reduce_variants.go:45
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld39 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps20
+										break gc_steps12
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result20 = gc_ld39
+									gc_result12 = gc_ld23
 //line reduce_variants.go:45
-									gc_b13 := gc_none10
+									gc_b9 := gc_none6
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b13 = gc_all10
+										gc_b9 = gc_all6
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned20 = gc_b13
+									gc_returned12 = gc_b9
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:45
-									_ = gc_if29
+									_ = gc_if17
 //line reduce_variants.go:45
-									if gc_if29.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld40 archsimd.Int32x16
+										var gc_ld24 archsimd.Int32x16
 //line reduce_variants.go:45
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld40 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps20
+											break gc_steps12
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:45
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-								_ = gc_if30
+								_ = gc_if18
 //line reduce.go:284
-								if gc_if30.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero20 int32
+									var gc_zero12 int32
 //line reduce.go:284
-									_ = gc_zero20
+									_ = gc_zero12
 //line reduce.go:284
-									gc_result20 = gc_result20.Merge(archsimd.BroadcastInt32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result20
+								ahead := gc_result12
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -8377,18 +6675,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none9
+						_ = gc_none5
 //line reduce_variants.go:42
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota18
+						_ = gc_iota10
 //line reduce_variants.go:42
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all9
-					gc_steps18:
+						_ = gc_all5
+					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8402,89 +6700,89 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i18 int = i
+							var gc_i10 int = i
 //line reduce_variants.go:45
-							_ = gc_i18
+							_ = gc_i10
 //line reduce_variants.go:45
-							var gc_result18 archsimd.Int32x8
+							var gc_result10 archsimd.Int32x8
 //line reduce_variants.go:45
-							_ = gc_result18
+							_ = gc_result10
 //line reduce_variants.go:45
-							gc_returned18 := gc_none9
+							gc_returned10 := gc_none5
 //line reduce_variants.go:45
-							_ = gc_returned18
+							_ = gc_returned10
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i18, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld35 archsimd.Int32x8
+								var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:45
-								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld35 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps18
+									break gc_steps10
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result18 = gc_ld35
+								gc_result10 = gc_ld19
 //line reduce_variants.go:45
-								gc_b12 := gc_none9
+								gc_b8 := gc_none5
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b12 = gc_all9
+									gc_b8 = gc_all5
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned18 = gc_b12
+								gc_returned10 = gc_b8
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:45
-								_ = gc_if26
+								_ = gc_if14
 //line reduce_variants.go:45
-								if gc_if26.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld36 archsimd.Int32x8
+									var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:45
-									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld36 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps18
+										break gc_steps10
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:45
-									gc_returned18 = gc_if26.Or(gc_returned18)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if27
+							_ = gc_if15
 //line reduce.go:284
-							if gc_if27.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero18 int32
+								var gc_zero10 int32
 //line reduce.go:284
-								_ = gc_zero18
+								_ = gc_zero10
 //line reduce.go:284
-								gc_result18 = archsimd.BroadcastInt32x8(gc_zero18).Merge(gc_result18, gc_if27)
+								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-								gc_returned18 = gc_if27.Or(gc_returned18)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result18
+							ahead := gc_result10
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -8598,19 +6896,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none16 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none16
-//line reduce_variants.go:42
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota32
-//line reduce_variants.go:42
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all16
-						gc_steps32:
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8627,93 +6912,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:43
 								_ = ahead
-//line reduce_variants.go:45
-								var gc_t16 int = i + gc_bdx3
-//line reduce_variants.go:45
-								_ = gc_t16
-//line reduce_variants.go:45
-								var gc_i32 int = gc_t16
-//line reduce_variants.go:45
-								_ = gc_i32
-//line reduce_variants.go:45
-								var gc_result32 archsimd.Int32x16
-//line reduce_variants.go:45
-								_ = gc_result32
-//line reduce_variants.go:45
-								gc_returned32 := gc_none16
-//line reduce_variants.go:45
-								_ = gc_returned32
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld63 archsimd.Int32x16
-//line reduce_variants.go:45
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps32
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result32 = gc_ld63
-//line reduce_variants.go:45
-									gc_b19 := gc_none16
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b19 = gc_all16
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned32 = gc_b19
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
-//line reduce_variants.go:45
-									_ = gc_if47
-//line reduce_variants.go:45
-									if gc_if47.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld64 archsimd.Int32x16
-//line reduce_variants.go:45
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps32
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
-//line reduce_variants.go:45
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line reduce.go:281
-								_ = gc_if48
-//line reduce.go:284
-								if gc_if48.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero32 int32
-//line reduce.go:284
-									_ = gc_zero32
-//line reduce.go:284
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line reduce.go:284
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result32).StoreSlice(gc_at25[gc_tx3:])
+								ahead.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -8723,19 +6922,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none15
-//line reduce_variants.go:42
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota30
-//line reduce_variants.go:42
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all15
-					gc_steps30:
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8752,93 +6938,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:43
 							_ = ahead
-//line reduce_variants.go:45
-							var gc_t14 int = i + gc_bdx3
-//line reduce_variants.go:45
-							_ = gc_t14
-//line reduce_variants.go:45
-							var gc_i30 int = gc_t14
-//line reduce_variants.go:45
-							_ = gc_i30
-//line reduce_variants.go:45
-							var gc_result30 archsimd.Int32x8
-//line reduce_variants.go:45
-							_ = gc_result30
-//line reduce_variants.go:45
-							gc_returned30 := gc_none15
-//line reduce_variants.go:45
-							_ = gc_returned30
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i30, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld59 archsimd.Int32x8
-//line reduce_variants.go:45
-								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld59 = archsimd.LoadInt32x8Slice(in[gc_i30:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps30
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result30 = gc_ld59
-//line reduce_variants.go:45
-								gc_b18 := gc_none15
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b18 = gc_all15
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned30 = gc_b18
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if44 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
-//line reduce_variants.go:45
-								_ = gc_if44
-//line reduce_variants.go:45
-								if gc_if44.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld60 archsimd.Int32x8
-//line reduce_variants.go:45
-									if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld60 = archsimd.LoadInt32x8Slice(in[gc_i30:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps30
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result30 = gc_ld60.Merge(gc_result30, gc_if44)
-//line reduce_variants.go:45
-									gc_returned30 = gc_if44.Or(gc_returned30)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if45
-//line reduce.go:284
-							if gc_if45.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero30 int32
-//line reduce.go:284
-								_ = gc_zero30
-//line reduce.go:284
-								gc_result30 = archsimd.BroadcastInt32x8(gc_zero30).Merge(gc_result30, gc_if45)
-//line reduce.go:284
-								gc_returned30 = gc_if45.Or(gc_returned30)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result30).StoreSlice(gc_at25[gc_tx3:])
+							ahead.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -8864,18 +6964,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none14 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none14
+							_ = gc_none8
 //line reduce_variants.go:42
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota28
+							_ = gc_iota16
 //line reduce_variants.go:42
-							gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all14
-						gc_steps28:
+							_ = gc_all8
+						gc_steps16:
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8903,88 +7003,88 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								_ = gc_t12
 //line reduce_variants.go:45
-								var gc_i28 int = gc_t12
+								var gc_i16 int = gc_t12
 //line reduce_variants.go:45
-								_ = gc_i28
+								_ = gc_i16
 //line reduce_variants.go:45
-								var gc_result28 archsimd.Int32x16
+								var gc_result16 archsimd.Int32x16
 //line reduce_variants.go:45
-								_ = gc_result28
+								_ = gc_result16
 //line reduce_variants.go:45
-								gc_returned28 := gc_none14
+								gc_returned16 := gc_none8
 //line reduce_variants.go:45
-								_ = gc_returned28
+								_ = gc_returned16
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i28, 16) > 15 {
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld55 archsimd.Int32x16
+									var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:45
-									if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld55 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps28
+										break gc_steps16
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result28 = gc_ld55
+									gc_result16 = gc_ld31
 //line reduce_variants.go:45
-									gc_b17 := gc_none14
+									gc_b11 := gc_none8
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b17 = gc_all14
+										gc_b11 = gc_all8
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned28 = gc_b17
+									gc_returned16 = gc_b11
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:45
-									_ = gc_if41
+									_ = gc_if23
 //line reduce_variants.go:45
-									if gc_if41.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld56 archsimd.Int32x16
+										var gc_ld32 archsimd.Int32x16
 //line reduce_variants.go:45
-										if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld56 = archsimd.LoadInt32x16Slice(in[gc_i28:])
+											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps28
+											break gc_steps16
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result28 = gc_result28.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:45
-										gc_returned28 = archsimd.Mask32x16FromBits(gc_if41.ToBits() | gc_returned28.ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:281
-								_ = gc_if42
+								_ = gc_if24
 //line reduce.go:284
-								if gc_if42.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero28 int32
+									var gc_zero16 int32
 //line reduce.go:284
-									_ = gc_zero28
+									_ = gc_zero16
 //line reduce.go:284
-									gc_result28 = gc_result28.Merge(archsimd.BroadcastInt32x16(gc_zero28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
-									gc_returned28 = archsimd.Mask32x16FromBits(gc_if42.ToBits() | gc_returned28.ToBits())
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
@@ -8995,18 +7095,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none13
+						_ = gc_none7
 //line reduce_variants.go:42
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota26
+						_ = gc_iota14
 //line reduce_variants.go:42
-						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all13
-					gc_steps26:
+						_ = gc_all7
+					gc_steps14:
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9034,88 +7134,88 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							_ = gc_t10
 //line reduce_variants.go:45
-							var gc_i26 int = gc_t10
+							var gc_i14 int = gc_t10
 //line reduce_variants.go:45
-							_ = gc_i26
+							_ = gc_i14
 //line reduce_variants.go:45
-							var gc_result26 archsimd.Int32x8
+							var gc_result14 archsimd.Int32x8
 //line reduce_variants.go:45
-							_ = gc_result26
+							_ = gc_result14
 //line reduce_variants.go:45
-							gc_returned26 := gc_none13
+							gc_returned14 := gc_none7
 //line reduce_variants.go:45
-							_ = gc_returned26
+							_ = gc_returned14
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i26, 8) > 7 {
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld51 archsimd.Int32x8
+								var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:45
-								if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld51 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps26
+									break gc_steps14
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result26 = gc_ld51
+								gc_result14 = gc_ld27
 //line reduce_variants.go:45
-								gc_b16 := gc_none13
+								gc_b10 := gc_none7
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b16 = gc_all13
+									gc_b10 = gc_all7
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned26 = gc_b16
+								gc_returned14 = gc_b10
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if38 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:45
-								_ = gc_if38
+								_ = gc_if20
 //line reduce_variants.go:45
-								if gc_if38.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld52 archsimd.Int32x8
+									var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:45
-									if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld52 = archsimd.LoadInt32x8Slice(in[gc_i26:])
+										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps26
+										break gc_steps14
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result26 = gc_ld52.Merge(gc_result26, gc_if38)
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:45
-									gc_returned26 = gc_if38.Or(gc_returned26)
+									gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if39
+							_ = gc_if21
 //line reduce.go:284
-							if gc_if39.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero26 int32
+								var gc_zero14 int32
 //line reduce.go:284
-								_ = gc_zero26
+								_ = gc_zero14
 //line reduce.go:284
-								gc_result26 = archsimd.BroadcastInt32x8(gc_zero26).Merge(gc_result26, gc_if39)
+								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-								gc_returned26 = gc_if39.Or(gc_returned26)
+								gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result26).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9543,7 +7643,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 			var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x06 := gc_b11.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+			if gc_x06 := gc_b7.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
 				gc_lo6, gc_hi6 := 0, 32
 				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi6 {
 					gc_hi6 = gc_bound6
@@ -9553,7 +7653,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				}
 			} else {
 				{
-					gc_tidx6 := gc_b11.At(gc_w3)
+					gc_tidx6 := gc_b7.At(gc_w3)
 					gc_tx3 := gc_tidx6.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -9585,7 +7685,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				_ = sdata_2
 				gc_left4 := gc_act3
 				if compiled.SIMD {
-					gc_tidx7 := gc_b11.At(gc_w3)
+					gc_tidx7 := gc_b7.At(gc_w3)
 					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
@@ -9620,7 +7720,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b11.At(gc_rank3)
+							gc_tidx6 := gc_b7.At(gc_rank3)
 							if gc_tidx6.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -9654,7 +7754,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx6 := gc_b11.At(gc_w3)
+						gc_tidx6 := gc_b7.At(gc_w3)
 						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -9683,7 +7783,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
-						gc_tidx8 := gc_b11.At(gc_w3)
+						gc_tidx8 := gc_b7.At(gc_w3)
 						if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -9720,7 +7820,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b11.At(gc_rank3)
+								gc_tidx6 := gc_b7.At(gc_rank3)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -9756,7 +7856,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx6 := gc_b11.At(gc_w3)
+							gc_tidx6 := gc_b7.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -9785,7 +7885,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					gc_left6 := gc_act3
 					if compiled.SIMD {
-						gc_tidx9 := gc_b11.At(gc_w3)
+						gc_tidx9 := gc_b7.At(gc_w3)
 						if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -9820,7 +7920,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b11.At(gc_rank3)
+								gc_tidx6 := gc_b7.At(gc_rank3)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -9854,7 +7954,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx6 := gc_b11.At(gc_w3)
+							gc_tidx6 := gc_b7.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -9988,15 +8088,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -10010,19 +8110,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none20 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none20
-//line reduce_variants.go:42
-							gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota40
-//line reduce_variants.go:42
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all20
-						gc_steps40:
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10036,92 +8123,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i40 int = i
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
 //line reduce_variants.go:45
-								_ = gc_i40
+								_ = gc_t14
 //line reduce_variants.go:45
-								var gc_result40 archsimd.Uint32x16
+								ahead := gc_t14
 //line reduce_variants.go:45
-								_ = gc_result40
-//line reduce_variants.go:45
-								gc_returned40 := gc_none20
-//line reduce_variants.go:45
-								_ = gc_returned40
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i40, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld79 archsimd.Uint32x16
-//line reduce_variants.go:45
-									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps40
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result40 = gc_ld79
-//line reduce_variants.go:45
-									gc_b24 := gc_none20
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b24 = gc_all20
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned40 = gc_b24
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
-//line reduce_variants.go:45
-									_ = gc_if59
-//line reduce_variants.go:45
-									if gc_if59.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld80 archsimd.Uint32x16
-//line reduce_variants.go:45
-										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps40
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
-//line reduce_variants.go:45
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
-//line reduce.go:281
-								_ = gc_if60
-//line reduce.go:284
-								if gc_if60.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero40 uint32
-//line reduce.go:284
-									_ = gc_zero40
-//line reduce.go:284
-									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
-//line reduce.go:284
-									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
-//line reduce.go:284
-								}
-//line reduce.go:284
-								ahead := gc_result40
-//line reduce.go:284
 								_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -10132,19 +8141,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none19
-//line reduce_variants.go:42
-						gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota38
-//line reduce_variants.go:42
-						gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all19
-					gc_steps38:
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10158,92 +8154,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i38 int = i
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
 //line reduce_variants.go:45
-							_ = gc_i38
+							_ = gc_t13
 //line reduce_variants.go:45
-							var gc_result38 archsimd.Uint32x8
+							ahead := gc_t13
 //line reduce_variants.go:45
-							_ = gc_result38
-//line reduce_variants.go:45
-							gc_returned38 := gc_none19
-//line reduce_variants.go:45
-							_ = gc_returned38
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i38, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld75 archsimd.Uint32x8
-//line reduce_variants.go:45
-								if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld75 = archsimd.LoadUint32x8Slice(in[gc_i38:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps38
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result38 = gc_ld75
-//line reduce_variants.go:45
-								gc_b23 := gc_none19
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b23 = gc_all19
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned38 = gc_b23
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if56 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i38, 8))))
-//line reduce_variants.go:45
-								_ = gc_if56
-//line reduce_variants.go:45
-								if gc_if56.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld76 archsimd.Uint32x8
-//line reduce_variants.go:45
-									if gc_i38 >= 0 && gc_i38 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld76 = archsimd.LoadUint32x8Slice(in[gc_i38:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps38
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result38 = gc_ld76.Merge(gc_result38, gc_if56)
-//line reduce_variants.go:45
-									gc_returned38 = gc_if56.Or(gc_returned38)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if57 := gc_returned38.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if57
-//line reduce.go:284
-							if gc_if57.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero38 uint32
-//line reduce.go:284
-								_ = gc_zero38
-//line reduce.go:284
-								gc_result38 = archsimd.BroadcastUint32x8(gc_zero38).Merge(gc_result38, gc_if57)
-//line reduce.go:284
-								gc_returned38 = gc_if57.Or(gc_returned38)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							ahead := gc_result38
-//line reduce.go:284
 							_ = ahead
-//line reduce.go:284
+//line reduce_variants.go:45
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -10271,18 +8189,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none18 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none18
+							_ = gc_none10
 //line reduce_variants.go:42
-							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota36
+							_ = gc_iota20
 //line reduce_variants.go:42
-							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all18
-						gc_steps36:
+							_ = gc_all10
+						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10296,89 +8214,89 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i36 int = i
+								var gc_i20 int = i
 //line reduce_variants.go:45
-								_ = gc_i36
+								_ = gc_i20
 //line reduce_variants.go:45
-								var gc_result36 archsimd.Uint32x16
+								var gc_result20 archsimd.Uint32x16
 //line reduce_variants.go:45
-								_ = gc_result36
+								_ = gc_result20
 //line reduce_variants.go:45
-								gc_returned36 := gc_none18
+								gc_returned20 := gc_none10
 //line reduce_variants.go:45
-								_ = gc_returned36
+								_ = gc_returned20
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i36, 16) > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld71 archsimd.Uint32x16
+									var gc_ld39 archsimd.Uint32x16
 //line reduce_variants.go:45
-									if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld71 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps36
+										break gc_steps20
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result36 = gc_ld71
+									gc_result20 = gc_ld39
 //line reduce_variants.go:45
-									gc_b22 := gc_none18
+									gc_b14 := gc_none10
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b22 = gc_all18
+										gc_b14 = gc_all10
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned36 = gc_b22
+									gc_returned20 = gc_b14
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:45
-									_ = gc_if53
+									_ = gc_if29
 //line reduce_variants.go:45
-									if gc_if53.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld72 archsimd.Uint32x16
+										var gc_ld40 archsimd.Uint32x16
 //line reduce_variants.go:45
-										if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld72 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps36
+											break gc_steps20
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result36 = gc_result36.Merge(gc_ld72, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:45
-										gc_returned36 = archsimd.Mask32x16FromBits(gc_if53.ToBits() | gc_returned36.ToBits())
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:281
-								_ = gc_if54
+								_ = gc_if30
 //line reduce.go:284
-								if gc_if54.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero36 uint32
+									var gc_zero20 uint32
 //line reduce.go:284
-									_ = gc_zero36
+									_ = gc_zero20
 //line reduce.go:284
-									gc_result36 = gc_result36.Merge(archsimd.BroadcastUint32x16(gc_zero36), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
+									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
-									gc_returned36 = archsimd.Mask32x16FromBits(gc_if54.ToBits() | gc_returned36.ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result36
+								ahead := gc_result20
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -10393,18 +8311,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none17
+						_ = gc_none9
 //line reduce_variants.go:42
-						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota34
+						_ = gc_iota18
 //line reduce_variants.go:42
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all17
-					gc_steps34:
+						_ = gc_all9
+					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10418,89 +8336,89 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i34 int = i
+							var gc_i18 int = i
 //line reduce_variants.go:45
-							_ = gc_i34
+							_ = gc_i18
 //line reduce_variants.go:45
-							var gc_result34 archsimd.Uint32x8
+							var gc_result18 archsimd.Uint32x8
 //line reduce_variants.go:45
-							_ = gc_result34
+							_ = gc_result18
 //line reduce_variants.go:45
-							gc_returned34 := gc_none17
+							gc_returned18 := gc_none9
 //line reduce_variants.go:45
-							_ = gc_returned34
+							_ = gc_returned18
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i34, 8) > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld67 archsimd.Uint32x8
+								var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:45
-								if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld67 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps34
+									break gc_steps18
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result34 = gc_ld67
+								gc_result18 = gc_ld35
 //line reduce_variants.go:45
-								gc_b21 := gc_none17
+								gc_b13 := gc_none9
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b21 = gc_all17
+									gc_b13 = gc_all9
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned34 = gc_b21
+								gc_returned18 = gc_b13
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if50 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:45
-								_ = gc_if50
+								_ = gc_if26
 //line reduce_variants.go:45
-								if gc_if50.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld68 archsimd.Uint32x8
+									var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:45
-									if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld68 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps34
+										break gc_steps18
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result34 = gc_ld68.Merge(gc_result34, gc_if50)
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:45
-									gc_returned34 = gc_if50.Or(gc_returned34)
+									gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if51
+							_ = gc_if27
 //line reduce.go:284
-							if gc_if51.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero34 uint32
+								var gc_zero18 uint32
 //line reduce.go:284
-								_ = gc_zero34
+								_ = gc_zero18
 //line reduce.go:284
-								gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if51)
+								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-								gc_returned34 = gc_if51.Or(gc_returned34)
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result34
+							ahead := gc_result18
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -10614,19 +8532,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-//line reduce_variants.go:42
-							gc_none24 := archsimd.Mask32x16FromBits(0)
-//line reduce_variants.go:42
-							_ = gc_none24
-//line reduce_variants.go:42
-							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce_variants.go:42
-							_ = gc_iota48
-//line reduce_variants.go:42
-							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce_variants.go:42
-							_ = gc_all24
-						gc_steps48:
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10643,93 +8548,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:43
 								_ = ahead
-//line reduce_variants.go:45
-								var gc_t24 int = i + gc_bdx4
-//line reduce_variants.go:45
-								_ = gc_t24
-//line reduce_variants.go:45
-								var gc_i48 int = gc_t24
-//line reduce_variants.go:45
-								_ = gc_i48
-//line reduce_variants.go:45
-								var gc_result48 archsimd.Uint32x16
-//line reduce_variants.go:45
-								_ = gc_result48
-//line reduce_variants.go:45
-								gc_returned48 := gc_none24
-//line reduce_variants.go:45
-								_ = gc_returned48
-//line reduce.go:281
-								if compiled.Reach(len(in), gc_i48, 16) > 15 {
-//line reduce_variants.go:45
-									var gc_ld95 archsimd.Uint32x16
-//line reduce_variants.go:45
-									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line reduce_variants.go:45
-										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps48
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result48 = gc_ld95
-//line reduce_variants.go:45
-									gc_b28 := gc_none24
-//line reduce_variants.go:45
-									if true {
-//line reduce_variants.go:45
-										gc_b28 = gc_all24
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_returned48 = gc_b28
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
-//line reduce_variants.go:45
-									_ = gc_if71
-//line reduce_variants.go:45
-									if gc_if71.ToBits() != 0 {
-//line reduce_variants.go:45
-										var gc_ld96 archsimd.Uint32x16
-//line reduce_variants.go:45
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line reduce_variants.go:45
-											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line reduce_variants.go:45
-										} else {
-//line reduce_variants.go:45
-											break gc_steps48
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
-//line reduce_variants.go:45
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce.go:281
-								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
-//line reduce.go:281
-								_ = gc_if72
-//line reduce.go:284
-								if gc_if72.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero48 uint32
-//line reduce.go:284
-									_ = gc_zero48
-//line reduce.go:284
-									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
-//line reduce.go:284
-									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
-//line reduce.go:284
-								}
-								ahead.Add(gc_result48).StoreSlice(gc_at35[gc_tx4:])
+								ahead.Add(archsimd.LoadUint32x16Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep15, false
@@ -10739,19 +8558,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						}
 					}
 					if compiled.SIMD {
-//line reduce_variants.go:42
-						gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:42
-						_ = gc_none23
-//line reduce_variants.go:42
-						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:42
-						_ = gc_iota46
-//line reduce_variants.go:42
-						gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:42
-						_ = gc_all23
-					gc_steps46:
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10768,93 +8574,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:43
 							_ = ahead
-//line reduce_variants.go:45
-							var gc_t22 int = i + gc_bdx4
-//line reduce_variants.go:45
-							_ = gc_t22
-//line reduce_variants.go:45
-							var gc_i46 int = gc_t22
-//line reduce_variants.go:45
-							_ = gc_i46
-//line reduce_variants.go:45
-							var gc_result46 archsimd.Uint32x8
-//line reduce_variants.go:45
-							_ = gc_result46
-//line reduce_variants.go:45
-							gc_returned46 := gc_none23
-//line reduce_variants.go:45
-							_ = gc_returned46
-//line reduce.go:281
-							if compiled.Reach(len(in), gc_i46, 8) > 7 {
-//line reduce_variants.go:45
-								var gc_ld91 archsimd.Uint32x8
-//line reduce_variants.go:45
-								if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
-//line reduce_variants.go:45
-									gc_ld91 = archsimd.LoadUint32x8Slice(in[gc_i46:])
-//line reduce_variants.go:45
-								} else {
-//line reduce_variants.go:45
-									break gc_steps46
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_result46 = gc_ld91
-//line reduce_variants.go:45
-								gc_b27 := gc_none23
-//line reduce_variants.go:45
-								if true {
-//line reduce_variants.go:45
-									gc_b27 = gc_all23
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_returned46 = gc_b27
-//line reduce_variants.go:45
-							} else {
-//line reduce_variants.go:45
-								gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i46, 8))))
-//line reduce_variants.go:45
-								_ = gc_if68
-//line reduce_variants.go:45
-								if gc_if68.ToBits() != 0 {
-//line reduce_variants.go:45
-									var gc_ld92 archsimd.Uint32x8
-//line reduce_variants.go:45
-									if gc_i46 >= 0 && gc_i46 <= len(in)-8 {
-//line reduce_variants.go:45
-										gc_ld92 = archsimd.LoadUint32x8Slice(in[gc_i46:])
-//line reduce_variants.go:45
-									} else {
-//line reduce_variants.go:45
-										break gc_steps46
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_result46 = gc_ld92.Merge(gc_result46, gc_if68)
-//line reduce_variants.go:45
-									gc_returned46 = gc_if68.Or(gc_returned46)
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-							}
-//line reduce.go:281
-							gc_if69 := gc_returned46.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if69
-//line reduce.go:284
-							if gc_if69.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero46 uint32
-//line reduce.go:284
-								_ = gc_zero46
-//line reduce.go:284
-								gc_result46 = archsimd.BroadcastUint32x8(gc_zero46).Merge(gc_result46, gc_if69)
-//line reduce.go:284
-								gc_returned46 = gc_if69.Or(gc_returned46)
-//line reduce.go:284
-							}
-							ahead.Add(gc_result46).StoreSlice(gc_at35[gc_tx4:])
+							ahead.Add(archsimd.LoadUint32x8Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -10880,18 +8600,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none22 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none22
+							_ = gc_none12
 //line reduce_variants.go:42
-							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:42
-							_ = gc_iota44
+							_ = gc_iota24
 //line reduce_variants.go:42
-							gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all22
-						gc_steps44:
+							_ = gc_all12
+						gc_steps24:
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10915,92 +8635,92 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								var gc_t20 int = i + gc_bdx4
+								var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:45
-								_ = gc_t20
+								_ = gc_t18
 //line reduce_variants.go:45
-								var gc_i44 int = gc_t20
+								var gc_i24 int = gc_t18
 //line reduce_variants.go:45
-								_ = gc_i44
+								_ = gc_i24
 //line reduce_variants.go:45
-								var gc_result44 archsimd.Uint32x16
+								var gc_result24 archsimd.Uint32x16
 //line reduce_variants.go:45
-								_ = gc_result44
+								_ = gc_result24
 //line reduce_variants.go:45
-								gc_returned44 := gc_none22
+								gc_returned24 := gc_none12
 //line reduce_variants.go:45
-								_ = gc_returned44
+								_ = gc_returned24
 //line reduce.go:281
-								if compiled.Reach(len(in), gc_i44, 16) > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld87 archsimd.Uint32x16
+									var gc_ld47 archsimd.Uint32x16
 //line reduce_variants.go:45
-									if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld87 = archsimd.LoadUint32x16Slice(in[gc_i44:])
+										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps44
+										break gc_steps24
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result44 = gc_ld87
+									gc_result24 = gc_ld47
 //line reduce_variants.go:45
-									gc_b26 := gc_none22
+									gc_b16 := gc_none12
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b26 = gc_all22
+										gc_b16 = gc_all12
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned44 = gc_b26
+									gc_returned24 = gc_b16
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i44, 16))))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:45
-									_ = gc_if65
+									_ = gc_if35
 //line reduce_variants.go:45
-									if gc_if65.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld88 archsimd.Uint32x16
+										var gc_ld48 archsimd.Uint32x16
 //line reduce_variants.go:45
-										if gc_i44 >= 0 && gc_i44 <= len(in)-16 {
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld88 = archsimd.LoadUint32x16Slice(in[gc_i44:])
+											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps44
+											break gc_steps24
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result44 = gc_result44.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:45
-										gc_returned44 = archsimd.Mask32x16FromBits(gc_if65.ToBits() | gc_returned44.ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:281
-								gc_if66 := archsimd.Mask32x16FromBits(^gc_returned44.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:281
-								_ = gc_if66
+								_ = gc_if36
 //line reduce.go:284
-								if gc_if66.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero44 uint32
+									var gc_zero24 uint32
 //line reduce.go:284
-									_ = gc_zero44
+									_ = gc_zero24
 //line reduce.go:284
-									gc_result44 = gc_result44.Merge(archsimd.BroadcastUint32x16(gc_zero44), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
+									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
-									gc_returned44 = archsimd.Mask32x16FromBits(gc_if66.ToBits() | gc_returned44.ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result44).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep16, false
@@ -11011,18 +8731,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none21
+						_ = gc_none11
 //line reduce_variants.go:42
-						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-						_ = gc_iota42
+						_ = gc_iota22
 //line reduce_variants.go:42
-						gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all21
-					gc_steps42:
+						_ = gc_all11
+					gc_steps22:
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -11046,92 +8766,92 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t18 int = i + gc_bdx4
+							var gc_t16 int = i + gc_bdx4
 //line reduce_variants.go:45
-							_ = gc_t18
+							_ = gc_t16
 //line reduce_variants.go:45
-							var gc_i42 int = gc_t18
+							var gc_i22 int = gc_t16
 //line reduce_variants.go:45
-							_ = gc_i42
+							_ = gc_i22
 //line reduce_variants.go:45
-							var gc_result42 archsimd.Uint32x8
+							var gc_result22 archsimd.Uint32x8
 //line reduce_variants.go:45
-							_ = gc_result42
+							_ = gc_result22
 //line reduce_variants.go:45
-							gc_returned42 := gc_none21
+							gc_returned22 := gc_none11
 //line reduce_variants.go:45
-							_ = gc_returned42
+							_ = gc_returned22
 //line reduce.go:281
-							if compiled.Reach(len(in), gc_i42, 8) > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld83 archsimd.Uint32x8
+								var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:45
-								if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld83 = archsimd.LoadUint32x8Slice(in[gc_i42:])
+									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps42
+									break gc_steps22
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result42 = gc_ld83
+								gc_result22 = gc_ld43
 //line reduce_variants.go:45
-								gc_b25 := gc_none21
+								gc_b15 := gc_none11
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b25 = gc_all21
+									gc_b15 = gc_all11
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned42 = gc_b25
+								gc_returned22 = gc_b15
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if62 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i42, 8))))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:45
-								_ = gc_if62
+								_ = gc_if32
 //line reduce_variants.go:45
-								if gc_if62.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld84 archsimd.Uint32x8
+									var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:45
-									if gc_i42 >= 0 && gc_i42 <= len(in)-8 {
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld84 = archsimd.LoadUint32x8Slice(in[gc_i42:])
+										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps42
+										break gc_steps22
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result42 = gc_ld84.Merge(gc_result42, gc_if62)
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:45
-									gc_returned42 = gc_if62.Or(gc_returned42)
+									gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:281
-							gc_if63 := gc_returned42.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-							_ = gc_if63
+							_ = gc_if33
 //line reduce.go:284
-							if gc_if63.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero42 uint32
+								var gc_zero22 uint32
 //line reduce.go:284
-								_ = gc_zero42
+								_ = gc_zero22
 //line reduce.go:284
-								gc_result42 = archsimd.BroadcastUint32x8(gc_zero42).Merge(gc_result42, gc_if63)
+								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-								gc_returned42 = gc_if63.Or(gc_returned42)
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result42).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -11559,7 +9279,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 			var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x07 := gc_b20.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+			if gc_x07 := gc_b12.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 				gc_lo8, gc_hi8 := 0, 32
 				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi8 {
 					gc_hi8 = gc_bound8
@@ -11569,7 +9289,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				}
 			} else {
 				{
-					gc_tidx10 := gc_b20.At(gc_w4)
+					gc_tidx10 := gc_b12.At(gc_w4)
 					gc_tx4 := gc_tidx10.X - 1
 					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_tx4++
@@ -11601,7 +9321,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				_ = sdata_2
 				gc_left7 := gc_act4
 				if compiled.SIMD {
-					gc_tidx11 := gc_b20.At(gc_w4)
+					gc_tidx11 := gc_b12.At(gc_w4)
 					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							gc_rank4 := gc_w4 + gc_lane4
@@ -11636,7 +9356,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b20.At(gc_rank4)
+							gc_tidx10 := gc_b12.At(gc_rank4)
 							if gc_tidx10.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -11670,7 +9390,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx10 := gc_b20.At(gc_w4)
+						gc_tidx10 := gc_b12.At(gc_w4)
 						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -11699,7 +9419,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
-						gc_tidx12 := gc_b20.At(gc_w4)
+						gc_tidx12 := gc_b12.At(gc_w4)
 						if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -11736,7 +9456,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b20.At(gc_rank4)
+								gc_tidx10 := gc_b12.At(gc_rank4)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -11772,7 +9492,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx10 := gc_b20.At(gc_w4)
+							gc_tidx10 := gc_b12.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -11801,7 +9521,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					gc_left9 := gc_act4
 					if compiled.SIMD {
-						gc_tidx13 := gc_b20.At(gc_w4)
+						gc_tidx13 := gc_b12.At(gc_w4)
 						if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -11836,7 +9556,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b20.At(gc_rank4)
+								gc_tidx10 := gc_b12.At(gc_rank4)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -11870,7 +9590,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx10 := gc_b20.At(gc_w4)
+							gc_tidx10 := gc_b12.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++

@@ -64,27 +64,10 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line guarded_load.go:33
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:33
-							_ = gc_none4
-//line guarded_load.go:33
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line guarded_load.go:33
-							_ = gc_iota8
-//line guarded_load.go:33
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:33
-							_ = gc_all4
-//line guarded_load.go:17
-							gc_vb7 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:17
-							_ = gc_vb7
 //line guarded_load.go:35
-							gc_vb8 := archsimd.BroadcastFloat32x16(a)
+							gc_vb6 := archsimd.BroadcastFloat32x16(a)
 //line guarded_load.go:35
-							_ = gc_vb8
-						gc_steps8:
+							_ = gc_vb6
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line guarded_load.go:33
@@ -93,90 +76,9 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 								_ = i
 //line guarded_load.go:34
 								{
-									var gc_t8 int = i + off
-//line guarded_load.go:35
-									_ = gc_t8
-//line guarded_load.go:35
-									var gc_i8 int = gc_t8
-//line guarded_load.go:35
-									_ = gc_i8
-//line guarded_load.go:35
-									var gc_result8 archsimd.Float32x16
-//line guarded_load.go:35
-									_ = gc_result8
-//line guarded_load.go:35
-									gc_returned8 := gc_none4
-//line guarded_load.go:35
-									_ = gc_returned8
-//line guarded_load.go:35
-									if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line guarded_load.go:35
-										var gc_ld15 archsimd.Float32x16
-//line guarded_load.go:35
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:35
-											gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:35
-										} else {
-//line guarded_load.go:35
-											break gc_steps8
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-										gc_result8 = gc_ld15
-//line guarded_load.go:35
-										gc_b6 := gc_none4
-//line guarded_load.go:35
-										if true {
-//line guarded_load.go:35
-											gc_b6 = gc_all4
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-										gc_returned8 = gc_b6
-//line guarded_load.go:35
-									} else {
-//line guarded_load.go:35
-										gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line guarded_load.go:35
-										_ = gc_if11
-//line guarded_load.go:35
-										if gc_if11.ToBits() != 0 {
-//line guarded_load.go:35
-											var gc_ld16 archsimd.Float32x16
-//line guarded_load.go:35
-											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:35
-												gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:35
-											} else {
-//line guarded_load.go:35
-												break gc_steps8
-//line guarded_load.go:35
-											}
-//line guarded_load.go:35
-											gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line guarded_load.go:35
-											gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:35
-									_ = gc_if12
-//line guarded_load.go:35
-									if gc_if12.ToBits() != 0 {
-//line guarded_load.go:35
-										gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line guarded_load.go:35
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_vb8.Mul(gc_result8).StoreSlice(gc_at3[gc_tx2:])
-//line guarded_load.go:35
+//line guarded_load.go:34
+									gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line guarded_load.go:34
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -187,27 +89,10 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						}
 					}
 					if compiled.SIMD {
-//line guarded_load.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line guarded_load.go:33
-						_ = gc_none3
-//line guarded_load.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line guarded_load.go:33
-						_ = gc_iota6
-//line guarded_load.go:33
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:33
-						_ = gc_all3
-//line guarded_load.go:17
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:17
+//line guarded_load.go:35
+						gc_vb5 := archsimd.BroadcastFloat32x8(a)
+//line guarded_load.go:35
 						_ = gc_vb5
-//line guarded_load.go:35
-						gc_vb6 := archsimd.BroadcastFloat32x8(a)
-//line guarded_load.go:35
-						_ = gc_vb6
-					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line guarded_load.go:33
@@ -216,90 +101,9 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							_ = i
 //line guarded_load.go:34
 							{
-								var gc_t6 int = i + off
-//line guarded_load.go:35
-								_ = gc_t6
-//line guarded_load.go:35
-								var gc_i6 int = gc_t6
-//line guarded_load.go:35
-								_ = gc_i6
-//line guarded_load.go:35
-								var gc_result6 archsimd.Float32x8
-//line guarded_load.go:35
-								_ = gc_result6
-//line guarded_load.go:35
-								gc_returned6 := gc_none3
-//line guarded_load.go:35
-								_ = gc_returned6
-//line guarded_load.go:35
-								if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line guarded_load.go:35
-									var gc_ld11 archsimd.Float32x8
-//line guarded_load.go:35
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line guarded_load.go:35
-										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line guarded_load.go:35
-									} else {
-//line guarded_load.go:35
-										break gc_steps6
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_result6 = gc_ld11
-//line guarded_load.go:35
-									gc_b5 := gc_none3
-//line guarded_load.go:35
-									if true {
-//line guarded_load.go:35
-										gc_b5 = gc_all3
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-									gc_returned6 = gc_b5
-//line guarded_load.go:35
-								} else {
-//line guarded_load.go:35
-									gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line guarded_load.go:35
-									_ = gc_if8
-//line guarded_load.go:35
-									if gc_if8.ToBits() != 0 {
-//line guarded_load.go:35
-										var gc_ld12 archsimd.Float32x8
-//line guarded_load.go:35
-										if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line guarded_load.go:35
-											gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line guarded_load.go:35
-										} else {
-//line guarded_load.go:35
-											break gc_steps6
-//line guarded_load.go:35
-										}
-//line guarded_load.go:35
-										gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line guarded_load.go:35
-										gc_returned6 = gc_if8.Or(gc_returned6)
-//line guarded_load.go:35
-									}
-//line guarded_load.go:35
-								}
-//line guarded_load.go:35
-								gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line guarded_load.go:35
-								_ = gc_if9
-//line guarded_load.go:35
-								if gc_if9.ToBits() != 0 {
-//line guarded_load.go:35
-									gc_result6 = gc_vb5.Merge(gc_result6, gc_if9)
-//line guarded_load.go:35
-									gc_returned6 = gc_if9.Or(gc_returned6)
-//line guarded_load.go:35
-								}
-//line guarded_load.go:35
-								gc_vb6.Mul(gc_result6).StoreSlice(gc_at3[gc_tx2:])
-//line guarded_load.go:35
+//line guarded_load.go:34
+								gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line guarded_load.go:34
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -693,23 +497,6 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line guarded_load.go:46
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:46
-							_ = gc_none4
-//line guarded_load.go:46
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line guarded_load.go:46
-							_ = gc_iota8
-//line guarded_load.go:23
-							gc_vb4 := archsimd.BroadcastFloat32x16(-1)
-//line guarded_load.go:23
-							_ = gc_vb4
-//line guarded_load.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:23
-							_ = gc_all4
-						gc_steps8:
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -723,73 +510,11 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								var gc_i8 int = i
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line guarded_load.go:49
-								_ = gc_i8
+								_ = gc_t2
 //line guarded_load.go:49
-								var gc_result8 archsimd.Float32x16
-//line guarded_load.go:49
-								_ = gc_result8
-//line guarded_load.go:49
-								gc_returned8 := gc_none4
-//line guarded_load.go:49
-								_ = gc_returned8
-//line guarded_load.go:22
-								if compiled.Reach(0, gc_i8, 16) > 15 || compiled.Reach(len(in), gc_i8, 16) <= 0 {
-//line guarded_load.go:49
-									gc_result8 = gc_vb4
-//line guarded_load.go:49
-									gc_b6 := gc_none4
-//line guarded_load.go:49
-									if true {
-//line guarded_load.go:49
-										gc_b6 = gc_all4
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_returned8 = gc_b6
-//line guarded_load.go:49
-								} else {
-//line guarded_load.go:49
-									gc_if11 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i8, 16)))).ToBits() | gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16)))).ToBits())
-//line guarded_load.go:49
-									_ = gc_if11
-//line guarded_load.go:49
-									if gc_if11.ToBits() != 0 {
-//line guarded_load.go:49
-										gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line guarded_load.go:49
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-								}
-//line guarded_load.go:22
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line guarded_load.go:22
-								_ = gc_if12
-//line guarded_load.go:49
-								if gc_if12.ToBits() != 0 {
-//line guarded_load.go:49
-									var gc_ld8 archsimd.Float32x16
-//line guarded_load.go:49
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line guarded_load.go:49
-									} else {
-//line guarded_load.go:49
-										break gc_steps8
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line guarded_load.go:49
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								ahead := gc_result8
+								ahead := gc_t2
 //line guarded_load.go:49
 								_ = ahead
 //line guarded_load.go:49
@@ -803,23 +528,6 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 					}
 					if compiled.SIMD {
-//line guarded_load.go:46
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line guarded_load.go:46
-						_ = gc_none3
-//line guarded_load.go:46
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line guarded_load.go:46
-						_ = gc_iota6
-//line guarded_load.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(-1)
-//line guarded_load.go:23
-						_ = gc_vb3
-//line guarded_load.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:23
-						_ = gc_all3
-					gc_steps6:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -833,73 +541,11 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							var gc_i6 int = i
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line guarded_load.go:49
-							_ = gc_i6
+							_ = gc_t
 //line guarded_load.go:49
-							var gc_result6 archsimd.Float32x8
-//line guarded_load.go:49
-							_ = gc_result6
-//line guarded_load.go:49
-							gc_returned6 := gc_none3
-//line guarded_load.go:49
-							_ = gc_returned6
-//line guarded_load.go:22
-							if compiled.Reach(0, gc_i6, 8) > 7 || compiled.Reach(len(in), gc_i6, 8) <= 0 {
-//line guarded_load.go:49
-								gc_result6 = gc_vb3
-//line guarded_load.go:49
-								gc_b5 := gc_none3
-//line guarded_load.go:49
-								if true {
-//line guarded_load.go:49
-									gc_b5 = gc_all3
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								gc_returned6 = gc_b5
-//line guarded_load.go:49
-							} else {
-//line guarded_load.go:49
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i6, 8)))).Or(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8)))))
-//line guarded_load.go:49
-								_ = gc_if8
-//line guarded_load.go:49
-								if gc_if8.ToBits() != 0 {
-//line guarded_load.go:49
-									gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
-//line guarded_load.go:49
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-							}
-//line guarded_load.go:22
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line guarded_load.go:22
-							_ = gc_if9
-//line guarded_load.go:49
-							if gc_if9.ToBits() != 0 {
-//line guarded_load.go:49
-								var gc_ld6 archsimd.Float32x8
-//line guarded_load.go:49
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line guarded_load.go:49
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line guarded_load.go:49
-								} else {
-//line guarded_load.go:49
-									break gc_steps6
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
-//line guarded_load.go:49
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line guarded_load.go:49
-							}
-//line guarded_load.go:49
-							ahead := gc_result6
+							ahead := gc_t
 //line guarded_load.go:49
 							_ = ahead
 //line guarded_load.go:49
@@ -1249,23 +895,6 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line guarded_load.go:46
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:46
-							_ = gc_none8
-//line guarded_load.go:46
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line guarded_load.go:46
-							_ = gc_iota16
-//line guarded_load.go:46
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:46
-							_ = gc_all8
-//line guarded_load.go:17
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:17
-							_ = gc_vb8
-						gc_steps16:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1282,89 +911,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 								_ = ahead
-//line guarded_load.go:49
-								var gc_t8 int = i + gc_bdx2
-//line guarded_load.go:49
-								_ = gc_t8
-//line guarded_load.go:49
-								var gc_i16 int = gc_t8
-//line guarded_load.go:49
-								_ = gc_i16
-//line guarded_load.go:49
-								var gc_result16 archsimd.Float32x16
-//line guarded_load.go:49
-								_ = gc_result16
-//line guarded_load.go:49
-								gc_returned16 := gc_none8
-//line guarded_load.go:49
-								_ = gc_returned16
-//line guarded_load.go:14
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line guarded_load.go:49
-									var gc_ld23 archsimd.Float32x16
-//line guarded_load.go:49
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line guarded_load.go:49
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line guarded_load.go:49
-									} else {
-//line guarded_load.go:49
-										break gc_steps16
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_result16 = gc_ld23
-//line guarded_load.go:49
-									gc_b10 := gc_none8
-//line guarded_load.go:49
-									if true {
-//line guarded_load.go:49
-										gc_b10 = gc_all8
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_returned16 = gc_b10
-//line guarded_load.go:49
-								} else {
-//line guarded_load.go:49
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line guarded_load.go:49
-									_ = gc_if23
-//line guarded_load.go:49
-									if gc_if23.ToBits() != 0 {
-//line guarded_load.go:49
-										var gc_ld24 archsimd.Float32x16
-//line guarded_load.go:49
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line guarded_load.go:49
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line guarded_load.go:49
-										} else {
-//line guarded_load.go:49
-											break gc_steps16
-//line guarded_load.go:49
-										}
-//line guarded_load.go:49
-										gc_result16 = gc_result16.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line guarded_load.go:49
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-								}
-//line guarded_load.go:14
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line guarded_load.go:14
-								_ = gc_if24
-//line guarded_load.go:14
-								if gc_if24.ToBits() != 0 {
-//line guarded_load.go:14
-									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line guarded_load.go:14
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line guarded_load.go:14
-								}
-								ahead.Sub(gc_result16).StoreSlice(gc_at8[gc_tx2:])
+								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1374,23 +921,6 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 					}
 					if compiled.SIMD {
-//line guarded_load.go:46
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line guarded_load.go:46
-						_ = gc_none7
-//line guarded_load.go:46
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line guarded_load.go:46
-						_ = gc_iota14
-//line guarded_load.go:46
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:46
-						_ = gc_all7
-//line guarded_load.go:17
-						gc_vb7 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:17
-						_ = gc_vb7
-					gc_steps14:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1407,89 +937,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 							_ = ahead
-//line guarded_load.go:49
-							var gc_t6 int = i + gc_bdx2
-//line guarded_load.go:49
-							_ = gc_t6
-//line guarded_load.go:49
-							var gc_i14 int = gc_t6
-//line guarded_load.go:49
-							_ = gc_i14
-//line guarded_load.go:49
-							var gc_result14 archsimd.Float32x8
-//line guarded_load.go:49
-							_ = gc_result14
-//line guarded_load.go:49
-							gc_returned14 := gc_none7
-//line guarded_load.go:49
-							_ = gc_returned14
-//line guarded_load.go:14
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line guarded_load.go:49
-								var gc_ld19 archsimd.Float32x8
-//line guarded_load.go:49
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line guarded_load.go:49
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line guarded_load.go:49
-								} else {
-//line guarded_load.go:49
-									break gc_steps14
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								gc_result14 = gc_ld19
-//line guarded_load.go:49
-								gc_b9 := gc_none7
-//line guarded_load.go:49
-								if true {
-//line guarded_load.go:49
-									gc_b9 = gc_all7
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-								gc_returned14 = gc_b9
-//line guarded_load.go:49
-							} else {
-//line guarded_load.go:49
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line guarded_load.go:49
-								_ = gc_if20
-//line guarded_load.go:49
-								if gc_if20.ToBits() != 0 {
-//line guarded_load.go:49
-									var gc_ld20 archsimd.Float32x8
-//line guarded_load.go:49
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line guarded_load.go:49
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line guarded_load.go:49
-									} else {
-//line guarded_load.go:49
-										break gc_steps14
-//line guarded_load.go:49
-									}
-//line guarded_load.go:49
-									gc_result14 = gc_ld20.Merge(gc_result14, gc_if20)
-//line guarded_load.go:49
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line guarded_load.go:49
-								}
-//line guarded_load.go:49
-							}
-//line guarded_load.go:14
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line guarded_load.go:14
-							_ = gc_if21
-//line guarded_load.go:14
-							if gc_if21.ToBits() != 0 {
-//line guarded_load.go:14
-								gc_result14 = gc_vb7.Merge(gc_result14, gc_if21)
-//line guarded_load.go:14
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line guarded_load.go:14
-							}
-							ahead.Sub(gc_result14).StoreSlice(gc_at8[gc_tx2:])
+							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1515,22 +963,22 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none6
+							_ = gc_none4
 //line guarded_load.go:46
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line guarded_load.go:46
-							_ = gc_iota12
+							_ = gc_iota8
 //line guarded_load.go:46
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:46
-							_ = gc_all6
+							_ = gc_all4
 //line guarded_load.go:17
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:17
-							_ = gc_vb6
-						gc_steps12:
+							_ = gc_vb4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1554,88 +1002,88 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								var gc_t4 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line guarded_load.go:49
-								_ = gc_t4
+								_ = gc_t6
 //line guarded_load.go:49
-								var gc_i12 int = gc_t4
+								var gc_i8 int = gc_t6
 //line guarded_load.go:49
-								_ = gc_i12
+								_ = gc_i8
 //line guarded_load.go:49
-								var gc_result12 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line guarded_load.go:49
-								_ = gc_result12
+								_ = gc_result8
 //line guarded_load.go:49
-								gc_returned12 := gc_none6
+								gc_returned8 := gc_none4
 //line guarded_load.go:49
-								_ = gc_returned12
+								_ = gc_returned8
 //line guarded_load.go:14
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line guarded_load.go:49
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld11 archsimd.Float32x16
 //line guarded_load.go:49
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps12
+										break gc_steps8
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result12 = gc_ld15
+									gc_result8 = gc_ld11
 //line guarded_load.go:49
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line guarded_load.go:49
-									_ = gc_if17
+									_ = gc_if11
 //line guarded_load.go:49
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line guarded_load.go:49
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld12 archsimd.Float32x16
 //line guarded_load.go:49
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line guarded_load.go:49
 										} else {
 //line guarded_load.go:49
-											break gc_steps12
+											break gc_steps8
 //line guarded_load.go:49
 										}
 //line guarded_load.go:49
-										gc_result12 = gc_result12.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line guarded_load.go:49
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
 								}
 //line guarded_load.go:14
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line guarded_load.go:14
-								_ = gc_if18
+								_ = gc_if12
 //line guarded_load.go:14
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line guarded_load.go:14
-									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:14
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:14
 								}
-								ahead.Sub(gc_result12).StoreSlice(s[tid:])
+								ahead.Sub(gc_result8).StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1646,22 +1094,22 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-						_ = gc_none5
+						_ = gc_none3
 //line guarded_load.go:46
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line guarded_load.go:46
-						_ = gc_iota10
+						_ = gc_iota6
 //line guarded_load.go:46
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:46
-						_ = gc_all5
+						_ = gc_all3
 //line guarded_load.go:17
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:17
-						_ = gc_vb5
-					gc_steps10:
+						_ = gc_vb3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1685,88 +1133,88 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							var gc_t2 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line guarded_load.go:49
-							_ = gc_t2
+							_ = gc_t4
 //line guarded_load.go:49
-							var gc_i10 int = gc_t2
+							var gc_i6 int = gc_t4
 //line guarded_load.go:49
-							_ = gc_i10
+							_ = gc_i6
 //line guarded_load.go:49
-							var gc_result10 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line guarded_load.go:49
-							_ = gc_result10
+							_ = gc_result6
 //line guarded_load.go:49
-							gc_returned10 := gc_none5
+							gc_returned6 := gc_none3
 //line guarded_load.go:49
-							_ = gc_returned10
+							_ = gc_returned6
 //line guarded_load.go:14
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line guarded_load.go:49
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8
 //line guarded_load.go:49
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									break gc_steps10
+									break gc_steps6
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_result10 = gc_ld11
+								gc_result6 = gc_ld7
 //line guarded_load.go:49
-								gc_b7 := gc_none5
+								gc_b5 := gc_none3
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b7 = gc_all5
+									gc_b5 = gc_all3
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_returned10 = gc_b7
+								gc_returned6 = gc_b5
 //line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line guarded_load.go:49
-								_ = gc_if14
+								_ = gc_if8
 //line guarded_load.go:49
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8
 //line guarded_load.go:49
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps10
+										break gc_steps6
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result10 = gc_ld12.Merge(gc_result10, gc_if14)
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if8)
 //line guarded_load.go:49
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
 							}
 //line guarded_load.go:14
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line guarded_load.go:14
-							_ = gc_if15
+							_ = gc_if9
 //line guarded_load.go:14
-							if gc_if15.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line guarded_load.go:14
-								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line guarded_load.go:14
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line guarded_load.go:14
 							}
-							ahead.Sub(gc_result10).StoreSlice(s[tid:])
+							ahead.Sub(gc_result6).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

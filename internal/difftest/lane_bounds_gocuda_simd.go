@@ -69,46 +69,33 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:13
 							_ = gc_iota9
 //line lane_bounds.go:19
-							gc_vb22 := archsimd.BroadcastFloat32x16(1)
+							gc_vb21 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:19
+							_ = gc_vb21
+//line lane_bounds.go:22
+							gc_vb22 := archsimd.BroadcastFloat32x16(2)
+//line lane_bounds.go:22
 							_ = gc_vb22
-//line lane_bounds.go:22
-							gc_vb23 := archsimd.BroadcastFloat32x16(2)
-//line lane_bounds.go:22
+//line lane_bounds.go:25
+							gc_vb23 := archsimd.BroadcastFloat32x16(4)
+//line lane_bounds.go:25
 							_ = gc_vb23
-//line lane_bounds.go:25
-							gc_vb24 := archsimd.BroadcastFloat32x16(4)
-//line lane_bounds.go:25
+//line lane_bounds.go:28
+							gc_vb24 := archsimd.BroadcastFloat32x16(8)
+//line lane_bounds.go:28
 							_ = gc_vb24
-//line lane_bounds.go:28
-							gc_vb25 := archsimd.BroadcastFloat32x16(8)
-//line lane_bounds.go:28
-							_ = gc_vb25
 //line lane_bounds.go:28
 							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line lane_bounds.go:28
 							_ = gc_iota28
 //line lane_bounds.go:31
-							gc_vb26 := archsimd.BroadcastFloat32x16(16)
+							gc_vb25 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
+							_ = gc_vb25
+//line lane_bounds.go:37
+							gc_vb26 := archsimd.BroadcastFloat32x16(64)
+//line lane_bounds.go:37
 							_ = gc_vb26
-//line lane_bounds.go:31
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line lane_bounds.go:31
-							_ = gc_none4
-//line lane_bounds.go:31
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line lane_bounds.go:31
-							_ = gc_all4
-//line lane_bounds.go:47
-							gc_vb27 := archsimd.BroadcastFloat32x16(0)
-//line lane_bounds.go:47
-							_ = gc_vb27
-//line lane_bounds.go:37
-							gc_vb28 := archsimd.BroadcastFloat32x16(64)
-//line lane_bounds.go:37
-							_ = gc_vb28
-						gc_steps8:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line lane_bounds.go:13
@@ -122,17 +109,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb22)
+									v = v.Add(gc_vb21)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if70 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if62 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-									_ = gc_if70
+									_ = gc_if62
 //line lane_bounds.go:18
-									if gc_if70.ToBits() != 0 {
+									if gc_if62.ToBits() != 0 {
 //line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
+										v = v.Merge(v.Add(gc_vb21), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line lane_bounds.go:18
 									}
 //line lane_bounds.go:18
@@ -140,17 +127,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb23)
+									v = v.Add(gc_vb22)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if71 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if63 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-									_ = gc_if71
+									_ = gc_if63
 //line lane_bounds.go:21
-									if gc_if71.ToBits() != 0 {
+									if gc_if63.ToBits() != 0 {
 //line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+										v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
 //line lane_bounds.go:21
 									}
 //line lane_bounds.go:21
@@ -158,17 +145,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb24)
+									v = v.Add(gc_vb23)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if72 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if64 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-									_ = gc_if72
+									_ = gc_if64
 //line lane_bounds.go:24
-									if gc_if72.ToBits() != 0 {
+									if gc_if64.ToBits() != 0 {
 //line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+										v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line lane_bounds.go:24
 									}
 //line lane_bounds.go:24
@@ -176,17 +163,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb25)
+									v = v.Add(gc_vb24)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if73 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if65 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-									_ = gc_if73
+									_ = gc_if65
 //line lane_bounds.go:27
-									if gc_if73.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if73.ToBits()))
+										v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line lane_bounds.go:27
 									}
 //line lane_bounds.go:27
@@ -194,17 +181,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb26)
+									v = v.Add(gc_vb25)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if74 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									gc_if66 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-									_ = gc_if74
+									_ = gc_if66
 //line lane_bounds.go:30
-									if gc_if74.ToBits() != 0 {
+									if gc_if66.ToBits() != 0 {
 //line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
+										v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line lane_bounds.go:30
 									}
 //line lane_bounds.go:30
@@ -212,181 +199,35 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:33
-									var gc_i15 int = i
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]))
 //line lane_bounds.go:33
-									_ = gc_i15
-//line lane_bounds.go:33
-									var gc_result15 archsimd.Float32x16
-//line lane_bounds.go:33
-									_ = gc_result15
-//line lane_bounds.go:33
-									gc_returned15 := gc_none4
-//line lane_bounds.go:33
-									_ = gc_returned15
-//line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i15, 16) > 15 {
-										var gc_ld29 archsimd.Float32x16
-//line lane_bounds.go:34
-										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line lane_bounds.go:34
-											gc_ld29 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											break gc_steps8
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_result15 = gc_ld29
-//line lane_bounds.go:34
-										gc_b6 := gc_none4
-//line lane_bounds.go:34
-										if true {
-//line lane_bounds.go:34
-											gc_b6 = gc_all4
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_returned15 = gc_b6
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										gc_if75 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line lane_bounds.go:34
-										_ = gc_if75
-//line lane_bounds.go:34
-										if gc_if75.ToBits() != 0 {
-//line lane_bounds.go:34
-											var gc_ld30 archsimd.Float32x16
-//line lane_bounds.go:34
-											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line lane_bounds.go:34
-												gc_ld30 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps8
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result15 = gc_result15.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if75.ToBits()))
-//line lane_bounds.go:34
-											gc_returned15 = archsimd.Mask32x16FromBits(gc_if75.ToBits() | gc_returned15.ToBits())
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_if76 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line lane_bounds.go:34
-									_ = gc_if76
-//line lane_bounds.go:34
-									if gc_if76.ToBits() != 0 {
-//line lane_bounds.go:34
-										gc_result15 = gc_result15.Merge(gc_vb27, archsimd.Mask32x16FromBits(^gc_if76.ToBits()))
-//line lane_bounds.go:34
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if76.ToBits() | gc_returned15.ToBits())
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									v = v.Add(gc_result15)
-//line lane_bounds.go:34
 								} else {
-//line lane_bounds.go:34
-									gc_if77 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									_ = gc_if77
+									gc_if67 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									if gc_if77.ToBits() != 0 {
+									_ = gc_if67
 //line lane_bounds.go:33
-										var gc_i16 int = i
+									if gc_if67.ToBits() != 0 {
 //line lane_bounds.go:33
-										_ = gc_i16
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
 //line lane_bounds.go:33
-										var gc_result16 archsimd.Float32x16
-//line lane_bounds.go:33
-										_ = gc_result16
-//line lane_bounds.go:33
-										gc_returned16 := gc_none4
-//line lane_bounds.go:33
-										_ = gc_returned16
-//line lane_bounds.go:33
-										if compiled.Reach(len(in), gc_i16, 16) > 15 {
-											var gc_ld31 archsimd.Float32x16
-//line lane_bounds.go:34
-											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line lane_bounds.go:34
-												gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps8
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result16 = gc_result16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if77.ToBits()))
-//line lane_bounds.go:34
-											gc_returned16 = archsimd.Mask32x16FromBits(gc_if77.ToBits() | gc_returned16.ToBits())
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											gc_if78 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line lane_bounds.go:34
-											_ = gc_if78
-//line lane_bounds.go:34
-											if archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if78.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
-												var gc_ld32 archsimd.Float32x16
-//line lane_bounds.go:34
-												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line lane_bounds.go:34
-													gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line lane_bounds.go:34
-												} else {
-//line lane_bounds.go:34
-													break gc_steps8
-//line lane_bounds.go:34
-												}
-//line lane_bounds.go:34
-												gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if78.ToBits()).ToBits()))
-//line lane_bounds.go:34
-												gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if78.ToBits()).ToBits() | gc_returned16.ToBits())
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_if79 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line lane_bounds.go:34
-										_ = gc_if79
-//line lane_bounds.go:34
-										if archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if79.ToBits()).ToBits() != 0 {
-//line lane_bounds.go:34
-											gc_result16 = gc_result16.Merge(gc_vb27, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if79.ToBits()).ToBits()))
-//line lane_bounds.go:34
-											gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if77.ToBits()&gc_if79.ToBits()).ToBits() | gc_returned16.ToBits())
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										v = v.Merge(v.Add(gc_result16), archsimd.Mask32x16FromBits(^gc_if77.ToBits()))
-//line lane_bounds.go:34
 									}
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 								}
 //line lane_bounds.go:36
 								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb28)
+									v = v.Add(gc_vb26)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if80 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if68 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-									_ = gc_if80
+									_ = gc_if68
 //line lane_bounds.go:36
-									if gc_if80.ToBits() != 0 {
+									if gc_if68.ToBits() != 0 {
 //line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb28), archsimd.Mask32x16FromBits(^gc_if80.ToBits()))
+										v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line lane_bounds.go:36
 									}
 //line lane_bounds.go:36
@@ -430,23 +271,10 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_vb19 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
 						_ = gc_vb19
-//line lane_bounds.go:31
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line lane_bounds.go:31
-						_ = gc_none3
-//line lane_bounds.go:31
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line lane_bounds.go:31
-						_ = gc_all3
-//line lane_bounds.go:47
-						gc_vb20 := archsimd.BroadcastFloat32x8(0)
-//line lane_bounds.go:47
+//line lane_bounds.go:37
+						gc_vb20 := archsimd.BroadcastFloat32x8(64)
+//line lane_bounds.go:37
 						_ = gc_vb20
-//line lane_bounds.go:37
-						gc_vb21 := archsimd.BroadcastFloat32x8(64)
-//line lane_bounds.go:37
-						_ = gc_vb21
-					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line lane_bounds.go:13
@@ -464,13 +292,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if50 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								_ = gc_if50
+								_ = gc_if48
 //line lane_bounds.go:18
-								if gc_if50.ToBits() != 0 {
+								if gc_if48.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb15).Merge(v, gc_if50)
+									v = v.Add(gc_vb15).Merge(v, gc_if48)
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:18
@@ -482,13 +310,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if51 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-								_ = gc_if51
+								_ = gc_if49
 //line lane_bounds.go:21
-								if gc_if51.ToBits() != 0 {
+								if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb16).Merge(v, gc_if51)
+									v = v.Add(gc_vb16).Merge(v, gc_if49)
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:21
@@ -500,13 +328,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if52 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-								_ = gc_if52
+								_ = gc_if50
 //line lane_bounds.go:24
-								if gc_if52.ToBits() != 0 {
+								if gc_if50.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb17).Merge(v, gc_if52)
+									v = v.Add(gc_vb17).Merge(v, gc_if50)
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:24
@@ -518,13 +346,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if53 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-								_ = gc_if53
+								_ = gc_if51
 //line lane_bounds.go:27
-								if gc_if53.ToBits() != 0 {
+								if gc_if51.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb18).Merge(v, gc_if53)
+									v = v.Add(gc_vb18).Merge(v, gc_if51)
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:27
@@ -536,13 +364,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if54 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-								_ = gc_if54
+								_ = gc_if52
 //line lane_bounds.go:30
-								if gc_if54.ToBits() != 0 {
+								if gc_if52.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb19).Merge(v, gc_if54)
+									v = v.Add(gc_vb19).Merge(v, gc_if52)
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:30
@@ -550,181 +378,35 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:33
-								var gc_i11 int = i
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line lane_bounds.go:33
-								_ = gc_i11
-//line lane_bounds.go:33
-								var gc_result11 archsimd.Float32x8
-//line lane_bounds.go:33
-								_ = gc_result11
-//line lane_bounds.go:33
-								gc_returned11 := gc_none3
-//line lane_bounds.go:33
-								_ = gc_returned11
-//line lane_bounds.go:33
-								if compiled.Reach(len(in), gc_i11, 8) > 7 {
-									var gc_ld21 archsimd.Float32x8
-//line lane_bounds.go:34
-									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line lane_bounds.go:34
-										gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										break gc_steps6
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_result11 = gc_ld21
-//line lane_bounds.go:34
-									gc_b5 := gc_none3
-//line lane_bounds.go:34
-									if true {
-//line lane_bounds.go:34
-										gc_b5 = gc_all3
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_returned11 = gc_b5
-//line lane_bounds.go:34
-								} else {
-//line lane_bounds.go:34
-									gc_if55 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line lane_bounds.go:34
-									_ = gc_if55
-//line lane_bounds.go:34
-									if gc_if55.ToBits() != 0 {
-//line lane_bounds.go:34
-										var gc_ld22 archsimd.Float32x8
-//line lane_bounds.go:34
-										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line lane_bounds.go:34
-											gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											break gc_steps6
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_result11 = gc_ld22.Merge(gc_result11, gc_if55)
-//line lane_bounds.go:34
-										gc_returned11 = gc_if55.Or(gc_returned11)
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
-								gc_if56 := gc_returned11.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
-								_ = gc_if56
-//line lane_bounds.go:34
-								if gc_if56.ToBits() != 0 {
-//line lane_bounds.go:34
-									gc_result11 = gc_vb20.Merge(gc_result11, gc_if56)
-//line lane_bounds.go:34
-									gc_returned11 = gc_if56.Or(gc_returned11)
-//line lane_bounds.go:34
-								}
-//line lane_bounds.go:34
-								v = v.Add(gc_result11)
-//line lane_bounds.go:34
 							} else {
-//line lane_bounds.go:34
-								gc_if57 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								_ = gc_if57
+								gc_if53 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								if gc_if57.ToBits() != 0 {
+								_ = gc_if53
 //line lane_bounds.go:33
-									var gc_i12 int = i
+								if gc_if53.ToBits() != 0 {
 //line lane_bounds.go:33
-									_ = gc_i12
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if53)
 //line lane_bounds.go:33
-									var gc_result12 archsimd.Float32x8
-//line lane_bounds.go:33
-									_ = gc_result12
-//line lane_bounds.go:33
-									gc_returned12 := gc_none3
-//line lane_bounds.go:33
-									_ = gc_returned12
-//line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i12, 8) > 7 {
-										var gc_ld23 archsimd.Float32x8
-//line lane_bounds.go:34
-										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line lane_bounds.go:34
-											gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line lane_bounds.go:34
-										} else {
-//line lane_bounds.go:34
-											break gc_steps6
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-										gc_result12 = gc_ld23.Merge(gc_result12, gc_if57)
-//line lane_bounds.go:34
-										gc_returned12 = gc_if57.Or(gc_returned12)
-//line lane_bounds.go:34
-									} else {
-//line lane_bounds.go:34
-										gc_if58 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line lane_bounds.go:34
-										_ = gc_if58
-//line lane_bounds.go:34
-										if gc_if57.And(gc_if58).ToBits() != 0 {
-//line lane_bounds.go:34
-											var gc_ld24 archsimd.Float32x8
-//line lane_bounds.go:34
-											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line lane_bounds.go:34
-												gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line lane_bounds.go:34
-											} else {
-//line lane_bounds.go:34
-												break gc_steps6
-//line lane_bounds.go:34
-											}
-//line lane_bounds.go:34
-											gc_result12 = gc_ld24.Merge(gc_result12, gc_if57.And(gc_if58))
-//line lane_bounds.go:34
-											gc_returned12 = gc_if57.And(gc_if58).Or(gc_returned12)
-//line lane_bounds.go:34
-										}
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									gc_if59 := gc_returned12.ToInt32x8().Not().ToMask()
-//line lane_bounds.go:34
-									_ = gc_if59
-//line lane_bounds.go:34
-									if gc_if57.And(gc_if59).ToBits() != 0 {
-//line lane_bounds.go:34
-										gc_result12 = gc_vb20.Merge(gc_result12, gc_if57.And(gc_if59))
-//line lane_bounds.go:34
-										gc_returned12 = gc_if57.And(gc_if59).Or(gc_returned12)
-//line lane_bounds.go:34
-									}
-//line lane_bounds.go:34
-									v = v.Add(gc_result12).Merge(v, gc_if57)
-//line lane_bounds.go:34
 								}
-//line lane_bounds.go:34
+//line lane_bounds.go:33
 							}
 //line lane_bounds.go:36
 							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb21)
+								v = v.Add(gc_vb20)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if60 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-								_ = gc_if60
+								_ = gc_if54
 //line lane_bounds.go:36
-								if gc_if60.ToBits() != 0 {
+								if gc_if54.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb21).Merge(v, gc_if60)
+									v = v.Add(gc_vb20).Merge(v, gc_if54)
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36

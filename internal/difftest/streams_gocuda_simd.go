@@ -48,23 +48,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line streams.go:26
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
-							_ = gc_none4
-//line streams.go:26
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line streams.go:26
-							_ = gc_iota8
-//line streams.go:26
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all4
-//line streams.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-							_ = gc_vb4
-						gc_steps8:
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -78,88 +61,14 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								var gc_i8 int = i
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line streams.go:29
-								_ = gc_i8
+								_ = gc_t2
 //line streams.go:29
-								var gc_result8 archsimd.Float32x16
+								ahead := gc_t2
 //line streams.go:29
-								_ = gc_result8
-//line streams.go:29
-								gc_returned8 := gc_none4
-//line streams.go:29
-								_ = gc_returned8
-//line streams.go:13
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line streams.go:29
-									var gc_ld15 archsimd.Float32x16
-//line streams.go:29
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line streams.go:29
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps8
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result8 = gc_ld15
-//line streams.go:29
-									gc_b6 := gc_none4
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b6 = gc_all4
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned8 = gc_b6
-//line streams.go:29
-								} else {
-//line streams.go:29
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line streams.go:29
-									_ = gc_if11
-//line streams.go:29
-									if gc_if11.ToBits() != 0 {
-//line streams.go:29
-										var gc_ld16 archsimd.Float32x16
-//line streams.go:29
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line streams.go:29
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line streams.go:29
-										} else {
-//line streams.go:29
-											break gc_steps8
-//line streams.go:29
-										}
-//line streams.go:29
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line streams.go:29
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line streams.go:29
-									}
-//line streams.go:29
-								}
-//line streams.go:13
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line streams.go:13
-								_ = gc_if12
-//line streams.go:13
-								if gc_if12.ToBits() != 0 {
-//line streams.go:13
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line streams.go:13
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line streams.go:13
-								}
-//line streams.go:13
-								ahead := gc_result8
-//line streams.go:13
 								_ = ahead
-//line streams.go:13
+//line streams.go:29
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -170,23 +79,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					if compiled.SIMD {
-//line streams.go:26
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:26
-						_ = gc_none3
-//line streams.go:26
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:26
-						_ = gc_iota6
-//line streams.go:26
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-						_ = gc_all3
-//line streams.go:16
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-						_ = gc_vb3
-					gc_steps6:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -200,88 +92,14 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							var gc_i6 int = i
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line streams.go:29
-							_ = gc_i6
+							_ = gc_t
 //line streams.go:29
-							var gc_result6 archsimd.Float32x8
+							ahead := gc_t
 //line streams.go:29
-							_ = gc_result6
-//line streams.go:29
-							gc_returned6 := gc_none3
-//line streams.go:29
-							_ = gc_returned6
-//line streams.go:13
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line streams.go:29
-								var gc_ld11 archsimd.Float32x8
-//line streams.go:29
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line streams.go:29
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line streams.go:29
-								} else {
-//line streams.go:29
-									break gc_steps6
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_result6 = gc_ld11
-//line streams.go:29
-								gc_b5 := gc_none3
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b5 = gc_all3
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned6 = gc_b5
-//line streams.go:29
-							} else {
-//line streams.go:29
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line streams.go:29
-								_ = gc_if8
-//line streams.go:29
-								if gc_if8.ToBits() != 0 {
-//line streams.go:29
-									var gc_ld12 archsimd.Float32x8
-//line streams.go:29
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line streams.go:29
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps6
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line streams.go:29
-									gc_returned6 = gc_if8.Or(gc_returned6)
-//line streams.go:29
-								}
-//line streams.go:29
-							}
-//line streams.go:13
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line streams.go:13
-							_ = gc_if9
-//line streams.go:13
-							if gc_if9.ToBits() != 0 {
-//line streams.go:13
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
-//line streams.go:13
-								gc_returned6 = gc_if9.Or(gc_returned6)
-//line streams.go:13
-							}
-//line streams.go:13
-							ahead := gc_result6
-//line streams.go:13
 							_ = ahead
-//line streams.go:13
+//line streams.go:29
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -652,23 +470,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line streams.go:26
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line streams.go:26
-							_ = gc_none8
-//line streams.go:26
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line streams.go:26
-							_ = gc_iota16
-//line streams.go:26
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line streams.go:26
-							_ = gc_all8
-//line streams.go:16
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
-//line streams.go:16
-							_ = gc_vb8
-						gc_steps16:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -685,89 +486,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:27
 								_ = ahead
-//line streams.go:29
-								var gc_t8 int = i + gc_bdx2
-//line streams.go:29
-								_ = gc_t8
-//line streams.go:29
-								var gc_i16 int = gc_t8
-//line streams.go:29
-								_ = gc_i16
-//line streams.go:29
-								var gc_result16 archsimd.Float32x16
-//line streams.go:29
-								_ = gc_result16
-//line streams.go:29
-								gc_returned16 := gc_none8
-//line streams.go:29
-								_ = gc_returned16
-//line streams.go:13
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
-//line streams.go:29
-									var gc_ld31 archsimd.Float32x16
-//line streams.go:29
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line streams.go:29
-										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps16
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result16 = gc_ld31
-//line streams.go:29
-									gc_b10 := gc_none8
-//line streams.go:29
-									if true {
-//line streams.go:29
-										gc_b10 = gc_all8
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_returned16 = gc_b10
-//line streams.go:29
-								} else {
-//line streams.go:29
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line streams.go:29
-									_ = gc_if23
-//line streams.go:29
-									if gc_if23.ToBits() != 0 {
-//line streams.go:29
-										var gc_ld32 archsimd.Float32x16
-//line streams.go:29
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line streams.go:29
-											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line streams.go:29
-										} else {
-//line streams.go:29
-											break gc_steps16
-//line streams.go:29
-										}
-//line streams.go:29
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line streams.go:29
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
-//line streams.go:29
-									}
-//line streams.go:29
-								}
-//line streams.go:13
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line streams.go:13
-								_ = gc_if24
-//line streams.go:13
-								if gc_if24.ToBits() != 0 {
-//line streams.go:13
-									gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line streams.go:13
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line streams.go:13
-								}
-								ahead.Add(gc_result16).StoreSlice(gc_at12[gc_tx2:])
+								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -777,23 +496,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					if compiled.SIMD {
-//line streams.go:26
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:26
-						_ = gc_none7
-//line streams.go:26
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:26
-						_ = gc_iota14
-//line streams.go:26
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:26
-						_ = gc_all7
-//line streams.go:16
-						gc_vb7 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-						_ = gc_vb7
-					gc_steps14:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -810,89 +512,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:27
 							_ = ahead
-//line streams.go:29
-							var gc_t6 int = i + gc_bdx2
-//line streams.go:29
-							_ = gc_t6
-//line streams.go:29
-							var gc_i14 int = gc_t6
-//line streams.go:29
-							_ = gc_i14
-//line streams.go:29
-							var gc_result14 archsimd.Float32x8
-//line streams.go:29
-							_ = gc_result14
-//line streams.go:29
-							gc_returned14 := gc_none7
-//line streams.go:29
-							_ = gc_returned14
-//line streams.go:13
-							if compiled.Reach(len(in), gc_i14, 8) > 7 {
-//line streams.go:29
-								var gc_ld27 archsimd.Float32x8
-//line streams.go:29
-								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line streams.go:29
-									gc_ld27 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line streams.go:29
-								} else {
-//line streams.go:29
-									break gc_steps14
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_result14 = gc_ld27
-//line streams.go:29
-								gc_b9 := gc_none7
-//line streams.go:29
-								if true {
-//line streams.go:29
-									gc_b9 = gc_all7
-//line streams.go:29
-								}
-//line streams.go:29
-								gc_returned14 = gc_b9
-//line streams.go:29
-							} else {
-//line streams.go:29
-								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
-//line streams.go:29
-								_ = gc_if20
-//line streams.go:29
-								if gc_if20.ToBits() != 0 {
-//line streams.go:29
-									var gc_ld28 archsimd.Float32x8
-//line streams.go:29
-									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
-//line streams.go:29
-										gc_ld28 = archsimd.LoadFloat32x8Slice(in[gc_i14:])
-//line streams.go:29
-									} else {
-//line streams.go:29
-										break gc_steps14
-//line streams.go:29
-									}
-//line streams.go:29
-									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
-//line streams.go:29
-									gc_returned14 = gc_if20.Or(gc_returned14)
-//line streams.go:29
-								}
-//line streams.go:29
-							}
-//line streams.go:13
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line streams.go:13
-							_ = gc_if21
-//line streams.go:13
-							if gc_if21.ToBits() != 0 {
-//line streams.go:13
-								gc_result14 = gc_vb7.Merge(gc_result14, gc_if21)
-//line streams.go:13
-								gc_returned14 = gc_if21.Or(gc_returned14)
-//line streams.go:13
-							}
-							ahead.Add(gc_result14).StoreSlice(gc_at12[gc_tx2:])
+							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -918,22 +538,22 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:26
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none6
+							_ = gc_none4
 //line streams.go:26
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line streams.go:26
-							_ = gc_iota12
+							_ = gc_iota8
 //line streams.go:26
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:26
-							_ = gc_all6
+							_ = gc_all4
 //line streams.go:16
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-							_ = gc_vb6
-						gc_steps12:
+							_ = gc_vb4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -957,88 +577,88 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								var gc_t4 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line streams.go:29
-								_ = gc_t4
+								_ = gc_t6
 //line streams.go:29
-								var gc_i12 int = gc_t4
+								var gc_i8 int = gc_t6
 //line streams.go:29
-								_ = gc_i12
+								_ = gc_i8
 //line streams.go:29
-								var gc_result12 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line streams.go:29
-								_ = gc_result12
+								_ = gc_result8
 //line streams.go:29
-								gc_returned12 := gc_none6
+								gc_returned8 := gc_none4
 //line streams.go:29
-								_ = gc_returned12
+								_ = gc_returned8
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line streams.go:29
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line streams.go:29
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps12
+										break gc_steps8
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result12 = gc_ld23
+									gc_result8 = gc_ld15
 //line streams.go:29
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line streams.go:29
-									_ = gc_if17
+									_ = gc_if11
 //line streams.go:29
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld24 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16
 //line streams.go:29
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 										} else {
 //line streams.go:29
-											break gc_steps12
+											break gc_steps8
 //line streams.go:29
 										}
 //line streams.go:29
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line streams.go:29
 									}
 //line streams.go:29
 								}
 //line streams.go:13
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line streams.go:13
-								_ = gc_if18
+								_ = gc_if12
 //line streams.go:13
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line streams.go:13
-									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:13
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line streams.go:13
 								}
-								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1049,22 +669,22 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-						_ = gc_none5
+						_ = gc_none3
 //line streams.go:26
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line streams.go:26
-						_ = gc_iota10
+						_ = gc_iota6
 //line streams.go:26
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line streams.go:26
-						_ = gc_all5
+						_ = gc_all3
 //line streams.go:16
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-						_ = gc_vb5
-					gc_steps10:
+						_ = gc_vb3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1088,88 +708,88 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:29
-							var gc_t2 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line streams.go:29
-							_ = gc_t2
+							_ = gc_t4
 //line streams.go:29
-							var gc_i10 int = gc_t2
+							var gc_i6 int = gc_t4
 //line streams.go:29
-							_ = gc_i10
+							_ = gc_i6
 //line streams.go:29
-							var gc_result10 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line streams.go:29
-							_ = gc_result10
+							_ = gc_result6
 //line streams.go:29
-							gc_returned10 := gc_none5
+							gc_returned6 := gc_none3
 //line streams.go:29
-							_ = gc_returned10
+							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i10, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line streams.go:29
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line streams.go:29
-								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 								} else {
 //line streams.go:29
-									break gc_steps10
+									break gc_steps6
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result10 = gc_ld19
+								gc_result6 = gc_ld11
 //line streams.go:29
-								gc_b7 := gc_none5
+								gc_b5 := gc_none3
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b7 = gc_all5
+									gc_b5 = gc_all3
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_returned10 = gc_b7
+								gc_returned6 = gc_b5
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line streams.go:29
-								_ = gc_if14
+								_ = gc_if8
 //line streams.go:29
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld20 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line streams.go:29
-									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps10
+										break gc_steps6
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line streams.go:29
-									gc_returned10 = gc_if14.Or(gc_returned10)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line streams.go:29
 								}
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line streams.go:13
-							_ = gc_if15
+							_ = gc_if9
 //line streams.go:13
-							if gc_if15.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line streams.go:13
-								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line streams.go:13
-								gc_returned10 = gc_if15.Or(gc_returned10)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line streams.go:13
 							}
-							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

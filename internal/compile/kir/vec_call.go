@@ -16,6 +16,9 @@ func (v *vectorizer) call(c *ast.CallExpr) vval {
 	if c.Ellipsis.IsValid() {
 		v.fail()
 	}
+	if x, i, ok := v.rebasedAt(c); ok {
+		return v.rebasedLoad(c, x, i)
+	}
 	if r, ok := v.laneCall(c); ok {
 		return r
 	}

@@ -7,12 +7,12 @@ import (
 )
 
 // rebasedAt returns, where the step being translated is that of a
-// rebased row (rebasedVectorStep) and rebase took element access e, the
-// slice resliced to the row and e's index in it: the lane's x, or 0 for
-// the row's one element. The row's check made the slice long enough for
-// every thread of the row, so the step's own check of it compares the
-// lane alone.
-func (v *vectorizer) rebasedAt(e *ast.IndexExpr) (x, i vval, ok bool) {
+// rebased row (rebasedVectorStep) and rebase took element access e (or a
+// guarded load's call, which reads the element), the slice resliced to
+// the row and e's index in it: the lane's x, or 0 for the row's one
+// element. The row's check made the slice long enough for every thread
+// of the row, so the step's own check of it compares the lane alone.
+func (v *vectorizer) rebasedAt(e ast.Expr) (x, i vval, ok bool) {
 	if v.e == nil || v.e.rebased == nil || v.l == nil || v.l.Rebase == nil || v.warpLanes != nil || v.inst != 0 {
 		return vval{}, vval{}, false
 	}
@@ -47,12 +47,33 @@ func (v *vectorizer) indexOf(e *ast.IndexExpr) (x, i vval) {
 // they do) and at or above from, which the row's check found >= 0, so
 // the step needs no check of it.
 func (v *vectorizer) rowChecked(node ast.Node) bool {
-	e, ok := node.(*ast.IndexExpr)
+	e, ok := node.(ast.Expr)
 	if !ok {
 		return false
 	}
 	_, i, ok := v.rebasedAt(e)
 	return ok && i.shape == vAffine
+}
+
+// rebasedLoad translates guarded load c of a rebased row, whose slice
+// and index rebasedAt gave: every thread of the row reads in range, where
+// the helper returns the element itself (guardedload.go), so the step
+// loads the lanes' elements, or the row's one element, with no check of
+// its own.
+func (v *vectorizer) rebasedLoad(c *ast.CallExpr, x, i vval) vval {
+	t := v.typeOf(c)
+	if i.shape != vAffine {
+		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: t}
+	}
+	vt, ok := v.vecElem(t)
+	if !ok {
+		v.fail()
+	}
+	v.touch()
+	if v.access(c, x, i) {
+		v.fail() // not the row's: rowChecked takes it
+	}
+	return vval{shape: vVector, x: v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), typ: t}
 }
 
 // quotient translates x where it is a division of the loop's whose rows
