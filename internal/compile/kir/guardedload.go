@@ -49,24 +49,24 @@ func (f *Func) guardedLoad(fn *types.Func) (slice, index int, ok bool) {
 	if !ok || first.Init != nil || first.Else != nil {
 		return 0, 0, false
 	}
-	var load ast.Expr
+	var load *ast.IndexExpr
 	if len(first.Body.List) == 1 {
 		load, ok = returned(first.Body.List[0])
-		ok = ok && inRange(first.Cond, load)
+		ok = ok && inside.of(first.Cond, load)
 	}
 	if !ok && len(d.Body.List) == 2 {
 		load, ok = returned(d.Body.List[1])
-		ok = ok && outOfRange(first.Cond, load)
+		ok = ok && outside.of(first.Cond, load)
 	}
 	if !ok {
 		return 0, 0, false
 	}
-	return f.loadParams(d, sig, load.(*ast.IndexExpr))
+	return f.loadParams(d, sig, load)
 }
 
 // returned returns the expression s returns, where s is "return s[i]"
 // with s and i names.
-func returned(s ast.Stmt) (ast.Expr, bool) {
+func returned(s ast.Stmt) (*ast.IndexExpr, bool) {
 	r, ok := s.(*ast.ReturnStmt)
 	if !ok || len(r.Results) != 1 {
 		return nil, false
@@ -78,44 +78,32 @@ func returned(s ast.Stmt) (ast.Expr, bool) {
 	return x, true
 }
 
-// inRange reports whether cond is "i < len(s)", or that and-ed with
-// "i >= 0" or "0 <= i", for load s[i].
-func inRange(cond, load ast.Expr) bool {
-	x := load.(*ast.IndexExpr)
+// A boundsTest is the form of a guarded load's test of its index i
+// against len(s): inside (i < len(s), alone or and-ed with i >= 0 or
+// 0 <= i) or outside (i >= len(s), alone or or-ed with i < 0 or 0 > i).
+type boundsTest struct{ join, upper, lower, lowerFlipped token.Token }
+
+var (
+	inside  = boundsTest{join: token.LAND, upper: token.LSS, lower: token.GEQ, lowerFlipped: token.LEQ}
+	outside = boundsTest{join: token.LOR, upper: token.GEQ, lower: token.LSS, lowerFlipped: token.GTR}
+)
+
+// of reports whether cond is this test for load s[i].
+func (bt boundsTest) of(cond ast.Expr, load *ast.IndexExpr) bool {
 	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
 	}
-	if c.Op == token.LAND {
-		return inRange(c.X, load) && nonNegative(c.Y, x.Index) || nonNegative(c.X, x.Index) && inRange(c.Y, load)
+	if c.Op == bt.join {
+		return bt.of(c.X, load) && bt.zero(c.Y, load.Index) || bt.zero(c.X, load.Index) && bt.of(c.Y, load)
 	}
-	return c.Op == token.LSS && sameName(c.X, x.Index) && isLenOf(c.Y, x.X)
+	return c.Op == bt.upper && sameName(c.X, load.Index) && isLenOf(c.Y, load.X)
 }
 
-// outOfRange reports whether cond is "i >= len(s)", or that or-ed with
-// "i < 0" or "0 > i", for load s[i].
-func outOfRange(cond, load ast.Expr) bool {
-	x := load.(*ast.IndexExpr)
-	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	if c.Op == token.LOR {
-		return outOfRange(c.X, load) && negative(c.Y, x.Index) || negative(c.X, x.Index) && outOfRange(c.Y, load)
-	}
-	return c.Op == token.GEQ && sameName(c.X, x.Index) && isLenOf(c.Y, x.X)
-}
-
-// nonNegative reports whether c is "i >= 0" or "0 <= i".
-func nonNegative(c, i ast.Expr) bool {
+// zero reports whether c compares i with 0 as the test's lower bound does.
+func (bt boundsTest) zero(c, i ast.Expr) bool {
 	b, ok := ast.Unparen(c).(*ast.BinaryExpr)
-	return ok && (b.Op == token.GEQ && sameName(b.X, i) && isZero(b.Y) || b.Op == token.LEQ && isZero(b.X) && sameName(b.Y, i))
-}
-
-// negative reports whether c is "i < 0" or "0 > i".
-func negative(c, i ast.Expr) bool {
-	b, ok := ast.Unparen(c).(*ast.BinaryExpr)
-	return ok && (b.Op == token.LSS && sameName(b.X, i) && isZero(b.Y) || b.Op == token.GTR && isZero(b.X) && sameName(b.Y, i))
+	return ok && (b.Op == bt.lower && sameName(b.X, i) && isZero(b.Y) || b.Op == bt.lowerFlipped && isZero(b.X) && sameName(b.Y, i))
 }
 
 func isName(x ast.Expr) bool {
