@@ -43,8 +43,9 @@ var sitePaths sync.Map
 // places as the source does, which for structured code is the order a GPU
 // runs a warp's divergent paths in: a branch's body before the code after
 // it, where the warp reconverges (grid.Block.ActiveMask). Code addresses
-// alone would not do: Go's compiler lays an if's body out after the code
-// that follows it as often as before.
+// alone would not do: Go's compiler may lay an if's body out after the
+// code that follows it (it did for the fuzzer's kernel activeMaskHelper,
+// a helper called inside an if and after it).
 func sitePath(pcs []uintptr) []uint64 {
 	var path []uint64
 	frames := runtime.CallersFrames(pcs)
