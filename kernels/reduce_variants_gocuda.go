@@ -1480,7 +1480,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane] = v_
-						gc_s_v[gc_rank] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1509,7 +1508,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane] = v_
-						gc_s_v[gc_rank] = v
 					}
 				}
 			}
@@ -2750,7 +2748,6 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			_ = v_
 			_ = v_2
 			gc_l_v_2[gc_lane] = v_2
-			gc_s_v_[gc_rank] = v_
 		}
 
 //line reduce_variants.go:90

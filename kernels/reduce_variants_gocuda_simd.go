@@ -9814,7 +9814,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane5] = v_
-						gc_s_v[gc_rank5] = v
 					}
 				} else {
 					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
@@ -9843,7 +9842,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane5] = v_
-						gc_s_v[gc_rank5] = v
 					}
 				}
 			}
@@ -10691,7 +10689,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					_ = v
 					_ = v_
 					gc_l_v_[gc_lane2] = v_
-					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
@@ -11988,7 +11985,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 					_ = v
 					_ = v_
 					gc_l_v_[gc_lane3] = v_
-					gc_s_v[gc_rank3] = v
 				}
 			}
 		}
@@ -13285,7 +13281,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 					_ = v
 					_ = v_
 					gc_l_v_[gc_lane4] = v_
-					gc_s_v[gc_rank4] = v
 				}
 			}
 		}
@@ -19064,7 +19059,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			_ = v_
 			_ = v_2
 			gc_l_v_2[gc_lane5] = v_2
-			gc_s_v_[gc_rank5] = v_
 		}
 
 //line reduce_variants.go:90
@@ -19617,7 +19611,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				_ = v_
 				_ = v_2
 				gc_l_v_2[gc_lane2] = v_2
-				gc_s_v_[gc_rank2] = v_
 			}
 		}
 
@@ -20621,7 +20614,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				_ = v_
 				_ = v_2
 				gc_l_v_2[gc_lane3] = v_2
-				gc_s_v_[gc_rank3] = v_
 			}
 		}
 
@@ -21625,7 +21617,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				_ = v_
 				_ = v_2
 				gc_l_v_2[gc_lane4] = v_2
-				gc_s_v_[gc_rank4] = v_
 			}
 		}
 

@@ -232,7 +232,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			_ = val
 			_ = val_
 			gc_l_val_[gc_lane] = val_
-			gc_s_val[gc_rank] = val
 		}
 
 //line blog_reduction.go:22
@@ -1017,7 +1016,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						_ = val_
 						_ = val_2
 						gc_l_val_2[gc_lane] = val_2
-						gc_s_val_[gc_rank] = val_
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
@@ -1057,7 +1055,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						_ = val_
 						_ = val_2
 						gc_l_val_2[gc_lane] = val_2
-						gc_s_val_[gc_rank] = val_
 						gc_s_sum[gc_rank] = sum
 					}
 				}
@@ -2108,7 +2105,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			_ = val
 			_ = val_
 			gc_l_val_[gc_lane] = val_
-			gc_s_val[gc_rank] = val
 		}
 
 //line blog_reduction.go:22

@@ -435,7 +435,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				_ = val
 				_ = val_
 				gc_l_val_[gc_lane2] = val_
-				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -1562,7 +1561,6 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					_ = val_
 					_ = val_2
 					gc_l_val_2[gc_lane2] = val_2
-					gc_s_val_[gc_rank2] = val_
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -3266,7 +3264,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				_ = val
 				_ = val_
 				gc_l_val_[gc_lane2] = val_
-				gc_s_val[gc_rank2] = val
 			}
 		}
 

@@ -81,7 +81,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = v_
 						_ = v
 						_ = v_
-						gc_s_v[gc_rank] = v
 						gc_l_v_[gc_lane] = v_
 					}
 				} else {
@@ -112,7 +111,6 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = v_
 						_ = v
 						_ = v_
-						gc_s_v[gc_rank] = v
 						gc_l_v_[gc_lane] = v_
 					}
 				}

@@ -198,7 +198,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					_ = v_
 					_ = v
 					_ = v_
-					gc_s_v[gc_rank2] = v
 					gc_l_v_[gc_lane2] = v_
 				}
 			}

@@ -73,7 +73,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane] = v_
-						gc_s_v[gc_rank] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -100,7 +99,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						_ = v
 						_ = v_
 						gc_l_v_[gc_lane] = v_
-						gc_s_v[gc_rank] = v
 					}
 				}
 			}

@@ -31,7 +31,8 @@
 //     that reconverge; an if for one lane at the end of a lane loop in a
 //     loop of its own
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
-//     across a sync point
+//     across a sync point; a warp's lane loop stores none that the next
+//     lane loop to name it assigns first
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads

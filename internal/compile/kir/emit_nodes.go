@@ -242,6 +242,7 @@ func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 		v := e.f.Vars[obj]
 		switch arr, inArray := arrays[obj]; {
 		case v.InPlace || e.keep[obj] || e.jamStored(obj): // changed where it is; a local of a reversed step's iteration; or a jam's result
+		case v.Spill && e.deadSpill(obj): // assigned again before it is read (deadspill.go)
 		case v.Spill:
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
 		case inArray:
@@ -365,4 +366,11 @@ func (e *emitter) streamsOn(s *Streamed) bool {
 		return e.f.Streams[s]
 	}
 	return !e.f.Portable[s.Whole]
+}
+
+// deadSpill reports whether the lane loop being written skips its store
+// of spilled variable v (deadspill.go).
+func (e *emitter) deadSpill(v *types.Var) bool {
+	l, ok := e.loop.(*LaneLoop)
+	return ok && e.f.deadSpills[l][v]
 }

@@ -68,6 +68,7 @@ func spill(f *Func) {
 		}
 	})
 	f.checkSpills()
+	f.deadSpills = f.findDeadSpills()
 }
 
 // exposedReads returns the variables some loop (thread, warp or lane

@@ -227,7 +227,6 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			_ = valReg
 			_ = val_3
 			gc_l_val_3[gc_lane] = val_3
-			gc_s_valReg[gc_rank] = valReg
 		}
 
 //line hecbench_rmsnorm.go:40

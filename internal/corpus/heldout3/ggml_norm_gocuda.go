@@ -514,7 +514,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					_ = a_
 					_ = a_
 					gc_l_a_[gc_lane] = a_
-					gc_s_meanVar[gc_rank] = meanVar
 				}
 			}
 
@@ -1155,7 +1154,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane] = x_2
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 
@@ -1657,7 +1655,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					_ = x_4
 					_ = x_4
 					gc_l_x_4[gc_lane] = x_4
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 
@@ -2327,7 +2324,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane] = x_2
-					gc_s_sumXX[gc_rank] = sumXX
 				}
 			}
 
@@ -2395,7 +2391,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					_ = x_3
 					gc_l_x_3[gc_lane] = x_3
 					gc_s_sumXX[gc_rank] = sumXX
-					gc_s_sumXG[gc_rank] = sumXG
 				}
 			}
 
@@ -2987,7 +2982,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane] = x_2
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 

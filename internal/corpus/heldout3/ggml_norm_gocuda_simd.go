@@ -515,7 +515,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					_ = a_
 					_ = a_
 					gc_l_a_[gc_lane2] = a_
-					gc_s_meanVar[gc_rank2] = meanVar
 				}
 			}
 
@@ -1452,7 +1451,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane2] = x_2
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 
@@ -2336,7 +2334,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					_ = x_4
 					_ = x_4
 					gc_l_x_4[gc_lane2] = x_4
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 
@@ -3465,7 +3462,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane2] = x_2
-					gc_s_sumXX[gc_rank2] = sumXX
 				}
 			}
 
@@ -3589,7 +3585,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					_ = x_3
 					gc_l_x_3[gc_lane2] = x_3
 					gc_s_sumXX[gc_rank2] = sumXX
-					gc_s_sumXG[gc_rank2] = sumXG
 				}
 			}
 
@@ -4534,7 +4529,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane2] = x_2
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 

@@ -182,7 +182,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				_ = maxVal
 				_ = x_
 				gc_l_x_[gc_lane] = x_
-				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 
@@ -460,7 +459,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane] = x_2
-					gc_s_maxVal[gc_rank] = maxVal
 				}
 			}
 
@@ -552,7 +550,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				_ = tmp
 				_ = x_3
 				gc_l_x_3[gc_lane] = x_3
-				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 
@@ -832,7 +829,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					_ = x_4
 					_ = x_4
 					gc_l_x_4[gc_lane] = x_4
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 
@@ -1161,7 +1157,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					_ = r
 					_ = x_2
 					gc_l_x_2[gc_lane] = x_2
-					gc_s_val[gc_rank] = val
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r[gc_rank] = r
 				}
@@ -1593,7 +1588,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							_ = r_3
 							_ = x_4
 							gc_l_x_4[gc_lane] = x_4
-							gc_s_val_[gc_rank] = val_
 							gc_s_r_3[gc_rank] = r_3
 						}
 					} else {
@@ -1643,7 +1637,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							_ = r_3
 							_ = x_4
 							gc_l_x_4[gc_lane] = x_4
-							gc_s_val_[gc_rank] = val_
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
@@ -2057,7 +2050,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					_ = r_6
 					_ = x_6
 					gc_l_x_6[gc_lane] = x_6
-					gc_s_val_2[gc_rank] = val_2
 					gc_s_localVals[gc_rank] = localVals
 					gc_s_r_6[gc_rank] = r_6
 				}
@@ -2489,7 +2481,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							_ = r_9
 							_ = x_8
 							gc_l_x_8[gc_lane] = x_8
-							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_9[gc_rank] = r_9
 						}
 					} else {
@@ -2535,7 +2526,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							_ = r_9
 							_ = x_8
 							gc_l_x_8[gc_lane] = x_8
-							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}

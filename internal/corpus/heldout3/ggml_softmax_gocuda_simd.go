@@ -191,7 +191,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				_ = maxVal
 				_ = x_
 				gc_l_x_[gc_lane3] = x_
-				gc_s_maxVal[gc_rank3] = maxVal
 			}
 		}
 
@@ -526,7 +525,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane3] = x_2
-					gc_s_maxVal[gc_rank3] = maxVal
 				}
 			}
 
@@ -675,7 +673,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				_ = tmp
 				_ = x_3
 				gc_l_x_3[gc_lane3] = x_3
-				gc_s_tmp[gc_rank3] = tmp
 			}
 		}
 
@@ -1068,7 +1065,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					_ = x_4
 					_ = x_4
 					gc_l_x_4[gc_lane3] = x_4
-					gc_s_tmp[gc_rank3] = tmp
 				}
 			}
 
@@ -1416,7 +1412,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				_ = maxVal
 				_ = x_
 				gc_l_x_[gc_lane2] = x_
-				gc_s_maxVal[gc_rank2] = maxVal
 			}
 		}
 
@@ -1751,7 +1746,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					_ = x_2
 					_ = x_2
 					gc_l_x_2[gc_lane2] = x_2
-					gc_s_maxVal[gc_rank2] = maxVal
 				}
 			}
 
@@ -1900,7 +1894,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				_ = tmp
 				_ = x_3
 				gc_l_x_3[gc_lane2] = x_3
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 
@@ -2293,7 +2286,6 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					_ = x_4
 					_ = x_4
 					gc_l_x_4[gc_lane2] = x_4
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 
@@ -2735,7 +2727,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					_ = r
 					_ = x_2
 					gc_l_x_2[gc_lane2] = x_2
-					gc_s_val[gc_rank2] = val
 					gc_s_localVals[gc_rank2] = localVals
 					gc_s_r[gc_rank2] = r
 				}
@@ -3301,7 +3292,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							_ = r_3
 							_ = x_4
 							gc_l_x_4[gc_lane2] = x_4
-							gc_s_val_[gc_rank2] = val_
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					} else {
@@ -3351,7 +3341,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							_ = r_3
 							_ = x_4
 							gc_l_x_4[gc_lane2] = x_4
-							gc_s_val_[gc_rank2] = val_
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
@@ -3899,7 +3888,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					_ = r_6
 					_ = x_6
 					gc_l_x_6[gc_lane2] = x_6
-					gc_s_val_2[gc_rank2] = val_2
 					gc_s_localVals[gc_rank2] = localVals
 					gc_s_r_6[gc_rank2] = r_6
 				}
@@ -4746,7 +4734,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						_ = r_9
 						_ = x_8
 						gc_l_x_8[gc_lane2] = x_8
-						gc_s_val_3[gc_rank2] = val_3
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
