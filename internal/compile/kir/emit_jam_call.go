@@ -12,6 +12,17 @@ import (
 // the call's place, and flushes the calls still held after it
 // (emit_threads.go, emit_warp.go).
 
+// openJam declares the state of the jam j of the loop about to be
+// written and returns what writes its flush after the loop.
+func (e *emitter) openJam(j *JamCall) (closeJam func()) {
+	e.jamVar = e.f.Names.Fresh("jam")
+	e.printf("var %s %s\n", e.jamVar, e.jamType(j))
+	return func() {
+		e.printf("%s_flush(&%s)\n", j.Jam.Name, e.jamVar)
+		e.jamVar = ""
+	}
+}
+
 // jamType returns the type of a thread loop's jam state: the helper's
 // accumulating type with the call's type arguments.
 func (e *emitter) jamType(j *JamCall) string {

@@ -42,12 +42,7 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 // uses, then the loop around it.
 func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	if l.Jam != nil {
-		e.jamVar = e.f.Names.Fresh("jam")
-		e.printf("var %s %s\n", e.jamVar, e.jamType(l.Jam))
-		defer func() {
-			e.printf("%s_flush(&%s)\n", l.Jam.Jam.Name, e.jamVar)
-			e.jamVar = ""
-		}()
+		defer e.openJam(l.Jam)()
 	}
 	outer := e.w
 	var buf bytes.Buffer

@@ -61,12 +61,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	n := e.name
 	outer := e.w
 	if l.Jam != nil {
-		e.jamVar = e.f.Names.Fresh("jam")
-		e.printf("var %s %s\n", e.jamVar, e.jamType(l.Jam))
-		defer func() {
-			e.printf("%s_flush(&%s)\n", l.Jam.Jam.Name, e.jamVar)
-			e.jamVar = ""
-		}()
+		defer e.openJam(l.Jam)()
 	}
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	buf := e.laneCode(l, body, rng != nil)

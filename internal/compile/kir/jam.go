@@ -296,19 +296,7 @@ func (f *Func) splitJam(decl *ast.FuncDecl, state []*types.Var, results bool) *J
 // returnsIn reports whether list holds a return statement outside
 // function literals.
 func returnsIn(list []ast.Stmt) bool {
-	found := false
-	for _, s := range list {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.ReturnStmt:
-				found = true
-			case *ast.FuncLit:
-				return false
-			}
-			return !found
-		})
-	}
-	return found
+	return slices.ContainsFunc(list, hasReturn)
 }
 
 // locals returns vs as a set.

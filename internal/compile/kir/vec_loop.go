@@ -226,26 +226,19 @@ func (v *vectorizer) emitExited() {
 
 // returns reports whether a thread may return in the loop's code.
 func (v *vectorizer) returns() bool {
-	found := false
 	for _, n := range v.l.Body {
-		var s ast.Node = n.(*Code).Stmt
-		switch holds, proven := v.l.Proven[n.(*Code).Stmt]; {
+		s := n.(*Code).Stmt
+		switch holds, proven := v.l.Proven[s]; {
 		case proven && !holds:
 			continue // a guarding return the bounds make dead
 		case proven:
-			s = n.(*Code).Stmt.(*ast.IfStmt).Body
+			s = s.(*ast.IfStmt).Body
 		}
-		ast.Inspect(s, func(m ast.Node) bool {
-			switch m.(type) {
-			case *ast.ReturnStmt:
-				found = true
-			case *ast.FuncLit:
-				return false
-			}
-			return !found
-		})
+		if hasReturn(s) {
+			return true
+		}
 	}
-	return found
+	return false
 }
 
 // posOf returns the position in generated code of source node n, for
