@@ -111,7 +111,9 @@ func TestActiveMaskReconvergesAfterIf(t *testing.T) {
 
 // TestActiveMaskReconvergesAfterLoop: lanes leaving a loop early wait at
 // the ActiveMask after it for the lanes still looping, whose ActiveMask in
-// the loop sees only the lanes still in it.
+// the loop sees only the lanes still in it. An NVIDIA H200 gives exactly
+// these masks (eeeeeeee, cccccccc, 88888888, then ffffffff:
+// internal/compile/fuzz/testdata/activemask_h200.txt).
 func TestActiveMaskReconvergesAfterLoop(t *testing.T) {
 	var inLoop [32][32]uint32
 	after := runWarp(t, 32, func(th *gocuda.Thread) uint32 {

@@ -8,7 +8,8 @@
 //
 // activemask_h200.txt is its output on an NVIDIA H200 (CUDA 13.0).
 //
-// Output: per variant and block size, one line per warp:
+// Output: per variant and block size, one line per warp (then, for loop,
+// one line per lane: its trips' masks and the mask after the loop):
 // "variant threads warp : inner after" in hex, inner and after being lane
 // 1's (the first lane that takes the if) and lane 0's values; then whether
 // every lane of the warp saw the same after.
@@ -39,6 +40,15 @@ __global__ void called(unsigned *out, unsigned *sink) {
 	out[2 * threadIdx.x + 1] = after;
 }
 
+// loop runs lane%4 trips of a loop calling __activemask, then calls it
+// after the loop: out[4*lane+k] is trip k's mask, out[4*lane+3] the
+// mask after (TestActiveMaskReconvergesAfterLoop in package gocuda).
+__global__ void loop(unsigned *out) {
+	unsigned lane = threadIdx.x % 32;
+	for (unsigned k = 0; k < lane % 4; k++) out[4 * threadIdx.x + k] = __activemask();
+	out[4 * threadIdx.x + 3] = __activemask();
+}
+
 int main() {
 	unsigned *out, *sink;
 	cudaMalloc(&out, 2 * 64 * sizeof(unsigned));
@@ -60,6 +70,17 @@ int main() {
 					for (int l = 0; l < lanes; l++) printf("  lane %d after %08x\n", l, h[2 * (32 * w + l) + 1]);
 			}
 		}
+	}
+	unsigned *lo;
+	cudaMalloc(&lo, 4 * 32 * sizeof(unsigned));
+	cudaMemset(lo, 0, 4 * 32 * sizeof(unsigned));
+	loop<<<1, 32>>>(lo);
+	unsigned hl[128];
+	cudaMemcpy(hl, lo, sizeof hl, cudaMemcpyDeviceToHost);
+	for (int l = 0; l < 32; l++) {
+		printf("loop 32 lane %d :", l);
+		for (int k = 0; k < l % 4; k++) printf(" %08x", hl[4 * l + k]);
+		printf(" after %08x\n", hl[4 * l + 3]);
 	}
 	printf("# %s\n", cudaGetErrorString(cudaGetLastError()));
 	return 0;
