@@ -17,7 +17,8 @@ type ReduceGroup interface {
 //
 // Every thread of g must call Reduce with the same op. It is built on the
 // warp shuffles and applies op in the same order as CUDA's headers do, so
-// floating-point results match a GPU's bit for bit: XOR shuffles for a
+// floating-point results match a GPU's bit for bit (TestGolden checks 336
+// cases against an NVIDIA H200's, testdata/conformance.cu): XOR shuffles for a
 // whole tile, shuffles down to rank 0 for a warp-wide coalesced group, and
 // for any other coalesced group a scan whose last value is broadcast. A
 // partial last tile (a block size that is not a multiple of the tile size,
