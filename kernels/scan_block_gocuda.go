@@ -741,18 +741,42 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := ((offset * 2) - 1)
+				gc_stride := (offset * (2 * 1))
+				gc_off2 := ((offset * 1) - 1)
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line scan_block.go:78
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line scan_block.go:96
-					{
-						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						temp[bi] += temp[ai]
+						{
+							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+//line scan_block.go:97
+							_ = ai
+//line scan_block.go:97
+							_ = bi
+							temp[bi] += temp[ai]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:96
+						{
+							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							temp[bi] += temp[ai]
+						}
 					}
 				}
 			}
@@ -767,11 +791,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := m - 1
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
-				gc_at := sums[gc_off:][:1]
-				gc_at2 := temp[gc_off2:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := m - 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(temp) {
+				gc_at := sums[gc_off3:][:1]
+				gc_at2 := temp[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -891,20 +915,46 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off5 := ((offset * 1) - 1)
+				gc_stride2 := (offset * (2 * 1))
+				gc_off6 := ((offset * 2) - 1)
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp)) {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line scan_block.go:78
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line scan_block.go:111
-					{
-						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-						y := temp[ai_]
-						temp[ai_] = temp[bi_]
-						temp[bi_] += y
+						{
+							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+//line scan_block.go:112
+							_ = ai_
+//line scan_block.go:112
+							_ = bi_
+							y := temp[ai_]
+							temp[ai_] = temp[bi_]
+							temp[bi_] += y
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:111
+						{
+							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							y := temp[ai_]
+							temp[ai_] = temp[bi_]
+							temp[bi_] += y
+						}
 					}
 				}
 			}

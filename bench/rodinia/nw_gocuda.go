@@ -218,10 +218,75 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off3 := 1
+			gc_off4 := indexW
+			gc_stride := (cols * 1)
+			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
+				gc_at := temp[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:49
+					gc_at[gc_tx][0] = matrixCuda[indexW+cols*tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -232,72 +297,25 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nw.go:27
-				tx := gc_tx
-				_ = tx
-
-//line nw.go:49
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := 0
-			gc_off3 := 1
-			gc_off4 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			gc_off5 := 1
+			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(temp) {
-				gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off3, len(matrixCuda)-gc_off4), gc_fastlo)
+				gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo)
 			}
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := temp[gc_row][gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at2 := matrixCuda[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at2 := temp[gc_row][gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
@@ -312,7 +330,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 							_ = indexN
 
 //line nw.go:52
-							gc_at[gc_u] = gc_at2[gc_u]
+							gc_at2[gc_u] = gc_at3[gc_u]
 						}
 						gc_tx = gc_fasthi - 1
 						continue
@@ -827,40 +845,15 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := indexNW
 			gc_off4 := 1
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_off3 >= 0 && gc_off3 < len(matrixCuda) {
-				gc_fastlo = min(max(0, -gc_off4), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(temp), len(temp)-gc_off4), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
+			gc_off5 := indexW
+			gc_stride := (cols * 1)
+			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+				gc_at := temp[:gc_bdx]
+				gc_at2 := matrixCuda[gc_off3:][:1]
+				gc_at3 := temp[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := temp[gc_fastlo:][:gc_seglen]
-						gc_at2 := matrixCuda[gc_off3:][:1]
-						gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line nw.go:91
-							tx := gc_tx
-							_ = tx
-
-//line nw.go:109
-							if tx == 0 {
-								gc_at[gc_u][0] = gc_at2[0]
-							}
-
-//line nw.go:113
-							gc_at3[gc_u][0] = matrixCuda[indexW+cols*tx]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line nw.go:91
 					tx := gc_tx
@@ -868,11 +861,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:109
 					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
+						gc_at[gc_tx][0] = gc_at2[0]
 					}
 
 //line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					gc_at3[gc_tx][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
 				gc_step := 0
@@ -968,21 +961,21 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := 0
-			gc_off5 := 1
-			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo2, gc_fasthi2 := 0, 0
+			gc_off6 := 1
+			gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			gc_fastlo, gc_fasthi := 0, 0
 			if gc_row >= 0 && gc_row < len(temp) {
-				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6), gc_bdx)
-				gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo2)
+				gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off6, len(matrixCuda)-gc_off7), gc_fastlo)
 			}
-			if gc_fastlo2 < gc_fasthi2 {
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at4 := temp[gc_row][gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := matrixCuda[gc_off6+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at4 := temp[gc_row][gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -995,9 +988,9 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 							_ = indexN
 
 //line nw.go:116
-							gc_at4[gc_u2] = gc_at5[gc_u2]
+							gc_at4[gc_u] = gc_at5[gc_u]
 						}
-						gc_tx = gc_fasthi2 - 1
+						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx

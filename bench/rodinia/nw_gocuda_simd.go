@@ -219,10 +219,75 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off7 := 1
+			gc_off8 := indexW
+			gc_stride2 := (cols * 1)
+			if gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx2 <= len(temp)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(matrixCuda)) {
+				gc_at4 := temp[gc_off7:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line nw.go:27
+					tx := gc_tx2
+					_ = tx
+
+//line nw.go:49
+					gc_at4[gc_tx2][0] = matrixCuda[indexW+cols*tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:49
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -233,72 +298,25 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:49
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:49
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-				tx := gc_tx2
-				_ = tx
-
-//line nw.go:49
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row2 := 0
-			gc_off5 := 1
-			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			gc_off9 := 1
+			gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row2 >= 0 && gc_row2 < len(temp) {
-				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo2)
+				gc_fastlo2 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo2 {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at3 := temp[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at4 := matrixCuda[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := temp[gc_row2][gc_off9+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := matrixCuda[gc_off10+gc_fastlo2:][:gc_seglen2]
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
@@ -315,7 +333,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 									_ = indexN
-									archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -337,7 +355,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 								_ = indexN
-								archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx2 - gc_fastlo2):])
+								archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -355,7 +373,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							_ = indexN
 
 //line nw.go:52
-							gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 						gc_tx2 = gc_fasthi2 - 1
 						continue
@@ -1414,42 +1432,17 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := indexNW
-			gc_off8 := 1
-			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_off7 >= 0 && gc_off7 < len(matrixCuda) {
-				gc_fastlo3 = min(max(0, -gc_off8), gc_bdx2)
-				gc_fasthi3 = max(min(gc_bdx2, len(temp), len(temp)-gc_off8), gc_fastlo3)
-			}
-			if gc_fastlo3 < gc_fasthi3 {
+			gc_off8 := indexNW
+			gc_off9 := 1
+			gc_off10 := indexW
+			gc_stride2 := (cols * 1)
+			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
+				gc_at6 := temp[:gc_bdx2]
+				gc_at7 := matrixCuda[gc_off8:][:1]
+				gc_at8 := temp[gc_off9:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo3 {
-						gc_seglen3 := gc_fasthi3 - gc_fastlo3
-						gc_at6 := temp[gc_fastlo3:][:gc_seglen3]
-						gc_at7 := matrixCuda[gc_off7:][:1]
-						gc_at8 := temp[gc_off8+gc_fastlo3:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-							tx := gc_tx2
-							_ = tx
-
-//line nw.go:109
-							if tx == 0 {
-								gc_at6[gc_u3][0] = gc_at7[0]
-							}
-
-//line nw.go:113
-							gc_at8[gc_u3][0] = matrixCuda[indexW+cols*tx]
-						}
-						gc_tx2 = gc_fasthi3 - 1
-						continue
-					}
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 
 //line nw.go:91
 					tx := gc_tx2
@@ -1457,11 +1450,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 
 //line nw.go:109
 					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
+						gc_at6[gc_tx2][0] = gc_at7[0]
 					}
 
 //line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					gc_at8[gc_tx2][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -1557,24 +1550,24 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row2 := 0
-			gc_off9 := 1
-			gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			gc_fastlo4, gc_fasthi4 := 0, 0
+			gc_off11 := 1
+			gc_off12 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row2 >= 0 && gc_row2 < len(temp) {
-				gc_fastlo4 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
-				gc_fasthi4 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo4)
+				gc_fastlo2 = min(max(0, -gc_off11, -gc_off12), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off11, len(matrixCuda)-gc_off12), gc_fastlo2)
 			}
-			if gc_fastlo4 < gc_fasthi4 {
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo4 {
-						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at9 := temp[gc_row2][gc_off9+gc_fastlo4:][:gc_seglen4]
-						gc_at10 := matrixCuda[gc_off10+gc_fastlo4:][:gc_seglen4]
-						gc_vstep2 := gc_fastlo4
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := temp[gc_row2][gc_off11+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := matrixCuda[gc_off12+gc_fastlo2:][:gc_seglen2]
+						gc_vstep2 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_fasthi4; gc_vstep2 += 16 {
+								for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -1586,7 +1579,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 									_ = indexN
-									archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -1596,7 +1589,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_fasthi4; gc_vstep2 += 8 {
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1608,12 +1601,12 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 								_ = indexN
-								archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep2 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx2 := gc_fastlo4 + gc_u4
+						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1626,9 +1619,9 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 							_ = indexN
 
 //line nw.go:116
-							gc_at9[gc_u4] = gc_at10[gc_u4]
+							gc_at9[gc_u2] = gc_at10[gc_u2]
 						}
-						gc_tx2 = gc_fasthi4 - 1
+						gc_tx2 = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2

@@ -503,10 +503,94 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := (n - 1)
+			gc_stride := (0 - 1)
+			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+				gc_at3 := d[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_memory.go:37
+					tt := gc_tx
+					_ = tt
+
+//line blog_memory.go:38
+					tr := n - tt - 1
+					_ = tr
+
+//line blog_memory.go:41
+					gc_at3[gc_tx] = s[tr]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -521,69 +605,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-				tt := gc_tx
-				_ = tt
-
-//line blog_memory.go:38
-				tr := n - tt - 1
-				_ = tr
-
-//line blog_memory.go:41
-				d[tt] = s[tr]
 			}
 		}
 	}
@@ -696,10 +717,94 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := (n - 1)
+			gc_stride := (0 - 1)
+			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+				gc_at3 := d[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_memory.go:50
+					tt := gc_tx
+					_ = tt
+
+//line blog_memory.go:51
+					tr := n - tt - 1
+					_ = tr
+
+//line blog_memory.go:54
+					gc_at3[gc_tx] = s[tr]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -714,69 +819,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-				tt := gc_tx
-				_ = tt
-
-//line blog_memory.go:51
-				tr := n - tt - 1
-				_ = tr
-
-//line blog_memory.go:54
-				d[tt] = s[tr]
 			}
 		}
 	}

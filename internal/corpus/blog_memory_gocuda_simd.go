@@ -623,8 +623,8 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-				gc_at3 := s[:gc_bdx2]
-				gc_at4 := d[:gc_bdx2]
+				gc_at4 := s[:gc_bdx2]
+				gc_at5 := d[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -637,7 +637,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 							var tt int = gc_tx2
 //line blog_memory.go:37
 							_ = tt
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -655,7 +655,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						var tt int = gc_tx2
 //line blog_memory.go:37
 						_ = tt
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -668,7 +668,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					_ = tt
 
 //line blog_memory.go:39
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -784,10 +784,94 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off2 := (n - 1)
+			gc_stride2 := (0 - 1)
+			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+				gc_at6 := d[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_memory.go:37
+					tt := gc_tx2
+					_ = tt
+
+//line blog_memory.go:38
+					tr := n - tt - 1
+					_ = tr
+
+//line blog_memory.go:41
+					gc_at6[gc_tx2] = s[tr]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:38
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:41
+						d[tt] = s[tr]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -802,69 +886,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:41
 					d[tt] = s[tr]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:38
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:41
-					d[tt] = s[tr]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-				tt := gc_tx2
-				_ = tt
-
-//line blog_memory.go:38
-				tr := n - tt - 1
-				_ = tr
-
-//line blog_memory.go:41
-				d[tt] = s[tr]
 			}
 		}
 	}
@@ -896,8 +917,8 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-				gc_at3 := s[:gc_bdx2]
-				gc_at4 := d[:gc_bdx2]
+				gc_at4 := s[:gc_bdx2]
+				gc_at5 := d[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -910,7 +931,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 							var tt int = gc_tx2
 //line blog_memory.go:50
 							_ = tt
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -928,7 +949,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						var tt int = gc_tx2
 //line blog_memory.go:50
 						_ = tt
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -941,7 +962,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					_ = tt
 
 //line blog_memory.go:52
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1057,10 +1078,94 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off2 := (n - 1)
+			gc_stride2 := (0 - 1)
+			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+				gc_at6 := d[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_memory.go:50
+					tt := gc_tx2
+					_ = tt
+
+//line blog_memory.go:51
+					tr := n - tt - 1
+					_ = tr
+
+//line blog_memory.go:54
+					gc_at6[gc_tx2] = s[tr]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:51
+						tr := n - tt - 1
+						_ = tr
+
+//line blog_memory.go:54
+						d[tt] = s[tr]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1075,69 +1180,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:54
 					d[tt] = s[tr]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:51
-					tr := n - tt - 1
-					_ = tr
-
-//line blog_memory.go:54
-					d[tt] = s[tr]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-				tt := gc_tx2
-				_ = tt
-
-//line blog_memory.go:51
-				tr := n - tt - 1
-				_ = tr
-
-//line blog_memory.go:54
-				d[tt] = s[tr]
 			}
 		}
 	}

@@ -490,9 +490,9 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := off + gc_bx2*2*gc_bdx2
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_off7 := off + gc_bx2*2*gc_bdx2
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+					gc_at8 := in[gc_off7:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -510,7 +510,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 //line guarded_load.go:49
 								_ = gc_t2
 //line guarded_load.go:49
@@ -541,7 +541,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line guarded_load.go:49
 							_ = gc_t
 //line guarded_load.go:49
@@ -566,7 +566,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						var ahead float32 = gc_at7[gc_tx2]
+						var ahead float32 = gc_at8[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
@@ -887,10 +887,10 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-					gc_at8 := s[:gc_bdx2]
-					gc_at9 := in[gc_off6:][:gc_bdx2]
+				gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at9 := s[:gc_bdx2]
+					gc_at10 := in[gc_off8:][:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -911,7 +911,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 								_ = ahead
-								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -937,7 +937,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 							_ = ahead
-							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -955,7 +955,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						ahead := gc_s_ahead[gc_rank2]
 
 //line guarded_load.go:49
-						gc_at8[gc_tx2] = ahead - gc_at9[gc_tx2]
+						gc_at9[gc_tx2] = ahead - gc_at10[gc_tx2]
 					}
 				} else {
 					gc_vstep4 := 0
@@ -1311,12 +1311,12 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*gc_bdx2
-				gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at10 := s[:gc_bdx2]
-					gc_at11 := in[gc_off7:][:gc_bdx2]
-					gc_at12 := in[gc_off8:][:gc_bdx2]
+				gc_off9 := off + gc_bx2*2*gc_bdx2
+				gc_off10 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
+					gc_at11 := s[:gc_bdx2]
+					gc_at12 := in[gc_off9:][:gc_bdx2]
+					gc_at13 := in[gc_off10:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1330,7 +1330,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						gc_at10[gc_tx2] = gc_at11[gc_tx2] - gc_at12[gc_tx2]
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] - gc_at13[gc_tx2]
 					}
 				} else {
 					gc_step7 := 0
@@ -1421,10 +1421,75 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_off11 := gc_bx2 * gc_bdx2
+			gc_off12 := gc_bdx2 - 1
+			gc_stride2 := (0 - 1)
+			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
+				gc_at14 := out[gc_off11:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line guarded_load.go:46
+					tid := gc_tx2
+					_ = tid
+
+//line guarded_load.go:51
+					gc_at14[gc_tx2] = s[gc_bdx2-1-tid]
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guarded_load.go:46
+						tid := gc_tx2
+						_ = tid
+
+//line guarded_load.go:51
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guarded_load.go:46
+						tid := gc_tx2
+						_ = tid
+
+//line guarded_load.go:51
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guarded_load.go:46
+						tid := gc_tx2
+						_ = tid
+
+//line guarded_load.go:51
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guarded_load.go:46
+						tid := gc_tx2
+						_ = tid
+
+//line guarded_load.go:51
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1435,53 +1500,6 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:51
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-					tid := gc_tx2
-					_ = tid
-
-//line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-					tid := gc_tx2
-					_ = tid
-
-//line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-					tid := gc_tx2
-					_ = tid
-
-//line guarded_load.go:51
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:46
-				tid := gc_tx2
-				_ = tid
-
-//line guarded_load.go:51
-				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 			}
 		}
 	}

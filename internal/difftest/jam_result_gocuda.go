@@ -277,10 +277,58 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			gc_jam_jamSum_flush(&gc_jam2)
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
+					gc_stride := (0 - 1)
+					if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line jam_result.go:31
+							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+						}
+					} else {
+						gc_step2 := 0
+						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line jam_result.go:31
+								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line jam_result.go:31
+								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line jam_result.go:31
+								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line jam_result.go:31
+								sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
@@ -288,41 +336,6 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 //line jam_result.go:31
 							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-							sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line jam_result.go:31
-						sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
 					}
 				}
 			}

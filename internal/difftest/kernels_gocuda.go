@@ -997,18 +997,42 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := ((offset * 2) - 1)
+				gc_stride := (offset * (2 * 1))
+				gc_off2 := ((offset * 1) - 1)
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line kernels.go:79
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line kernels.go:89
-					{
-						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-						temp[bi] += temp[ai]
+						{
+							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+//line kernels.go:90
+							_ = ai
+//line kernels.go:90
+							_ = bi
+							temp[bi] += temp[ai]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:89
+						{
+							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+							temp[bi] += temp[ai]
+						}
 					}
 				}
 			}
@@ -1023,9 +1047,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := n - 1
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
-				gc_at := temp[gc_off:][:1]
+			gc_off3 := n - 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
+				gc_at := temp[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1127,18 +1151,42 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off4 := ((offset * 1) - 1)
+				gc_stride2 := (offset * (2 * 1))
+				gc_off5 := ((offset * 2) - 1)
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line kernels.go:79
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line kernels.go:101
-					{
-						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+						{
+							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+//line kernels.go:102
+							_ = ai_
+//line kernels.go:102
+							_ = bi_
+							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:101
+						{
+							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+						}
 					}
 				}
 			}

@@ -1023,36 +1023,74 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off5 := (3 * (gc_bx * gc_bdx))
+			gc_stride := (3 * 1)
+			gc_off6 := ((3 * (gc_bx * gc_bdx)) + 1)
+			gc_off7 := ((3 * (gc_bx * gc_bdx)) + 2)
+			if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line methodvalues.go:34
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				r_9 := gc_s_r_9[gc_rank]
-				a := gc_s_a[gc_rank]
-				b := gc_s_b[gc_rank]
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r_9 := gc_s_r_9[gc_rank]
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
 
 //line methodvalues.go:20
-				var r_10 int32 = r_9
+					var r_10 int32 = r_9
 
 //line methodvalues.go:20
-				_ = r_10
+					_ = r_10
 
 //line methodvalues.go:42
-				c := r_10
+					c := r_10
 
 //line methodvalues.go:43
-				out[3*i] = a
+					out[3*i] = a
 
 //line methodvalues.go:44
-				out[3*i+1] = b
+					out[3*i+1] = b
 
 //line methodvalues.go:45
-				out[3*i+2] = c
-				_ = r_10
-				_ = c
+					out[3*i+2] = c
+					_ = r_10
+					_ = c
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:34
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r_9 := gc_s_r_9[gc_rank]
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+
+//line methodvalues.go:20
+					var r_10 int32 = r_9
+
+//line methodvalues.go:20
+					_ = r_10
+
+//line methodvalues.go:42
+					c := r_10
+
+//line methodvalues.go:43
+					out[3*i] = a
+
+//line methodvalues.go:44
+					out[3*i+1] = b
+
+//line methodvalues.go:45
+					out[3*i+2] = c
+					_ = r_10
+					_ = c
+				}
 			}
 		}
 	}

@@ -810,10 +810,78 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	_ = returned_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off2 := ((4 * (gc_bx * gc_bdx)) + 2)
+			gc_stride := (4 * 1)
+			if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r_3 := gc_s_r_3[gc_rank]
+
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						r_3 := gc_s_r_3[gc_rank]
+
+//line returns.go:58
+						out[4*i+2] = r_3
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						r_3 := gc_s_r_3[gc_rank]
+
+//line returns.go:58
+						out[4*i+2] = r_3
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						r_3 := gc_s_r_3[gc_rank]
+
+//line returns.go:58
+						out[4*i+2] = r_3
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						r_3 := gc_s_r_3[gc_rank]
+
+//line returns.go:58
+						out[4*i+2] = r_3
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -825,57 +893,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:58
 					out[4*i+2] = r_3
 				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				r_3 := gc_s_r_3[gc_rank]
-
-//line returns.go:58
-				out[4*i+2] = r_3
 			}
 		}
 	}
@@ -937,10 +954,73 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
+			gc_off3 := ((4 * (gc_bx * gc_bdx)) + 3)
+			gc_stride2 := (4 * 1)
+			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line returns.go:59
+						out[4*i+3] = int32(r_4)
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line returns.go:59
+						out[4*i+3] = int32(r_4)
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line returns.go:59
+						out[4*i+3] = int32(r_4)
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line returns.go:59
+						out[4*i+3] = int32(r_4)
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -951,53 +1031,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
 				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line returns.go:59
-				out[4*i+3] = int32(r_4)
 			}
 		}
 	}

@@ -641,32 +641,64 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_ty * w
+			gc_stride := (1 * k)
+			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line split.go:59
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line split.go:59
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line split.go:60
-				i := ty*gc_bdx + tx
-				_ = i
+					i := ty*gc_bdx + tx
+					_ = i
 
 //line split.go:61
-				v := int32(-1 - i)
+					v := int32(-1 - i)
 
 //line split.go:62
-				{
-					v = int32(ty*100 + tx)
-					out[ty*w+tx*k] = v
+					{
+						v = int32(ty*100 + tx)
+						out[ty*w+tx*k] = v
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
 				}
-				_ = v
-				gc_s_v[gc_rank] = v
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line split.go:59
+					tx := gc_tx
+					_ = tx
+
+//line split.go:59
+					ty := gc_ty
+					_ = ty
+
+//line split.go:60
+					i := ty*gc_bdx + tx
+					_ = i
+
+//line split.go:61
+					v := int32(-1 - i)
+
+//line split.go:62
+					{
+						v = int32(ty*100 + tx)
+						out[ty*w+tx*k] = v
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

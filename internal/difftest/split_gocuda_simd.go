@@ -722,32 +722,64 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 				}
 				continue
 			}
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off2 := gc_ty2 * w
+			gc_stride2 := (1 * k)
+			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from2, gc_to2, len(out)) {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line split.go:59
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line split.go:59
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line split.go:60
-				i := ty*gc_bdx2 + tx
-				_ = i
+					i := ty*gc_bdx2 + tx
+					_ = i
 
 //line split.go:61
-				v := int32(-1 - i)
+					v := int32(-1 - i)
 
 //line split.go:62
-				{
-					v = int32(ty*100 + tx)
-					out[ty*w+tx*k] = v
+					{
+						v = int32(ty*100 + tx)
+						out[ty*w+tx*k] = v
+					}
+					_ = v
+					gc_s_v[gc_rank2] = v
 				}
-				_ = v
-				gc_s_v[gc_rank2] = v
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line split.go:59
+					tx := gc_tx2
+					_ = tx
+
+//line split.go:59
+					ty := gc_ty2
+					_ = ty
+
+//line split.go:60
+					i := ty*gc_bdx2 + tx
+					_ = i
+
+//line split.go:61
+					v := int32(-1 - i)
+
+//line split.go:62
+					{
+						v = int32(ty*100 + tx)
+						out[ty*w+tx*k] = v
+					}
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

@@ -1020,10 +1020,80 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_off5 := gc_bx * gc_bdx
+			gc_off6 := gc_bdx - 1
+			gc_stride := (0 - 1)
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+				gc_at7 := out[gc_off5:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line streams.go:48
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+//line streams.go:54
+					gc_at7[gc_tx] = s[gc_bdx-1-tid] - v
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line streams.go:54
+						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line streams.go:54
+						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line streams.go:54
+						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streams.go:48
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line streams.go:54
+						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1035,57 +1105,6 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:54
 					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line streams.go:48
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line streams.go:48
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line streams.go:48
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line streams.go:54
-					out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line streams.go:48
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
-
-//line streams.go:54
-				out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 			}
 		}
 	}

@@ -1328,9 +1328,9 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := off + gc_bx2*2*half
-				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
-					gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_off7 := off + gc_bx2*2*half
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+					gc_at8 := in[gc_off7:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -1348,7 +1348,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = i
 //line streams.go:51
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 //line streams.go:51
 								_ = gc_t4
 //line streams.go:51
@@ -1379,7 +1379,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = i
 //line streams.go:51
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line streams.go:51
 							_ = gc_t3
 //line streams.go:51
@@ -1404,7 +1404,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						var ahead float32 = gc_at7[gc_tx2]
+						var ahead float32 = gc_at8[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
@@ -1579,10 +1579,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (off + gc_bx2*2*half) + half
-				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
-					gc_at8 := in[gc_off6:][:gc_bdx2]
-					gc_at9 := s[:gc_bdx2]
+				gc_off8 := (off + gc_bx2*2*half) + half
+				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
+					gc_at9 := in[gc_off8:][:gc_bdx2]
+					gc_at10 := s[:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
@@ -1604,11 +1604,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = ahead
 //line streams.go:51
-								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
 //line streams.go:51
 								_ = v
 //line streams.go:51
-								v.StoreSlice(gc_at9[gc_tx2:])
+								v.StoreSlice(gc_at10[gc_tx2:])
 //line streams.go:51
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
@@ -1637,11 +1637,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = ahead
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
 //line streams.go:51
 							_ = v
 //line streams.go:51
-							v.StoreSlice(gc_at9[gc_tx2:])
+							v.StoreSlice(gc_at10[gc_tx2:])
 //line streams.go:51
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1661,10 +1661,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						ahead := gc_s_ahead[gc_rank2]
 
 //line streams.go:51
-						v := ahead * gc_at8[gc_tx2]
+						v := ahead * gc_at9[gc_tx2]
 
 //line streams.go:52
-						gc_at9[gc_tx2] = v
+						gc_at10[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
@@ -1863,12 +1863,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*half
-				gc_off8 := (off + gc_bx2*2*half) + half
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
-					gc_at10 := in[gc_off7:][:gc_bdx2]
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_at12 := s[:gc_bdx2]
+				gc_off9 := off + gc_bx2*2*half
+				gc_off10 := (off + gc_bx2*2*half) + half
+				if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_bdx2 <= len(s) {
+					gc_at11 := in[gc_off9:][:gc_bdx2]
+					gc_at12 := in[gc_off10:][:gc_bdx2]
+					gc_at13 := s[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1882,10 +1882,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						v := gc_at10[gc_tx2] * gc_at11[gc_tx2]
+						v := gc_at11[gc_tx2] * gc_at12[gc_tx2]
 
 //line streams.go:52
-						gc_at12[gc_tx2] = v
+						gc_at13[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
@@ -2003,10 +2003,80 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_off11 := gc_bx2 * gc_bdx2
+			gc_off12 := gc_bdx2 - 1
+			gc_stride2 := (0 - 1)
+			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
+				gc_at14 := out[gc_off11:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line streams.go:48
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line streams.go:54
+					gc_at14[gc_tx2] = s[gc_bdx2-1-tid] - v
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line streams.go:48
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line streams.go:54
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line streams.go:48
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line streams.go:54
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line streams.go:48
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line streams.go:54
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line streams.go:48
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line streams.go:54
+						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2018,57 +2088,6 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:54
 					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-					out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line streams.go:48
-				tid := gc_tx2
-				_ = tid
-				v := gc_s_v[gc_rank2]
-
-//line streams.go:54
-				out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 			}
 		}
 	}

@@ -46,18 +46,42 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := ((first + (offset * 2)) - 1)
+				gc_stride := (offset * (2 * 1))
+				gc_off2 := ((first + (offset * 1)) - 1)
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line strided.go:17
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line strided.go:21
-					{
-						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-						data[bi] += data[ai]
+						{
+							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+//line strided.go:22
+							_ = ai
+//line strided.go:22
+							_ = bi
+							data[bi] += data[ai]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line strided.go:17
+						thid := gc_tx
+						_ = thid
+
+//line strided.go:21
+						{
+							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+							data[bi] += data[ai]
+						}
 					}
 				}
 			}

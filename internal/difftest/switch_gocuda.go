@@ -383,10 +383,83 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step4 := 0
-						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
+						gc_off2 := gc_bdx - 1
+						gc_stride := (0 - 1)
+						if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line switch.go:12
+								tid := gc_tx
+								_ = tid
+								v := gc_s_v[gc_rank]
+
+//line switch.go:25
+								v -= s[gc_bdx-1-tid]
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							gc_step4 := 0
+							for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:25
+									v -= s[gc_bdx-1-tid]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:25
+									v -= s[gc_bdx-1-tid]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:25
+									v -= s[gc_bdx-1-tid]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:25
+									v -= s[gc_bdx-1-tid]
+									gc_s_v[gc_rank] = v
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -399,61 +472,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								v -= s[gc_bdx-1-tid]
 								gc_s_v[gc_rank] = v
 							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:25
-								v -= s[gc_bdx-1-tid]
-								gc_s_v[gc_rank] = v
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line switch.go:12
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line switch.go:25
-							v -= s[gc_bdx-1-tid]
-							gc_s_v[gc_rank] = v
 						}
 					}
 				}
@@ -625,9 +643,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at4 := out[gc_off2:][:gc_bdx]
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at4 := out[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -297,9 +297,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								_, _ = gc_q, gc_r
 								gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
 								gc_seglen2 := gc_segend2 - gc_seg2
-								gc_off3 := gc_r + gc_seg2
-								if gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen2 <= len(s)-gc_off3 {
-									gc_at6 := s[gc_off3:][:gc_seglen2]
+								gc_off4 := gc_r + gc_seg2
+								if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
+									gc_at6 := s[gc_off4:][:gc_seglen2]
 									gc_vstep3 := gc_seg2
 									if compiled.SIMD && compiled.SIMD512 {
 										var gc_stop3 bool
@@ -659,10 +659,83 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step11 := 0
-						for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
+						gc_off5 := gc_bdx2 - 1
+						gc_stride2 := (0 - 1)
+						if compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx2, len(s)) {
+							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line switch.go:12
+								tid := gc_tx2
+								_ = tid
+								v := gc_s_v[gc_rank2]
+
+//line switch.go:25
+								v -= s[gc_bdx2-1-tid]
+								gc_s_v[gc_rank2] = v
+							}
+						} else {
+							gc_step11 := 0
+							for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+								{
+									gc_tx2 := gc_step11 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:25
+									v -= s[gc_bdx2-1-tid]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step11 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:25
+									v -= s[gc_bdx2-1-tid]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step11 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:25
+									v -= s[gc_bdx2-1-tid]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step11 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:25
+									v -= s[gc_bdx2-1-tid]
+									gc_s_v[gc_rank2] = v
+								}
+							}
+							for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -675,61 +748,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								v -= s[gc_bdx2-1-tid]
 								gc_s_v[gc_rank2] = v
 							}
-							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:25
-								v -= s[gc_bdx2-1-tid]
-								gc_s_v[gc_rank2] = v
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line switch.go:25
-							v -= s[gc_bdx2-1-tid]
-							gc_s_v[gc_rank2] = v
 						}
 					}
 				}
@@ -1086,9 +1104,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at8 := out[gc_off4:][:gc_bdx2]
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+				gc_at8 := out[gc_off6:][:gc_bdx2]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool

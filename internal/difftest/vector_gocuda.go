@@ -1295,10 +1295,75 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := gc_bdx - 1
+			gc_stride := (0 - 1)
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+				gc_at2 := out[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+//line vector.go:243
+					gc_at2[gc_tx] = row[gc_bdx-1-tx] * 3
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1309,53 +1374,6 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 //line vector.go:243
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line vector.go:240
-				tx := gc_tx
-				_ = tx
-
-//line vector.go:243
-				out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 			}
 		}
 	}

@@ -3989,7 +3989,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(row) {
-				gc_at2 := row[:gc_bdx2]
+				gc_at3 := row[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -4102,7 +4102,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_result8.StoreSlice(gc_at2[gc_tx2:])
+							gc_result8.StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -4220,7 +4220,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 						}
 //line vector.go:241
-						gc_result6.StoreSlice(gc_at2[gc_tx2:])
+						gc_result6.StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4233,7 +4233,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = tx
 
 //line vector.go:241
-					gc_at2[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
+					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			} else {
 				gc_vstep2 := 0
@@ -4549,10 +4549,75 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := gc_bdx2 - 1
+			gc_stride2 := (0 - 1)
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(row)) {
+				gc_at4 := out[gc_off3:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:243
+					gc_at4[gc_tx2] = row[gc_bdx2-1-tx] * 3
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:243
+						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4563,53 +4628,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:243
 					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:243
-					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-				tx := gc_tx2
-				_ = tx
-
-//line vector.go:243
-				out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 			}
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 )
 
@@ -49,12 +48,18 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	fast := &rebasedLoop{names: names, u: e.rebasedU}
 	fast.thread, fast.label = e.threadForm(l, "r", false, body)
 	e.rebased, e.quot, e.rebasedU = nil, nil, ""
-	if !slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+	written, unwritten := false, false
+	for k, n := range names {
+		strided := l.Rebase.Slices[k].Stride != nil
+		written = written || n != "" || strided
+		unwritten = unwritten || n == "" && !strided
+	}
+	if !written {
 		return nil // its rebased indexes are in code written otherwise
 	}
 	// An index the pass rebased but the code writes otherwise keeps its
 	// check: its thread must record its position.
-	fast.checked = l.Rebase.Partial || slices.Contains(names, "")
+	fast.checked = l.Rebase.Partial || unwritten
 	if l.Rebase.Peel {
 		fast.edge, fast.edgeLabel = e.threadForm(l, "p", true, body)
 	}
@@ -133,8 +138,8 @@ func (e *emitter) rebasedIndex(x ast.Expr) (ast.Node, bool) {
 		return nil, false
 	}
 	k, ok := rb.At[x]
-	if !ok {
-		return nil, false
+	if !ok || rb.Slices[k].Stride != nil {
+		return nil, false // a strided index keeps its form: the row's check bounds it
 	}
 	// the element keeps the position of the one it stands for: a
 	// statement that begins with it is written after its //line
@@ -168,6 +173,10 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	}
 	var resliced strings.Builder
 	for k, r := range l.Rebase.Slices {
+		if r.Stride != nil {
+			c.strided(r, from, to)
+			continue
+		}
 		if e.fast.u != "" && !r.One {
 			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(from))
 		}
@@ -279,6 +288,16 @@ func (c *rowCheck) slice(r RebasedSlice) string {
 	}
 	c.cond(fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, c.to, x, at))
 	return x + "[" + at + ":][:" + c.to + "]"
+}
+
+// strided notes the condition that strided index r.Stride*x + r.Off is
+// in its slice for every x of the row, from to to (rebase_stride.go).
+func (c *rowCheck) strided(r RebasedSlice, from, to string) {
+	off := "0"
+	if r.Off != nil {
+		off = c.value(r.Off, "off")
+	}
+	c.cond(fmt.Sprintf("%s.InStride(%s, %s, %s, %s, len(%s))", c.e.f.Src.Compiled, c.value(r.Stride, "stride"), off, from, to, c.e.plain(r.X)))
 }
 
 // rebasedLocals returns, while the unchecked form of a loop is being

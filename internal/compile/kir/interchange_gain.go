@@ -65,9 +65,11 @@ func (f *Func) bodyDefs(body *ast.BlockStmt) map[*types.Var]ast.Expr {
 		if !ok {
 			return true
 		}
-		if a, ok := s.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Lhs) == 1 && len(a.Rhs) == 1 {
-			if v := f.localOf(a.Lhs[0]); v != nil {
-				defs[v] = a.Rhs[0]
+		if a, ok := s.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Lhs) == len(a.Rhs) {
+			for k, x := range a.Lhs { // ai, bi := a, b: each its own, the right sides read before
+				if v := f.localOf(x); v != nil {
+					defs[v] = a.Rhs[k]
+				}
 			}
 			return true
 		}

@@ -36,8 +36,10 @@ func rebase(f *Func) {
 				return
 			}
 			r := f.newRebaser(l.Quot)
+			r.strides = l.Quot == nil && !f.Grid
 			stmts := r.loopStmts(l)
 			if s := f.lockstep(l); s != nil {
+				r.strides = false
 				if stmts = r.strideStmts(l, s); stmts == nil {
 					return
 				}
@@ -114,6 +116,9 @@ type RebasedSlice struct {
 	Row ast.Expr
 	Off ast.Expr
 	One bool
+	// Stride, where set, is the row's stride of an index Stride*x + Off,
+	// which the row's check bounds and the index keeps (rebase_stride.go).
+	Stride ast.Expr
 }
 
 // A rebaser checks the code of one thread loop.
@@ -129,6 +134,10 @@ type rebaser struct {
 	// each step sets to keyOff plus the thread's x index.
 	key    *types.Var
 	keyOff ast.Expr
+	// strides, where set, lets strided indexes be taken (rebase_stride.go);
+	// guards counts the ifs around the statement being checked.
+	strides bool
+	guards  int
 }
 
 // strideStmts returns the statements a step of grid-stride loop s writes
@@ -220,7 +229,12 @@ func (r *rebaser) stmt(s ast.Stmt) bool {
 	case *ast.IncDecStmt:
 		return r.lhs(s.X)
 	case *ast.IfStmt:
-		return (s.Init == nil || r.stmt(s.Init)) && r.expr(s.Cond) && r.stmt(s.Body) && (s.Else == nil || r.stmt(s.Else))
+		if (s.Init != nil && !r.stmt(s.Init)) || !r.expr(s.Cond) {
+			return false
+		}
+		r.guards++
+		defer func() { r.guards-- }()
+		return r.stmt(s.Body) && (s.Else == nil || r.stmt(s.Else))
 	case *ast.BlockStmt:
 		for _, s := range s.List {
 			if !r.stmt(s) {
@@ -398,6 +412,10 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 	one := false
 	if !ok {
 		if off, ok = r.rowIndex(x.Index); !ok {
+			if stride, off, ok := r.strided(x.Index); ok && r.strides && r.guards == 0 {
+				r.note(x, RebasedSlice{X: id, Off: off, Stride: stride})
+				return true
+			}
 			return false
 		}
 		one = true // every thread of the row reads the one element
@@ -460,7 +478,8 @@ func (r *rebaser) rowIndex(i ast.Expr) (ast.Expr, bool) {
 func (r *rebaser) note(x ast.Expr, s RebasedSlice) {
 	obj := r.f.Src.Info.ObjectOf(s.X)
 	for k, t := range r.slices {
-		if r.f.Src.Info.ObjectOf(t.X) == obj && t.One == s.One && offKey(t.Row) == offKey(s.Row) && offKey(t.Off) == offKey(s.Off) {
+		if r.f.Src.Info.ObjectOf(t.X) == obj && t.One == s.One && offKey(t.Row) == offKey(s.Row) && offKey(t.Off) == offKey(s.Off) &&
+			offKey(t.Stride) == offKey(s.Stride) {
 			r.at[x] = k
 			return
 		}

@@ -37,11 +37,11 @@ func (r *rebaser) pays(stmts []ast.Stmt) bool {
 				return false
 			case *ast.IndexExpr:
 				_, isSlice := info.TypeOf(n.X).Underlying().(*types.Slice)
-				switch _, ok := r.at[n]; {
-				case ok:
+				switch k, ok := r.at[n]; {
+				case ok && r.slices[k].Stride == nil:
 					rebased += weight
 				case isSlice:
-					checked += weight
+					checked += weight // a strided index keeps its check too
 				}
 			case *ast.CallExpr:
 				if _, ok := r.at[n]; ok {

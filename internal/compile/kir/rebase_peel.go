@@ -27,6 +27,9 @@ func (r *rebaser) peels(l *ThreadLoop, s []RebasedSlice) bool {
 	if l.Quot != nil || r.f.lockstep(l) != nil {
 		return false
 	}
+	if slices.ContainsFunc(s, func(s RebasedSlice) bool { return s.Stride != nil }) {
+		return false // a strided index's row is checked whole
+	}
 	return slices.ContainsFunc(s, func(s RebasedSlice) bool { return !s.One && r.constTerm(s.Off) })
 }
 

@@ -17,7 +17,7 @@ func (v *vectorizer) rebasedAt(e ast.Expr) (x, i vval, ok bool) {
 		return vval{}, vval{}, false
 	}
 	k, ok := v.l.Rebase.At[e]
-	if !ok {
+	if !ok || v.l.Rebase.Slices[k].Stride != nil {
 		return vval{}, vval{}, false
 	}
 	elem := v.typeOf(e)

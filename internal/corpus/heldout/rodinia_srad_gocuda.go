@@ -64,10 +64,140 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := (bx * sradNumberThreads * dMul)
+			gc_stride := (1 * dMul)
+			if gc_from >= 0 && gc_to <= len(dPsum) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums)) && gc_to <= len(dPsum2) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums2)) {
+				gc_at := dPsum[:gc_to]
+				gc_at2 := dPsum2[:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						gc_at[gc_tx] = dSums[ei*dMul]
+						gc_at2[gc_tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -91,105 +221,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					}
 					_ = i
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-				tx := gc_tx
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-
-//line rodinia_srad.go:41
-				{
-
-					dPsum[tx] = dSums[ei*dMul]
-					dPsum2[tx] = dSums2[ei*dMul]
-
-				}
-				_ = i
 			}
 		}
 	}
@@ -212,13 +243,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							_, _ = gc_q, gc_r
 							gc_segend := min(gc_bdx, gc_qd-gc_r)
 							gc_seglen := gc_segend - gc_seg
-							gc_off := gc_seg
-							gc_off2 := (0 - (i_ / 2)) + gc_seg
-							if gc_off >= 0 && gc_off <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 {
-								gc_at := dPsum[gc_off:][:gc_seglen]
-								gc_at2 := dPsum[gc_off2:][:gc_seglen]
-								gc_at3 := dPsum2[gc_off:][:gc_seglen]
-								gc_at4 := dPsum2[gc_off2:][:gc_seglen]
+							gc_off2 := gc_seg
+							gc_off3 := (0 - (i_ / 2)) + gc_seg
+							if gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off3 && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 && gc_off3 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off3 {
+								gc_at3 := dPsum[gc_off2:][:gc_seglen]
+								gc_at4 := dPsum[gc_off3:][:gc_seglen]
+								gc_at5 := dPsum2[gc_off2:][:gc_seglen]
+								gc_at6 := dPsum2[gc_off3:][:gc_seglen]
 								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 									gc_tx := gc_seg + gc_u
 									gc_rank := gc_base + gc_tx
@@ -230,8 +261,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:57
 									if (gc_tx + gc_r) == 0 {
-										gc_at[gc_u] = gc_at[gc_u] + gc_at2[gc_u]
 										gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+										gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
 									}
 								}
 							} else {
@@ -280,12 +311,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := bx * dMul * sradNumberThreads
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dSums) && gc_to <= len(dPsum) && gc_off3 < len(dSums2) && gc_to <= len(dPsum2) {
-					gc_at5 := dSums[gc_off3:][:1]
-					gc_at6 := dPsum[:gc_to]
-					gc_at7 := dSums2[gc_off3:][:1]
-					gc_at8 := dPsum2[:gc_to]
+				gc_off4 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at7 := dSums[gc_off4:][:1]
+					gc_at8 := dPsum[:gc_to]
+					gc_at9 := dSums2[gc_off4:][:1]
+					gc_at10 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -304,8 +335,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:65
 						{
-							gc_at5[0] = gc_at6[gc_tx]
 							gc_at7[0] = gc_at8[gc_tx]
+							gc_at9[0] = gc_at10[gc_tx]
 						}
 					}
 				} else {
@@ -354,13 +385,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								_, _ = gc_q2, gc_r2
 								gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 								gc_seglen2 := gc_segend2 - gc_seg2
-								gc_off4 := gc_seg2
-								gc_off5 := (0 - (i_2 / 2)) + gc_seg2
-								if gc_off4 >= 0 && gc_off4 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off4 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off4 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 {
-									gc_at9 := dPsum[gc_off4:][:gc_seglen2]
-									gc_at10 := dPsum[gc_off5:][:gc_seglen2]
-									gc_at11 := dPsum2[gc_off4:][:gc_seglen2]
-									gc_at12 := dPsum2[gc_off5:][:gc_seglen2]
+								gc_off5 := gc_seg2
+								gc_off6 := (0 - (i_2 / 2)) + gc_seg2
+								if gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off6 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 && gc_off6 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off6 {
+									gc_at11 := dPsum[gc_off5:][:gc_seglen2]
+									gc_at12 := dPsum[gc_off6:][:gc_seglen2]
+									gc_at13 := dPsum2[gc_off5:][:gc_seglen2]
+									gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
 									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 										gc_tx := gc_seg2 + gc_u2
 										gc_rank := gc_base + gc_tx
@@ -372,8 +403,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:75
 										if (gc_tx + gc_r2) == 0 {
-											gc_at9[gc_u2] = gc_at9[gc_u2] + gc_at10[gc_u2]
 											gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+											gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
 										}
 									}
 								} else {
@@ -422,12 +453,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off6 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(dSums) && gc_to <= len(dPsum) && gc_off6 < len(dSums2) && gc_to <= len(dPsum2) {
-						gc_at13 := dSums[gc_off6:][:1]
-						gc_at14 := dPsum[:gc_to]
-						gc_at15 := dSums2[gc_off6:][:1]
-						gc_at16 := dPsum2[:gc_to]
+					gc_off7 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(dSums) && gc_to <= len(dPsum) && gc_off7 < len(dSums2) && gc_to <= len(dPsum2) {
+						gc_at15 := dSums[gc_off7:][:1]
+						gc_at16 := dPsum[:gc_to]
+						gc_at17 := dSums2[gc_off7:][:1]
+						gc_at18 := dPsum2[:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -446,8 +477,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:83
 							{
-								gc_at13[0] = gc_at14[gc_tx]
 								gc_at15[0] = gc_at16[gc_tx]
+								gc_at17[0] = gc_at18[gc_tx]
 							}
 						}
 					} else {
@@ -567,13 +598,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 								_, _ = gc_q3, gc_r3
 								gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 								gc_seglen3 := gc_segend3 - gc_seg3
-								gc_off7 := gc_seg3
-								gc_off8 := (0 - (i_4 / 2)) + gc_seg3
-								if gc_off7 >= 0 && gc_off7 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off7 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off7 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 {
-									gc_at17 := dPsum[gc_off7:][:gc_seglen3]
-									gc_at18 := dPsum[gc_off8:][:gc_seglen3]
-									gc_at19 := dPsum2[gc_off7:][:gc_seglen3]
-									gc_at20 := dPsum2[gc_off8:][:gc_seglen3]
+								gc_off8 := gc_seg3
+								gc_off9 := (0 - (i_4 / 2)) + gc_seg3
+								if gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off9 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 && gc_off9 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off9 {
+									gc_at19 := dPsum[gc_off8:][:gc_seglen3]
+									gc_at20 := dPsum[gc_off9:][:gc_seglen3]
+									gc_at21 := dPsum2[gc_off8:][:gc_seglen3]
+									gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
 									for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 										gc_tx := gc_seg3 + gc_u3
 										gc_rank := gc_base + gc_tx
@@ -585,8 +616,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:97
 										if (gc_tx+gc_r3) == 0 && tx < df {
-											gc_at17[gc_u3] = gc_at17[gc_u3] + gc_at18[gc_u3]
 											gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+											gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
 										}
 									}
 								} else {
@@ -635,12 +666,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off9 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off9 >= 0 && gc_off9 < len(dSums) && gc_off9 < len(dSums2) {
-						gc_at21 := dPsum[:gc_to]
-						gc_at22 := dPsum2[:gc_to]
-						gc_at23 := dSums[gc_off9:][:1]
-						gc_at24 := dSums2[gc_off9:][:1]
+					gc_off10 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off10 >= 0 && gc_off10 < len(dSums) && gc_off10 < len(dSums2) {
+						gc_at23 := dPsum[:gc_to]
+						gc_at24 := dPsum2[:gc_to]
+						gc_at25 := dSums[gc_off10:][:1]
+						gc_at26 := dSums2[gc_off10:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -667,12 +698,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 										return
 //line rodinia_srad.go:107
 									}
-									gc_at21[gc_tx] = gc_at21[gc_tx] + dSums[i]
-									gc_at22[gc_tx] = gc_at22[gc_tx] + dSums2[i]
+									gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
+									gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
 								}
 
-								gc_at23[0] = gc_at21[gc_tx]
-								gc_at24[0] = gc_at22[gc_tx]
+								gc_at25[0] = gc_at23[gc_tx]
+								gc_at26[0] = gc_at24[gc_tx]
 							}
 						}
 					} else {

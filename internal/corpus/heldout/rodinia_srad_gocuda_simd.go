@@ -65,10 +65,140 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off11 := (bx * sradNumberThreads * dMul)
+			gc_stride2 := (1 * dMul)
+			if gc_from2 >= 0 && gc_to2 <= len(dPsum) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums)) && gc_to2 <= len(dPsum2) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums2)) {
+				gc_at27 := dPsum[:gc_to2]
+				gc_at28 := dPsum2[:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rodinia_srad.go:28
+					tx := gc_tx2
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						gc_at27[gc_tx2] = dSums[ei*dMul]
+						gc_at28[gc_tx2] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+			} else {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_srad.go:28
+						tx := gc_tx2
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_srad.go:28
+						tx := gc_tx2
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_srad.go:28
+						tx := gc_tx2
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_srad.go:28
+						tx := gc_tx2
+						_ = tx
+
+//line rodinia_srad.go:29
+						ei := (bx * sradNumberThreads) + tx
+						_ = ei
+
+//line rodinia_srad.go:38
+						var i int
+
+//line rodinia_srad.go:41
+						{
+
+							dPsum[tx] = dSums[ei*dMul]
+							dPsum2[tx] = dSums2[ei*dMul]
+
+						}
+						_ = i
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -92,105 +222,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					}
 					_ = i
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
-//line rodinia_srad.go:38
-					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
-					_ = i
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-				tx := gc_tx2
-				_ = tx
-
-//line rodinia_srad.go:29
-				ei := (bx * sradNumberThreads) + tx
-				_ = ei
-
-//line rodinia_srad.go:38
-				var i int
-
-//line rodinia_srad.go:41
-				{
-
-					dPsum[tx] = dSums[ei*dMul]
-					dPsum2[tx] = dSums2[ei*dMul]
-
-				}
-				_ = i
 			}
 		}
 	}
@@ -213,13 +244,13 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							_, _ = gc_q, gc_r
 							gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
 							gc_seglen4 := gc_segend4 - gc_seg4
-							gc_off10 := gc_seg4
-							gc_off11 := (0 - (i_ / 2)) + gc_seg4
-							if gc_off10 >= 0 && gc_off10 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off11 && gc_off10 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off10 && gc_off11 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off11 {
-								gc_at25 := dPsum[gc_off10:][:gc_seglen4]
-								gc_at26 := dPsum[gc_off11:][:gc_seglen4]
-								gc_at27 := dPsum2[gc_off10:][:gc_seglen4]
-								gc_at28 := dPsum2[gc_off11:][:gc_seglen4]
+							gc_off12 := gc_seg4
+							gc_off13 := (0 - (i_ / 2)) + gc_seg4
+							if gc_off12 >= 0 && gc_off12 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off13 && gc_off12 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off12 && gc_off13 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off13 {
+								gc_at29 := dPsum[gc_off12:][:gc_seglen4]
+								gc_at30 := dPsum[gc_off13:][:gc_seglen4]
+								gc_at31 := dPsum2[gc_off12:][:gc_seglen4]
+								gc_at32 := dPsum2[gc_off13:][:gc_seglen4]
 								gc_vstep := gc_seg4
 								if compiled.SIMD {
 //line rodinia_srad.go:28
@@ -241,9 +272,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:57
 										if gc_if.ToBits() != 0 {
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at25[(gc_tx2-gc_seg4):]), gc_if)
+											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at29[(gc_tx2-gc_seg4):]), gc_if)
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at27[(gc_tx2-gc_seg4):]), gc_if)
+											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at31[(gc_tx2-gc_seg4):]), gc_if)
 //line rodinia_srad.go:57
 										}
 									}
@@ -260,8 +291,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 
 //line rodinia_srad.go:57
 									if (gc_tx2 + gc_r) == 0 {
-										gc_at25[gc_u4] = gc_at25[gc_u4] + gc_at26[gc_u4]
-										gc_at27[gc_u4] = gc_at27[gc_u4] + gc_at28[gc_u4]
+										gc_at29[gc_u4] = gc_at29[gc_u4] + gc_at30[gc_u4]
+										gc_at31[gc_u4] = gc_at31[gc_u4] + gc_at32[gc_u4]
 									}
 								}
 							} else {
@@ -310,12 +341,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := bx * dMul * sradNumberThreads
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(dSums) && gc_to2 <= len(dPsum) && gc_off12 < len(dSums2) && gc_to2 <= len(dPsum2) {
-					gc_at29 := dSums[gc_off12:][:1]
-					gc_at30 := dPsum[:gc_to2]
-					gc_at31 := dSums2[gc_off12:][:1]
-					gc_at32 := dPsum2[:gc_to2]
+				gc_off14 := bx * dMul * sradNumberThreads
+				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(dSums) && gc_to2 <= len(dPsum) && gc_off14 < len(dSums2) && gc_to2 <= len(dPsum2) {
+					gc_at33 := dSums[gc_off14:][:1]
+					gc_at34 := dPsum[:gc_to2]
+					gc_at35 := dSums2[gc_off14:][:1]
+					gc_at36 := dPsum2[:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -334,8 +365,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 
 //line rodinia_srad.go:65
 						{
-							gc_at29[0] = gc_at30[gc_tx2]
-							gc_at31[0] = gc_at32[gc_tx2]
+							gc_at33[0] = gc_at34[gc_tx2]
+							gc_at35[0] = gc_at36[gc_tx2]
 						}
 					}
 				} else {
@@ -384,13 +415,13 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								_, _ = gc_q2, gc_r2
 								gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
 								gc_seglen5 := gc_segend5 - gc_seg5
-								gc_off13 := gc_seg5
-								gc_off14 := (0 - (i_2 / 2)) + gc_seg5
-								if gc_off13 >= 0 && gc_off13 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off14 && gc_off13 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off13 && gc_off14 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off14 {
-									gc_at33 := dPsum[gc_off13:][:gc_seglen5]
-									gc_at34 := dPsum[gc_off14:][:gc_seglen5]
-									gc_at35 := dPsum2[gc_off13:][:gc_seglen5]
-									gc_at36 := dPsum2[gc_off14:][:gc_seglen5]
+								gc_off15 := gc_seg5
+								gc_off16 := (0 - (i_2 / 2)) + gc_seg5
+								if gc_off15 >= 0 && gc_off15 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off16 && gc_off15 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off15 && gc_off16 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off16 {
+									gc_at37 := dPsum[gc_off15:][:gc_seglen5]
+									gc_at38 := dPsum[gc_off16:][:gc_seglen5]
+									gc_at39 := dPsum2[gc_off15:][:gc_seglen5]
+									gc_at40 := dPsum2[gc_off16:][:gc_seglen5]
 									gc_vstep2 := gc_seg5
 									if compiled.SIMD {
 //line rodinia_srad.go:28
@@ -412,9 +443,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:75
 											if gc_if2.ToBits() != 0 {
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at33[(gc_tx2-gc_seg5):]), gc_if2)
+												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at37[(gc_tx2-gc_seg5):]), gc_if2)
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at35[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at35[(gc_tx2-gc_seg5):]), gc_if2)
+												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at39[(gc_tx2-gc_seg5):]), gc_if2)
 //line rodinia_srad.go:75
 											}
 										}
@@ -431,8 +462,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 
 //line rodinia_srad.go:75
 										if (gc_tx2 + gc_r2) == 0 {
-											gc_at33[gc_u5] = gc_at33[gc_u5] + gc_at34[gc_u5]
-											gc_at35[gc_u5] = gc_at35[gc_u5] + gc_at36[gc_u5]
+											gc_at37[gc_u5] = gc_at37[gc_u5] + gc_at38[gc_u5]
+											gc_at39[gc_u5] = gc_at39[gc_u5] + gc_at40[gc_u5]
 										}
 									}
 								} else {
@@ -481,12 +512,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off15 := bx * dMul * sradNumberThreads
-					if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(dSums) && gc_to2 <= len(dPsum) && gc_off15 < len(dSums2) && gc_to2 <= len(dPsum2) {
-						gc_at37 := dSums[gc_off15:][:1]
-						gc_at38 := dPsum[:gc_to2]
-						gc_at39 := dSums2[gc_off15:][:1]
-						gc_at40 := dPsum2[:gc_to2]
+					gc_off17 := bx * dMul * sradNumberThreads
+					if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 < len(dSums) && gc_to2 <= len(dPsum) && gc_off17 < len(dSums2) && gc_to2 <= len(dPsum2) {
+						gc_at41 := dSums[gc_off17:][:1]
+						gc_at42 := dPsum[:gc_to2]
+						gc_at43 := dSums2[gc_off17:][:1]
+						gc_at44 := dPsum2[:gc_to2]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -505,8 +536,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 
 //line rodinia_srad.go:83
 							{
-								gc_at37[0] = gc_at38[gc_tx2]
-								gc_at39[0] = gc_at40[gc_tx2]
+								gc_at41[0] = gc_at42[gc_tx2]
+								gc_at43[0] = gc_at44[gc_tx2]
 							}
 						}
 					} else {
@@ -626,13 +657,13 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								_, _ = gc_q3, gc_r3
 								gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
 								gc_seglen6 := gc_segend6 - gc_seg6
-								gc_off16 := gc_seg6
-								gc_off17 := (0 - (i_4 / 2)) + gc_seg6
-								if gc_off16 >= 0 && gc_off16 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off17 && gc_off16 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off16 && gc_off17 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off17 {
-									gc_at41 := dPsum[gc_off16:][:gc_seglen6]
-									gc_at42 := dPsum[gc_off17:][:gc_seglen6]
-									gc_at43 := dPsum2[gc_off16:][:gc_seglen6]
-									gc_at44 := dPsum2[gc_off17:][:gc_seglen6]
+								gc_off18 := gc_seg6
+								gc_off19 := (0 - (i_4 / 2)) + gc_seg6
+								if gc_off18 >= 0 && gc_off18 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off19 && gc_off18 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off18 && gc_off19 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off19 {
+									gc_at45 := dPsum[gc_off18:][:gc_seglen6]
+									gc_at46 := dPsum[gc_off19:][:gc_seglen6]
+									gc_at47 := dPsum2[gc_off18:][:gc_seglen6]
+									gc_at48 := dPsum2[gc_off19:][:gc_seglen6]
 									gc_vstep3 := gc_seg6
 									if compiled.SIMD {
 //line rodinia_srad.go:28
@@ -654,9 +685,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:97
 											if gc_if3.ToBits() != 0 {
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at42[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at41[(gc_tx2-gc_seg6):]), gc_if3)
+												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at45[(gc_tx2-gc_seg6):]), gc_if3)
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at43[(gc_tx2-gc_seg6):]), gc_if3)
+												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at47[(gc_tx2-gc_seg6):]), gc_if3)
 //line rodinia_srad.go:97
 											}
 										}
@@ -673,8 +704,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 
 //line rodinia_srad.go:97
 										if (gc_tx2+gc_r3) == 0 && tx < df {
-											gc_at41[gc_u6] = gc_at41[gc_u6] + gc_at42[gc_u6]
-											gc_at43[gc_u6] = gc_at43[gc_u6] + gc_at44[gc_u6]
+											gc_at45[gc_u6] = gc_at45[gc_u6] + gc_at46[gc_u6]
+											gc_at47[gc_u6] = gc_at47[gc_u6] + gc_at48[gc_u6]
 										}
 									}
 								} else {
@@ -723,12 +754,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off18 := bx * dMul * sradNumberThreads
-					if gc_from2 >= 0 && gc_to2 <= len(dPsum) && gc_to2 <= len(dPsum2) && gc_off18 >= 0 && gc_off18 < len(dSums) && gc_off18 < len(dSums2) {
-						gc_at45 := dPsum[:gc_to2]
-						gc_at46 := dPsum2[:gc_to2]
-						gc_at47 := dSums[gc_off18:][:1]
-						gc_at48 := dSums2[gc_off18:][:1]
+					gc_off20 := bx * dMul * sradNumberThreads
+					if gc_from2 >= 0 && gc_to2 <= len(dPsum) && gc_to2 <= len(dPsum2) && gc_off20 >= 0 && gc_off20 < len(dSums) && gc_off20 < len(dSums2) {
+						gc_at49 := dPsum[:gc_to2]
+						gc_at50 := dPsum2[:gc_to2]
+						gc_at51 := dSums[gc_off20:][:1]
+						gc_at52 := dSums2[gc_off20:][:1]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -755,12 +786,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 										return
 //line rodinia_srad.go:107
 									}
-									gc_at45[gc_tx2] = gc_at45[gc_tx2] + dSums[i]
-									gc_at46[gc_tx2] = gc_at46[gc_tx2] + dSums2[i]
+									gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
+									gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
 								}
 
-								gc_at47[0] = gc_at45[gc_tx2]
-								gc_at48[0] = gc_at46[gc_tx2]
+								gc_at51[0] = gc_at49[gc_tx2]
+								gc_at52[0] = gc_at50[gc_tx2]
 							}
 						}
 					} else {

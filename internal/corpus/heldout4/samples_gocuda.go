@@ -3194,10 +3194,108 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_stride := (2 * 1)
+			gc_off := 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples.go:443
+					tid := gc_tx
+					_ = tid
+
+//line samples.go:453
+					data0 := shared[2*tid]
+
+//line samples.go:454
+					data1 := shared[(2*tid)+1]
+					_ = data0
+					_ = data1
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:443
+						tid := gc_tx
+						_ = tid
+
+//line samples.go:453
+						data0 := shared[2*tid]
+
+//line samples.go:454
+						data1 := shared[(2*tid)+1]
+						_ = data0
+						_ = data1
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:443
+						tid := gc_tx
+						_ = tid
+
+//line samples.go:453
+						data0 := shared[2*tid]
+
+//line samples.go:454
+						data1 := shared[(2*tid)+1]
+						_ = data0
+						_ = data1
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:443
+						tid := gc_tx
+						_ = tid
+
+//line samples.go:453
+						data0 := shared[2*tid]
+
+//line samples.go:454
+						data1 := shared[(2*tid)+1]
+						_ = data0
+						_ = data1
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:443
+						tid := gc_tx
+						_ = tid
+
+//line samples.go:453
+						data0 := shared[2*tid]
+
+//line samples.go:454
+						data1 := shared[(2*tid)+1]
+						_ = data0
+						_ = data1
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3215,81 +3313,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples.go:443
-				tid := gc_tx
-				_ = tid
-
-//line samples.go:453
-				data0 := shared[2*tid]
-
-//line samples.go:454
-				data1 := shared[(2*tid)+1]
-				_ = data0
-				_ = data1
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
 			}
 		}
 	}
@@ -3599,11 +3622,11 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				gc_off2 := 0
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
-					gc_at := approxFinal[gc_off:][:1]
-					gc_at2 := shared[gc_off2:][:1]
+				gc_off2 := bid
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
+					gc_at := approxFinal[gc_off2:][:1]
+					gc_at2 := shared[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
