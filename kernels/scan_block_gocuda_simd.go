@@ -3966,10 +3966,10 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off25 := ((offset * 2) - 1)
-				gc_stride9 := (offset * (2 * 1))
-				gc_off26 := ((offset * 1) - 1)
-				if gc_from5 >= 0 && compiled.InStride(gc_stride9, gc_off25, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride9, gc_off26, gc_from5, gc_to5, len(temp)) {
+				gc_off13 := ((offset * 2) - 1)
+				gc_stride3 := (offset * (2 * 1))
+				gc_off14 := ((offset * 1) - 1)
+				if gc_from5 >= 0 && compiled.InStride(gc_stride3, gc_off13, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride3, gc_off14, gc_from5, gc_to5, len(temp)) {
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4016,11 +4016,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off27 := gc_bx5
-			gc_off28 := m - 1
-			if gc_from5 >= 0 && gc_off27 >= 0 && gc_off27 < len(sums) && gc_off28 >= 0 && gc_off28 < len(temp) {
-				gc_at9 := sums[gc_off27:][:1]
-				gc_at10 := temp[gc_off28:][:1]
+			gc_off15 := gc_bx5
+			gc_off16 := m - 1
+			if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
+				gc_at9 := sums[gc_off15:][:1]
+				gc_at10 := temp[gc_off16:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4140,10 +4140,10 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off29 := ((offset * 1) - 1)
-				gc_stride10 := (offset * (2 * 1))
-				gc_off30 := ((offset * 2) - 1)
-				if gc_from5 >= 0 && compiled.InStride(gc_stride10, gc_off29, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride10, gc_off30, gc_from5, gc_to5, len(temp)) {
+				gc_off17 := ((offset * 1) - 1)
+				gc_stride4 := (offset * (2 * 1))
+				gc_off18 := ((offset * 2) - 1)
+				if gc_from5 >= 0 && compiled.InStride(gc_stride4, gc_off17, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, gc_from5, gc_to5, len(temp)) {
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4714,151 +4714,37 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := ((offset * 2) - 1)
-				gc_stride3 := (offset * (2 * 1))
-				gc_off8 := ((offset * 1) - 1)
-				if gc_from2 >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from2, gc_to2, len(temp)) {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens166
-//line scan_block.go:78
-								gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds166
-//line scan_block.go:78
-								gc_spread16Lo4 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo4
-//line scan_block.go:78
-								gc_spread16Hi4 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi4
-//line scan_block.go:78
-								gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes164
-//line scan_block.go:78
-								gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes164
-							gc_steps12:
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line scan_block.go:78
-									var thid int = gc_tx2
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t23 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-										_ = gc_t23
-//line scan_block.go:97
-										var gc_t24 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-										_ = gc_t24
-//line scan_block.go:97
-										var ai int = gc_t23
-//line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t24
-//line scan_block.go:97
-										_ = bi
-										var gc_ld31 archsimd.Float32x16
-//line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld31 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens166)
-//line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld31 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds166)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps12
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld32 archsimd.Float32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld32 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens166)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld32 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds166)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps12
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st8 := gc_ld32.Add(gc_ld31)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi+0:]), gc_evenLanes164)
-//line scan_block.go:98
-											gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi+16:]), gc_evenLanes164)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi-1:]), gc_oddLanes164)
-//line scan_block.go:98
-											gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi+15:]), gc_oddLanes164)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps12
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens164 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens6
+							_ = gc_evens164
 //line scan_block.go:78
-							gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds164 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo6
+							_ = gc_odds164
 //line scan_block.go:78
-							gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi6
+							_ = gc_spread16Lo2
 //line scan_block.go:78
-							gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes6
+							_ = gc_spread16Hi2
 //line scan_block.go:78
-							gc_oddLanes4 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes4
-						gc_steps10:
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							_ = gc_evenLanes162
+//line scan_block.go:78
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes162
+						gc_steps8:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -4868,70 +4754,70 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t19 int = 1*(2*thid+1) - 1
+									var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t19
+									_ = gc_t15
 //line scan_block.go:97
-									var gc_t20 int = 1*(2*thid+2) - 1
+									var gc_t16 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t20
+									_ = gc_t16
 //line scan_block.go:97
-									var ai int = gc_t19
+									var ai int = gc_t15
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t20
+									var bi int = gc_t16
 //line scan_block.go:97
 									_ = bi
-									var gc_ld27 archsimd.Float32x8
+									var gc_ld23 archsimd.Float32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
+									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld27 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+										gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
+									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld27 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+										gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds164)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps10
+										break gc_steps8
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld28 archsimd.Float32x8
+									var gc_ld24 archsimd.Float32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld28 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+										gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld28 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+										gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds164)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps10
+										break gc_steps8
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st6 := gc_ld28.Add(gc_ld27)
+									gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_st6.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi+0:]), gc_evenLanes6)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi+0:]), gc_evenLanes162)
 //line scan_block.go:98
-										gc_st6.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi+8:]), gc_evenLanes6)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+16:]), gc_evenLanes162)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st6.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi-1:]), gc_oddLanes4)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi-1:]), gc_oddLanes162)
 //line scan_block.go:98
-										gc_st6.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi+7:]), gc_oddLanes4)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+15:]), gc_oddLanes162)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps10
+										break gc_steps8
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -4939,261 +4825,129 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx2
-						_ = thid
-
+						gc_evens4 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens4
+//line scan_block.go:78
+						gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo4
+//line scan_block.go:78
+						gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi4
+//line scan_block.go:78
+						gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes4
+//line scan_block.go:78
+						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes2
+					gc_steps6:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:78
+							var thid int = gc_tx2
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							_ = ai
+								_ = gc_t11
 //line scan_block.go:97
-							_ = bi
-							temp[bi] += temp[ai]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens164 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens164
-//line scan_block.go:78
-								gc_odds164 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds164
-//line scan_block.go:78
-								gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo2
-//line scan_block.go:78
-								gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi2
-//line scan_block.go:78
-								gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes162
-//line scan_block.go:78
-								gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes162
-							gc_steps8:
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line scan_block.go:78
-									var thid int = gc_tx2
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t15 int = 1*(2*thid+1) - 1
+								var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-										_ = gc_t15
+								_ = gc_t12
 //line scan_block.go:97
-										var gc_t16 int = 1*(2*thid+2) - 1
+								var ai int = gc_t11
 //line scan_block.go:97
-										_ = gc_t16
+								_ = ai
 //line scan_block.go:97
-										var ai int = gc_t15
+								var bi int = gc_t12
 //line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t16
-//line scan_block.go:97
-										_ = bi
-										var gc_ld23 archsimd.Float32x16
+								_ = bi
+								var gc_ld19 archsimd.Float32x8
 //line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
+								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-											gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
+									gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
+								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-											gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds164)
+									gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens4))
 //line scan_block.go:98
-										} else {
+								} else {
 //line scan_block.go:98
-											break gc_steps8
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld24 archsimd.Float32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds164)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps8
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st4 := gc_ld24.Add(gc_ld23)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi+0:]), gc_evenLanes162)
-//line scan_block.go:98
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+16:]), gc_evenLanes162)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi-1:]), gc_oddLanes162)
-//line scan_block.go:98
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+15:]), gc_oddLanes162)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps8
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens4 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens4
-//line scan_block.go:78
-							gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo4
-//line scan_block.go:78
-							gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi4
-//line scan_block.go:78
-							gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes4
-//line scan_block.go:78
-							gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes2
-						gc_steps6:
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan_block.go:78
-								var thid int = gc_tx2
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:96
-								{
-									var gc_t11 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-									_ = gc_t11
-//line scan_block.go:97
-									var gc_t12 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-									_ = gc_t12
-//line scan_block.go:97
-									var ai int = gc_t11
-//line scan_block.go:97
-									_ = ai
-//line scan_block.go:97
-									var bi int = gc_t12
-//line scan_block.go:97
-									_ = bi
-									var gc_ld19 archsimd.Float32x8
-//line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
-//line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens4))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps6
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									var gc_ld20 archsimd.Float32x8
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens4))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps6
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									gc_st2 := gc_ld20.Add(gc_ld19)
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi+0:]), gc_evenLanes4)
-//line scan_block.go:98
-										gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+8:]), gc_evenLanes4)
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi-1:]), gc_oddLanes2)
-//line scan_block.go:98
-										gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+7:]), gc_oddLanes2)
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps6
-//line scan_block.go:98
-									}
+									break gc_steps6
 //line scan_block.go:98
 								}
+//line scan_block.go:98
+								var gc_ld20 archsimd.Float32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps6
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st2 := gc_ld20.Add(gc_ld19)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi+0:]), gc_evenLanes4)
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+8:]), gc_evenLanes4)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi-1:]), gc_oddLanes2)
+//line scan_block.go:98
+									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+7:]), gc_oddLanes2)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps6
+//line scan_block.go:98
+								}
+//line scan_block.go:98
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_block.go:78
-						thid := gc_tx2
-						_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
@@ -5208,11 +4962,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := m - 1
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(temp) {
-				gc_at3 := sums[gc_off9:][:1]
-				gc_at4 := temp[gc_off10:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := m - 1
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off8 >= 0 && gc_off8 < len(temp) {
+				gc_at3 := sums[gc_off7:][:1]
+				gc_at4 := temp[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -5332,222 +5086,38 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := ((offset * 1) - 1)
-				gc_stride4 := (offset * (2 * 1))
-				gc_off12 := ((offset * 2) - 1)
-				if gc_from2 >= 0 && compiled.InStride(gc_stride4, gc_off11, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride4, gc_off12, gc_from2, gc_to2, len(temp)) {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1610 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1610
-//line scan_block.go:78
-								gc_odds1610 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1610
-//line scan_block.go:78
-								gc_spread16Lo8 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo8
-//line scan_block.go:78
-								gc_spread16Hi8 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi8
-//line scan_block.go:78
-								gc_evenLanes168 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes168
-//line scan_block.go:78
-								gc_oddLanes168 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes168
-							gc_steps20:
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line scan_block.go:78
-									var thid int = gc_tx2
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t39 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-										_ = gc_t39
-//line scan_block.go:112
-										var gc_t40 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-										_ = gc_t40
-//line scan_block.go:112
-										var ai_ int = gc_t39
-//line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t40
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld54 archsimd.Float32x16
-//line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:113
-											gc_ld54 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens1610)
-//line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-											gc_ld54 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds1610)
-//line scan_block.go:113
-										} else {
-//line scan_block.go:113
-											break gc_steps20
-//line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld54
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld55 archsimd.Float32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld55 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens1610)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld55 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds1610)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps20
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st23 := gc_ld55
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st23.Permute(gc_spread16Lo8).StoreMasked((*[16]float32)(temp[ai_+0:]), gc_evenLanes168)
-//line scan_block.go:114
-											gc_st23.Permute(gc_spread16Hi8).StoreMasked((*[16]float32)(temp[ai_+16:]), gc_evenLanes168)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st23.Permute(gc_spread16Lo8).StoreMasked((*[16]float32)(temp[ai_-1:]), gc_oddLanes168)
-//line scan_block.go:114
-											gc_st23.Permute(gc_spread16Hi8).StoreMasked((*[16]float32)(temp[ai_+15:]), gc_oddLanes168)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps20
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld56 archsimd.Float32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld56 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens1610)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld56 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds1610)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes87 [16]float32
-//line scan_block.go:115
-											for gc_k83 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k83) != 0 {
-//line scan_block.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k83
-//line scan_block.go:115
-													gc_lanes87[gc_k83] = temp[bi_+2*gc_k83]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-											gc_ld56 = archsimd.LoadFloat32x16(&gc_lanes87)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st24 := gc_ld56.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st24.Permute(gc_spread16Lo8).StoreMasked((*[16]float32)(temp[bi_+0:]), gc_evenLanes168)
-//line scan_block.go:115
-											gc_st24.Permute(gc_spread16Hi8).StoreMasked((*[16]float32)(temp[bi_+16:]), gc_evenLanes168)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st24.Permute(gc_spread16Lo8).StoreMasked((*[16]float32)(temp[bi_-1:]), gc_oddLanes168)
-//line scan_block.go:115
-											gc_st24.Permute(gc_spread16Hi8).StoreMasked((*[16]float32)(temp[bi_+15:]), gc_oddLanes168)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes88 [16]float32
-//line scan_block.go:115
-											gc_st24.Store(&gc_lanes88)
-//line scan_block.go:115
-											for gc_k84 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k84) != 0 {
-//line scan_block.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k84
-//line scan_block.go:115
-													temp[bi_+2*gc_k84] = gc_lanes88[gc_k84]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens10 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens10
+							_ = gc_evens166
 //line scan_block.go:78
-							gc_spreadLo10 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo10
+							_ = gc_odds166
 //line scan_block.go:78
-							gc_spreadHi10 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi10
+							_ = gc_spread16Lo4
 //line scan_block.go:78
-							gc_evenLanes10 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes10
+							_ = gc_spread16Hi4
 //line scan_block.go:78
-							gc_oddLanes8 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes8
-						gc_steps18:
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							_ = gc_evenLanes164
+//line scan_block.go:78
+							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes164
+						gc_steps12:
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line scan_block.go:78
@@ -5556,96 +5126,96 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t35 int = 1*(2*thid+1) - 1
+									var gc_t23 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t35
+									_ = gc_t23
 //line scan_block.go:112
-									var gc_t36 int = 1*(2*thid+2) - 1
+									var gc_t24 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t36
+									_ = gc_t24
 //line scan_block.go:112
-									var ai_ int = gc_t35
+									var ai_ int = gc_t23
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t36
+									var bi_ int = gc_t24
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld48 archsimd.Float32x8
+									var gc_ld34 archsimd.Float32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld48 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens10))
+										gc_ld34 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld48 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens10))
+										gc_ld34 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds166)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps18
+										break gc_steps12
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld48
+									y := gc_ld34
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld49 archsimd.Float32x8
+									var gc_ld35 archsimd.Float32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld49 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld49 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps18
+										break gc_steps12
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st19 := gc_ld49
+									gc_st11 := gc_ld35
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
-										gc_st19.Permute(gc_spreadLo10).StoreMasked((*[8]float32)(temp[ai_+0:]), gc_evenLanes10)
+										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_+0:]), gc_evenLanes164)
 //line scan_block.go:114
-										gc_st19.Permute(gc_spreadHi10).StoreMasked((*[8]float32)(temp[ai_+8:]), gc_evenLanes10)
+										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+16:]), gc_evenLanes164)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st19.Permute(gc_spreadLo10).StoreMasked((*[8]float32)(temp[ai_-1:]), gc_oddLanes8)
+										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_-1:]), gc_oddLanes164)
 //line scan_block.go:114
-										gc_st19.Permute(gc_spreadHi10).StoreMasked((*[8]float32)(temp[ai_+7:]), gc_oddLanes8)
+										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+15:]), gc_oddLanes164)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps18
+										break gc_steps12
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld50 archsimd.Float32x8
+									var gc_ld36 archsimd.Float32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld50 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld50 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds166)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes77 [8]float32
+										var gc_lanes55 [16]float32
 //line scan_block.go:115
-										for gc_k73 := range 8 {
+										for gc_k51 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k73) != 0 {
+											if 0xffff&(1<<gc_k51) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k73
+												gc_pos2.Thread = gc_rank2 + gc_k51
 //line scan_block.go:115
-												gc_lanes77[gc_k73] = temp[bi_+2*gc_k73]
+												gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5653,37 +5223,37 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-										gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes77)
+										gc_ld36 = archsimd.LoadFloat32x16(&gc_lanes55)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st20 := gc_ld50.Add(y)
+									gc_st12 := gc_ld36.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
-										gc_st20.Permute(gc_spreadLo10).StoreMasked((*[8]float32)(temp[bi_+0:]), gc_evenLanes10)
+										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_+0:]), gc_evenLanes164)
 //line scan_block.go:115
-										gc_st20.Permute(gc_spreadHi10).StoreMasked((*[8]float32)(temp[bi_+8:]), gc_evenLanes10)
+										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+16:]), gc_evenLanes164)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st20.Permute(gc_spreadLo10).StoreMasked((*[8]float32)(temp[bi_-1:]), gc_oddLanes8)
+										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_-1:]), gc_oddLanes164)
 //line scan_block.go:115
-										gc_st20.Permute(gc_spreadHi10).StoreMasked((*[8]float32)(temp[bi_+7:]), gc_oddLanes8)
+										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+15:]), gc_oddLanes164)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes78 [8]float32
+										var gc_lanes56 [16]float32
 //line scan_block.go:115
-										gc_st20.Store(&gc_lanes78)
+										gc_st12.Store(&gc_lanes56)
 //line scan_block.go:115
-										for gc_k74 := range 8 {
+										for gc_k52 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k74) != 0 {
+											if 0xffff&(1<<gc_k52) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k74
+												gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan_block.go:115
-												temp[bi_+2*gc_k74] = gc_lanes78[gc_k74]
+												temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5697,405 +5267,201 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx2
-						_ = thid
-
+						gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens6
+//line scan_block.go:78
+						gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo6
+//line scan_block.go:78
+						gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi6
+//line scan_block.go:78
+						gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes6
+//line scan_block.go:78
+						gc_oddLanes4 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes4
+					gc_steps10:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:78
+							var thid int = gc_tx2
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							_ = ai_
+								_ = gc_t19
 //line scan_block.go:112
-							_ = bi_
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
-					}
-				} else {
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens168 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens168
-//line scan_block.go:78
-								gc_odds168 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds168
-//line scan_block.go:78
-								gc_spread16Lo6 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo6
-//line scan_block.go:78
-								gc_spread16Hi6 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi6
-//line scan_block.go:78
-								gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes166
-//line scan_block.go:78
-								gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes166
-							gc_steps16:
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line scan_block.go:78
-									var thid int = gc_tx2
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t31 int = 1*(2*thid+1) - 1
+								var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-										_ = gc_t31
+								_ = gc_t20
 //line scan_block.go:112
-										var gc_t32 int = 1*(2*thid+2) - 1
+								var ai_ int = gc_t19
 //line scan_block.go:112
-										_ = gc_t32
+								_ = ai_
 //line scan_block.go:112
-										var ai_ int = gc_t31
+								var bi_ int = gc_t20
 //line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t32
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld42 archsimd.Float32x16
+								_ = bi_
+								var gc_ld28 archsimd.Float32x8
 //line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-											gc_ld42 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens168)
+									gc_ld28 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-											gc_ld42 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds168)
+									gc_ld28 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 //line scan_block.go:113
-										} else {
+								} else {
 //line scan_block.go:113
-											break gc_steps16
+									break gc_steps10
 //line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld42
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld43 archsimd.Float32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld43 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens168)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld43 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds168)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps16
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st15 := gc_ld43
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st15.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(temp[ai_+0:]), gc_evenLanes166)
-//line scan_block.go:114
-											gc_st15.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(temp[ai_+16:]), gc_evenLanes166)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st15.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(temp[ai_-1:]), gc_oddLanes166)
-//line scan_block.go:114
-											gc_st15.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(temp[ai_+15:]), gc_oddLanes166)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps16
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld44 archsimd.Float32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld44 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens168)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld44 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds168)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes67 [16]float32
-//line scan_block.go:115
-											for gc_k63 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k63) != 0 {
-//line scan_block.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k63
-//line scan_block.go:115
-													gc_lanes67[gc_k63] = temp[bi_+2*gc_k63]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-											gc_ld44 = archsimd.LoadFloat32x16(&gc_lanes67)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st16 := gc_ld44.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st16.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(temp[bi_+0:]), gc_evenLanes166)
-//line scan_block.go:115
-											gc_st16.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(temp[bi_+16:]), gc_evenLanes166)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st16.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(temp[bi_-1:]), gc_oddLanes166)
-//line scan_block.go:115
-											gc_st16.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(temp[bi_+15:]), gc_oddLanes166)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes68 [16]float32
-//line scan_block.go:115
-											gc_st16.Store(&gc_lanes68)
-//line scan_block.go:115
-											for gc_k64 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k64) != 0 {
-//line scan_block.go:115
-													gc_pos2.Thread = gc_rank2 + gc_k64
-//line scan_block.go:115
-													temp[bi_+2*gc_k64] = gc_lanes68[gc_k64]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens8 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens8
-//line scan_block.go:78
-							gc_spreadLo8 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo8
-//line scan_block.go:78
-							gc_spreadHi8 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi8
-//line scan_block.go:78
-							gc_evenLanes8 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes8
-//line scan_block.go:78
-							gc_oddLanes6 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes6
-						gc_steps14:
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan_block.go:78
-								var thid int = gc_tx2
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:111
-								{
-									var gc_t27 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-									_ = gc_t27
-//line scan_block.go:112
-									var gc_t28 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-									_ = gc_t28
-//line scan_block.go:112
-									var ai_ int = gc_t27
-//line scan_block.go:112
-									_ = ai_
-//line scan_block.go:112
-									var bi_ int = gc_t28
-//line scan_block.go:112
-									_ = bi_
-									var gc_ld36 archsimd.Float32x8
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								y := gc_ld28
 //line scan_block.go:113
-										gc_ld36 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens8))
+								_ = y
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								var gc_ld29 archsimd.Float32x8
 //line scan_block.go:113
-										gc_ld36 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens8))
-//line scan_block.go:113
-									} else {
-//line scan_block.go:113
-										break gc_steps14
-//line scan_block.go:113
-									}
-//line scan_block.go:113
-									y := gc_ld36
-//line scan_block.go:113
-									_ = y
-//line scan_block.go:113
-									var gc_ld37 archsimd.Float32x8
-//line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld37 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens8))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_ld37 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens8))
+									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps14
+									break gc_steps10
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									gc_st11 := gc_ld37
+								gc_st7 := gc_ld29
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
-										gc_st11.Permute(gc_spreadLo8).StoreMasked((*[8]float32)(temp[ai_+0:]), gc_evenLanes8)
+									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_+0:]), gc_evenLanes6)
 //line scan_block.go:114
-										gc_st11.Permute(gc_spreadHi8).StoreMasked((*[8]float32)(temp[ai_+8:]), gc_evenLanes8)
+									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+8:]), gc_evenLanes6)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_st11.Permute(gc_spreadLo8).StoreMasked((*[8]float32)(temp[ai_-1:]), gc_oddLanes6)
+									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_-1:]), gc_oddLanes4)
 //line scan_block.go:114
-										gc_st11.Permute(gc_spreadHi8).StoreMasked((*[8]float32)(temp[ai_+7:]), gc_oddLanes6)
+									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+7:]), gc_oddLanes4)
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps14
+									break gc_steps10
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									var gc_ld38 archsimd.Float32x8
+								var gc_ld30 archsimd.Float32x8
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld38 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens8))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-										gc_ld38 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens8))
+									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line scan_block.go:115
-									} else {
+								} else {
 //line scan_block.go:115
-										var gc_lanes57 [8]float32
+									var gc_lanes45 [8]float32
 //line scan_block.go:115
-										for gc_k53 := range 8 {
+									for gc_k41 := range 8 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k53) != 0 {
+										if 0xff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k41
 //line scan_block.go:115
-												gc_lanes57[gc_k53] = temp[bi_+2*gc_k53]
-//line scan_block.go:115
-											}
+											gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
-										gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-										gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes57)
-//line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st12 := gc_ld38.Add(y)
+									gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line scan_block.go:115
-										gc_st12.Permute(gc_spreadLo8).StoreMasked((*[8]float32)(temp[bi_+0:]), gc_evenLanes8)
-//line scan_block.go:115
-										gc_st12.Permute(gc_spreadHi8).StoreMasked((*[8]float32)(temp[bi_+8:]), gc_evenLanes8)
-//line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-										gc_st12.Permute(gc_spreadLo8).StoreMasked((*[8]float32)(temp[bi_-1:]), gc_oddLanes6)
-//line scan_block.go:115
-										gc_st12.Permute(gc_spreadHi8).StoreMasked((*[8]float32)(temp[bi_+7:]), gc_oddLanes6)
-//line scan_block.go:115
-									} else {
-//line scan_block.go:115
-										var gc_lanes58 [8]float32
-//line scan_block.go:115
-										gc_st12.Store(&gc_lanes58)
-//line scan_block.go:115
-										for gc_k54 := range 8 {
-//line scan_block.go:115
-											if 0xff&(1<<gc_k54) != 0 {
-//line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k54
-//line scan_block.go:115
-												temp[bi_+2*gc_k54] = gc_lanes58[gc_k54]
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_pos2.Thread = gc_rank2
-//line scan_block.go:115
-									}
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line scan_block.go:115
 								}
+//line scan_block.go:115
+								gc_st8 := gc_ld30.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_+0:]), gc_evenLanes6)
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+8:]), gc_evenLanes6)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_-1:]), gc_oddLanes4)
+//line scan_block.go:115
+									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+7:]), gc_oddLanes4)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes46 [8]float32
+//line scan_block.go:115
+									gc_st8.Store(&gc_lanes46)
+//line scan_block.go:115
+									for gc_k42 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k42) != 0 {
+//line scan_block.go:115
+											gc_pos2.Thread = gc_rank2 + gc_k42
+//line scan_block.go:115
+											temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:115
+								}
+//line scan_block.go:115
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_block.go:78
-						thid := gc_tx2
-						_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
@@ -6103,41 +5469,41 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1611 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens167 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens1611
+					_ = gc_evens167
 //line scan_block.go:78
-					gc_odds1611 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds167 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds1611
+					_ = gc_odds167
 //line scan_block.go:78
 					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota26
 //line scan_block.go:78
-					gc_spread16Lo9 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-					_ = gc_spread16Lo9
+					_ = gc_spread16Lo5
 //line scan_block.go:78
-					gc_spread16Hi9 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-					_ = gc_spread16Hi9
+					_ = gc_spread16Hi5
 //line scan_block.go:78
-					gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes169
+					_ = gc_evenLanes165
 //line scan_block.go:78
-					gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes169
-				gc_steps22:
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					_ = gc_oddLanes165
+				gc_steps14:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_block.go:78
@@ -6157,80 +5523,80 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld59 archsimd.Float32x16
+						var gc_ld39 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld59 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens1611)
+							gc_ld39 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld59 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds1611)
+							gc_ld39 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps22
+							break gc_steps14
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld59
+						e0 := gc_ld39
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld60 archsimd.Float32x16
+						var gc_ld40 archsimd.Float32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld60 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens1611)
+							gc_ld40 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld60 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds1611)
+							gc_ld40 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps22
+							break gc_steps14
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld60
+						e1 := gc_ld40
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t43 := e0.Add(a0)
+							gc_t27 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t43
+							_ = gc_t27
 //line scan_block.go:120
-							gc_t44 := e1.Add(a1)
+							gc_t28 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t44
+							_ = gc_t28
 //line scan_block.go:120
-							e0 = gc_t43
+							e0 = gc_t27
 //line scan_block.go:120
-							e1 = gc_t44
+							e1 = gc_t28
 //line scan_block.go:120
 						}
 //line scan_block.go:123
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							gc_st29 := e0
+							gc_st17 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-								gc_st29.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes169)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-								gc_st29.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes169)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st29.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes169)
+								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-								gc_st29.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes169)
+								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps22
+								break gc_steps14
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -6242,34 +5608,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 							if gc_if11.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st30 := e0
+								gc_st18 := e0
 //line scan_block.go:123
 								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-									gc_st30.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-									gc_st30.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st30.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line scan_block.go:124
-									gc_st30.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes98 [16]float32
+									var gc_lanes66 [16]float32
 //line scan_block.go:124
-									gc_st30.Store(&gc_lanes98)
+									gc_st18.Store(&gc_lanes66)
 //line scan_block.go:124
-									for gc_k94 := range 16 {
+									for gc_k62 := range 16 {
 //line scan_block.go:124
-										if gc_if11.ToBits()&(1<<gc_k94) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k62) != 0 {
 //line scan_block.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k94
+											gc_pos2.Thread = gc_rank2 + gc_k62
 //line scan_block.go:124
-											out[g+2*gc_k94] = gc_lanes98[gc_k94]
+											out[g+2*gc_k62] = gc_lanes66[gc_k62]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -6285,34 +5651,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-							gc_st31 := e1
+							gc_st19 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes169)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-								gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes169)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes169)
+								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-								gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes169)
+								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes99 [16]float32
+								var gc_lanes67 [16]float32
 //line scan_block.go:127
-								gc_st31.Store(&gc_lanes99)
+								gc_st19.Store(&gc_lanes67)
 //line scan_block.go:127
-								for gc_k95 := range 16 {
+								for gc_k63 := range 16 {
 //line scan_block.go:127
-									if 0xffff&(1<<gc_k95) != 0 {
+									if 0xffff&(1<<gc_k63) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k95
+										gc_pos2.Thread = gc_rank2 + gc_k63
 //line scan_block.go:127
-										out[(g+1)+2*gc_k95] = gc_lanes99[gc_k95]
+										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -6330,36 +5696,36 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:126
 							if gc_if12.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st32 := e1
+								gc_st20 := e1
 //line scan_block.go:126
 								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-									gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
-									gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line scan_block.go:127
-									gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes100 [16]float32
+									var gc_lanes68 [16]float32
 //line scan_block.go:127
-									gc_st32.Store(&gc_lanes100)
+									gc_st20.Store(&gc_lanes68)
 //line scan_block.go:127
-									for gc_k96 := range 16 {
+									for gc_k64 := range 16 {
 //line scan_block.go:127
-										if gc_if12.ToBits()&(1<<gc_k96) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
 //line scan_block.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k96
+											gc_pos2.Thread = gc_rank2 + gc_k64
 //line scan_block.go:127
-											out[(g+1)+2*gc_k96] = gc_lanes100[gc_k96]
+											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -6374,40 +5740,40 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens11 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens7 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens11
+				_ = gc_evens7
 //line scan_block.go:78
 				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota25
 //line scan_block.go:78
-				gc_spreadLo11 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo7 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo11
+				_ = gc_spreadLo7
 //line scan_block.go:78
-				gc_spreadHi11 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi7 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi11
+				_ = gc_spreadHi7
 //line scan_block.go:78
-				gc_evenLanes11 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes7 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes11
+				_ = gc_evenLanes7
 //line scan_block.go:78
-				gc_oddLanes9 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes9
-			gc_steps21:
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				_ = gc_oddLanes5
+			gc_steps13:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line scan_block.go:78
@@ -6427,80 +5793,80 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld57 archsimd.Float32x8
+					var gc_ld37 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld57 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens11))
+						gc_ld37 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld57 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens11))
+						gc_ld37 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps21
+						break gc_steps13
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld57
+					e0 := gc_ld37
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld58 archsimd.Float32x8
+					var gc_ld38 archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld58 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens11))
+						gc_ld38 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld58 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens11))
+						gc_ld38 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps21
+						break gc_steps13
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld58
+					e1 := gc_ld38
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t41 := e0.Add(a0)
+						gc_t25 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t41
+						_ = gc_t25
 //line scan_block.go:120
-						gc_t42 := e1.Add(a1)
+						gc_t26 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t42
+						_ = gc_t26
 //line scan_block.go:120
-						e0 = gc_t41
+						e0 = gc_t25
 //line scan_block.go:120
-						e1 = gc_t42
+						e1 = gc_t26
 //line scan_block.go:120
 					}
 //line scan_block.go:123
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						gc_st25 := e0
+						gc_st13 := e0
 //line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-							gc_st25.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes11)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
-							gc_st25.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes11)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st25.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes9)
+							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-							gc_st25.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes9)
+							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							break gc_steps21
+							break gc_steps13
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -6512,32 +5878,32 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 						if gc_if9.ToBits() != 0 {
 //line scan_block.go:123
-							gc_st26 := e0
+							gc_st14 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-								gc_st26.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo11).ToMask().And(gc_evenLanes11))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
-								gc_st26.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi11).ToMask().And(gc_evenLanes11))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st26.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo11).ToMask().And(gc_oddLanes9))
+								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
-								gc_st26.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi11).ToMask().And(gc_oddLanes9))
+								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes92 [8]float32
+								var gc_lanes60 [8]float32
 //line scan_block.go:124
-								gc_st26.Store(&gc_lanes92)
+								gc_st14.Store(&gc_lanes60)
 //line scan_block.go:124
-								for gc_k88 := range 8 {
+								for gc_k56 := range 8 {
 //line scan_block.go:124
-									if gc_if9.ToBits()&(1<<gc_k88) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k56) != 0 {
 //line scan_block.go:124
-										gc_pos2.Thread = gc_rank2 + gc_k88
+										gc_pos2.Thread = gc_rank2 + gc_k56
 //line scan_block.go:124
-										out[g+2*gc_k88] = gc_lanes92[gc_k88]
+										out[g+2*gc_k56] = gc_lanes60[gc_k56]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -6553,34 +5919,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-						gc_st27 := e1
+						gc_st15 := e1
 //line scan_block.go:126
 						if (g+
 							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st27.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes11)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
-							gc_st27.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes11)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st27.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes9)
+							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-							gc_st27.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes9)
+							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes93 [8]float32
+							var gc_lanes61 [8]float32
 //line scan_block.go:127
-							gc_st27.Store(&gc_lanes93)
+							gc_st15.Store(&gc_lanes61)
 //line scan_block.go:127
-							for gc_k89 := range 8 {
+							for gc_k57 := range 8 {
 //line scan_block.go:127
-								if 0xff&(1<<gc_k89) != 0 {
+								if 0xff&(1<<gc_k57) != 0 {
 //line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k89
+									gc_pos2.Thread = gc_rank2 + gc_k57
 //line scan_block.go:127
-									out[(g+1)+2*gc_k89] = gc_lanes93[gc_k89]
+									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -6598,34 +5964,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:126
 						if gc_if10.ToBits() != 0 {
 //line scan_block.go:126
-							gc_st28 := e1
+							gc_st16 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-								gc_st28.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo11).ToMask().And(gc_evenLanes11))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
-								gc_st28.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi11).ToMask().And(gc_evenLanes11))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st28.Permute(gc_spreadLo11).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo11).ToMask().And(gc_oddLanes9))
+								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:127
-								gc_st28.Permute(gc_spreadHi11).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi11).ToMask().And(gc_oddLanes9))
+								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes94 [8]float32
+								var gc_lanes62 [8]float32
 //line scan_block.go:127
-								gc_st28.Store(&gc_lanes94)
+								gc_st16.Store(&gc_lanes62)
 //line scan_block.go:127
-								for gc_k90 := range 8 {
+								for gc_k58 := range 8 {
 //line scan_block.go:127
-									if gc_if10.ToBits()&(1<<gc_k90) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k90
+										gc_pos2.Thread = gc_rank2 + gc_k58
 //line scan_block.go:127
-										out[(g+1)+2*gc_k90] = gc_lanes94[gc_k90]
+										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -6641,7 +6007,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -6710,22 +6076,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	offset := 1
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line scan_block.go:78
 					gc_iota210 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota210
 //line scan_block.go:78
-					gc_evens1613 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens1613
+					_ = gc_evens169
 //line scan_block.go:78
-					gc_odds1613 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds1613
+					_ = gc_odds169
 //line scan_block.go:78
 					gc_pairLo4 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
 //line scan_block.go:78
@@ -6734,9 +6100,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_pairHi4 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
 //line scan_block.go:78
 					_ = gc_pairHi4
-				gc_steps26:
-					for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-						gc_tx3 := gc_vstep7
+				gc_steps18:
+					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line scan_block.go:78
@@ -6750,7 +6116,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:79
 						if b&(b-1) != 0 {
 //line scan_block.go:79
-							break gc_steps26
+							break gc_steps18
 //line scan_block.go:79
 						}
 //line scan_block.go:85
@@ -6764,22 +6130,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld73 archsimd.Int32x16
+							var gc_ld53 archsimd.Int32x16
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 {
-								gc_ld73 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens1613)
+								gc_ld53 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld73 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds1613)
+								gc_ld53 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps26
+								break gc_steps18
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld73
+							a0 = gc_ld53
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
@@ -6789,22 +6155,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 							if gc_if19.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld74 archsimd.Int32x16
+								var gc_ld54 archsimd.Int32x16
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 {
-									gc_ld74 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens1613)
+									gc_ld54 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-									gc_ld74 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds1613)
+									gc_ld54 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds169)
 //line scan_block.go:87
 								} else {
 //line scan_block.go:87
-									break gc_steps26
+									break gc_steps18
 //line scan_block.go:87
 								}
 //line scan_block.go:87
-								a0 = a0.Merge(gc_ld74, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+								a0 = a0.Merge(gc_ld54, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -6812,24 +6178,24 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld75 archsimd.Int32x16
+							var gc_ld55 archsimd.Int32x16
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld75 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens1613)
+								gc_ld55 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld75 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds1613)
+								gc_ld55 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps26
+								break gc_steps18
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld75
+							a1 = gc_ld55
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
@@ -6839,64 +6205,64 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 							if gc_if20.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld76 archsimd.Int32x16
+								var gc_ld56 archsimd.Int32x16
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-									gc_ld76 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens1613)
+									gc_ld56 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-									gc_ld76 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds1613)
+									gc_ld56 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds169)
 //line scan_block.go:90
 								} else {
 //line scan_block.go:90
-									break gc_steps26
+									break gc_steps18
 //line scan_block.go:90
 								}
 //line scan_block.go:90
-								a1 = a1.Merge(gc_ld76, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								a1 = a1.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line scan_block.go:90
 							}
 //line scan_block.go:90
 						}
 //line scan_block.go:89
-						gc_t51 := a0
+						gc_t35 := a0
 //line scan_block.go:89
-						_ = gc_t51
+						_ = gc_t35
 //line scan_block.go:89
-						gc_t52 := a1
+						gc_t36 := a1
 //line scan_block.go:89
-						_ = gc_t52
+						_ = gc_t36
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t51.ConcatPermute(gc_t52, gc_pairLo4).StoreSlice(temp[2*thid:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairLo4).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t51.ConcatPermute(gc_t52, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes123 [16]int32
+							var gc_lanes91 [16]int32
 //line scan_block.go:92
-							var gc_lanes124 [16]int32
+							var gc_lanes92 [16]int32
 //line scan_block.go:92
-							gc_t51.Store(&gc_lanes123)
+							gc_t35.Store(&gc_lanes91)
 //line scan_block.go:92
-							gc_t52.Store(&gc_lanes124)
+							gc_t36.Store(&gc_lanes92)
 //line scan_block.go:92
-							for gc_k116 := range 16 {
+							for gc_k84 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k116) != 0 {
+								if 0xffff&(1<<gc_k84) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k116
+									gc_pos3.Thread = gc_rank3 + gc_k84
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k116] = gc_lanes123[gc_k116]
+										temp[(2*thid)+2*gc_k84] = gc_lanes91[gc_k84]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k116] = gc_lanes124[gc_k116]
+										temp[((2*thid)+1)+2*gc_k84] = gc_lanes92[gc_k84]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -6913,9 +6279,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						a1.StoreSlice(gc_s_a1[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
-				if gc_stop7 {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
@@ -6925,24 +6291,24 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 				_ = gc_iota28
 //line scan_block.go:78
-				gc_evens13 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens13
+				_ = gc_evens9
 //line scan_block.go:78
-				gc_spreadLo13 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo9 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo13
+				_ = gc_spreadLo9
 //line scan_block.go:78
-				gc_spreadHi13 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi9 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi13
+				_ = gc_spreadHi9
 //line scan_block.go:78
-				gc_evenLanes13 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes9 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes13
-			gc_steps24:
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				_ = gc_evenLanes9
+			gc_steps16:
+				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+					gc_tx3 := gc_vstep5
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line scan_block.go:78
@@ -6956,7 +6322,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:79
 					if b&(b-1) != 0 {
 //line scan_block.go:79
-						break gc_steps24
+						break gc_steps16
 //line scan_block.go:79
 					}
 //line scan_block.go:85
@@ -6970,22 +6336,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld65 archsimd.Int32x8
+						var gc_ld45 archsimd.Int32x8
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 {
-							gc_ld65 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens13))
+							gc_ld45 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld65 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens13))
+							gc_ld45 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							break gc_steps24
+							break gc_steps16
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld65
+						a0 = gc_ld45
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
@@ -6995,22 +6361,22 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 						if gc_if15.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld66 archsimd.Int32x8
+							var gc_ld46 archsimd.Int32x8
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 {
-								gc_ld66 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens13))
+								gc_ld46 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-								gc_ld66 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens13))
+								gc_ld46 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens9))
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps24
+								break gc_steps16
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld66.Merge(a0, gc_if15)
+							a0 = gc_ld46.Merge(a0, gc_if15)
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -7018,24 +6384,24 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld67 archsimd.Int32x8
+						var gc_ld47 archsimd.Int32x8
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld67 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens13))
+							gc_ld47 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld67 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens13))
+							gc_ld47 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							break gc_steps24
+							break gc_steps16
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld67
+						a1 = gc_ld47
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
@@ -7045,64 +6411,64 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 						if gc_if16.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld68 archsimd.Int32x8
+							var gc_ld48 archsimd.Int32x8
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-								gc_ld68 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens13))
+								gc_ld48 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-								gc_ld68 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens13))
+								gc_ld48 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens9))
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps24
+								break gc_steps16
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld68.Merge(a1, gc_if16)
+							a1 = gc_ld48.Merge(a1, gc_if16)
 //line scan_block.go:90
 						}
 //line scan_block.go:90
 					}
 //line scan_block.go:89
-					gc_t47 := a0
+					gc_t31 := a0
 //line scan_block.go:89
-					_ = gc_t47
+					_ = gc_t31
 //line scan_block.go:89
-					gc_t48 := a1
+					gc_t32 := a1
 //line scan_block.go:89
-					_ = gc_t48
+					_ = gc_t32
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t47.Permute(gc_spreadLo13).Merge(gc_t48.Permute(gc_spreadLo13), gc_evenLanes13).StoreSlice(temp[2*thid:])
+						gc_t31.Permute(gc_spreadLo9).Merge(gc_t32.Permute(gc_spreadLo9), gc_evenLanes9).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t47.Permute(gc_spreadHi13).Merge(gc_t48.Permute(gc_spreadHi13), gc_evenLanes13).StoreSlice(temp[(2*thid)+8:])
+						gc_t31.Permute(gc_spreadHi9).Merge(gc_t32.Permute(gc_spreadHi9), gc_evenLanes9).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes111 [8]int32
+						var gc_lanes79 [8]int32
 //line scan_block.go:92
-						var gc_lanes112 [8]int32
+						var gc_lanes80 [8]int32
 //line scan_block.go:92
-						gc_t47.Store(&gc_lanes111)
+						gc_t31.Store(&gc_lanes79)
 //line scan_block.go:92
-						gc_t48.Store(&gc_lanes112)
+						gc_t32.Store(&gc_lanes80)
 //line scan_block.go:92
-						for gc_k106 := range 8 {
+						for gc_k74 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k106) != 0 {
+							if 0xff&(1<<gc_k74) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k106
+								gc_pos3.Thread = gc_rank3 + gc_k74
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k106] = gc_lanes111[gc_k106]
+									temp[(2*thid)+2*gc_k74] = gc_lanes79[gc_k74]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k106] = gc_lanes112[gc_k106]
+									temp[((2*thid)+1)+2*gc_k74] = gc_lanes80[gc_k74]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -7120,7 +6486,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -7168,152 +6534,38 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off13 := ((offset * 2) - 1)
-				gc_stride5 := (offset * (2 * 1))
-				gc_off14 := ((offset * 1) - 1)
-				if gc_from3 >= 0 && compiled.InStride(gc_stride5, gc_off13, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride5, gc_off14, gc_from3, gc_to3, len(temp)) {
-					gc_vstep8 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1617 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1617
-//line scan_block.go:78
-								gc_odds1617 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1617
-//line scan_block.go:78
-								gc_spread16Lo13 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo13
-//line scan_block.go:78
-								gc_spread16Hi13 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi13
-//line scan_block.go:78
-								gc_evenLanes1613 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1613
-//line scan_block.go:78
-								gc_oddLanes1613 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1613
-							gc_steps34:
-								for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-									gc_tx3 := gc_vstep8
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line scan_block.go:78
-									var thid int = gc_tx3
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t67 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-										_ = gc_t67
-//line scan_block.go:97
-										var gc_t68 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-										_ = gc_t68
-//line scan_block.go:97
-										var ai int = gc_t67
-//line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t68
-//line scan_block.go:97
-										_ = bi
-										var gc_ld91 archsimd.Int32x16
-//line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld91 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1617)
-//line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld91 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1617)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps34
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld92 archsimd.Int32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld92 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1617)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld92 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1617)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps34
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st40 := gc_ld92.Add(gc_ld91)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st40.Permute(gc_spread16Lo13).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes1613)
-//line scan_block.go:98
-											gc_st40.Permute(gc_spread16Hi13).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes1613)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st40.Permute(gc_spread16Lo13).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes1613)
-//line scan_block.go:98
-											gc_st40.Permute(gc_spread16Hi13).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes1613)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps34
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens18 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens1611 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens18
+							_ = gc_evens1611
 //line scan_block.go:78
-							gc_spreadLo17 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds1611 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo17
+							_ = gc_odds1611
 //line scan_block.go:78
-							gc_spreadHi17 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo7 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi17
+							_ = gc_spread16Lo7
 //line scan_block.go:78
-							gc_evenLanes18 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi7 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes18
+							_ = gc_spread16Hi7
 //line scan_block.go:78
-							gc_oddLanes13 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes167 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes13
-						gc_steps32:
-							for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-								gc_tx3 := gc_vstep8
+							_ = gc_evenLanes167
+//line scan_block.go:78
+							gc_oddLanes167 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes167
+						gc_steps22:
+							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line scan_block.go:78
@@ -7322,70 +6574,70 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t63 int = 1*(2*thid+1) - 1
+									var gc_t43 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t63
+									_ = gc_t43
 //line scan_block.go:97
-									var gc_t64 int = 1*(2*thid+2) - 1
+									var gc_t44 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t64
+									_ = gc_t44
 //line scan_block.go:97
-									var ai int = gc_t63
+									var ai int = gc_t43
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t64
+									var bi int = gc_t44
 //line scan_block.go:97
 									_ = bi
-									var gc_ld87 archsimd.Int32x8
+									var gc_ld63 archsimd.Int32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
+									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld87 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens18))
+										gc_ld63 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1611)
 //line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
+									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld87 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens18))
+										gc_ld63 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1611)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps32
+										break gc_steps22
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld88 archsimd.Int32x8
+									var gc_ld64 archsimd.Int32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld88 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens18))
+										gc_ld64 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1611)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld88 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens18))
+										gc_ld64 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1611)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps32
+										break gc_steps22
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st38 := gc_ld88.Add(gc_ld87)
+									gc_st24 := gc_ld64.Add(gc_ld63)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_st38.Permute(gc_spreadLo17).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes18)
+										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes167)
 //line scan_block.go:98
-										gc_st38.Permute(gc_spreadHi17).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes18)
+										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes167)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st38.Permute(gc_spreadLo17).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes13)
+										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes167)
 //line scan_block.go:98
-										gc_st38.Permute(gc_spreadHi17).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes13)
+										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes167)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps32
+										break gc_steps22
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -7393,261 +6645,129 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
 					}
-					for gc_tx3 := gc_vstep8; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx3
-						_ = thid
-
+						gc_evens11 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens11
+//line scan_block.go:78
+						gc_spreadLo11 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo11
+//line scan_block.go:78
+						gc_spreadHi11 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi11
+//line scan_block.go:78
+						gc_evenLanes11 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes11
+//line scan_block.go:78
+						gc_oddLanes7 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes7
+					gc_steps20:
+						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:78
+							var thid int = gc_tx3
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t39 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							_ = ai
+								_ = gc_t39
 //line scan_block.go:97
-							_ = bi
-							temp[bi] += temp[ai]
-						}
-					}
-				} else {
-					gc_vstep9 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1615 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1615
-//line scan_block.go:78
-								gc_odds1615 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1615
-//line scan_block.go:78
-								gc_spread16Lo11 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo11
-//line scan_block.go:78
-								gc_spread16Hi11 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi11
-//line scan_block.go:78
-								gc_evenLanes1611 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1611
-//line scan_block.go:78
-								gc_oddLanes1611 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1611
-							gc_steps30:
-								for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-									gc_tx3 := gc_vstep9
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line scan_block.go:78
-									var thid int = gc_tx3
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t59 int = 1*(2*thid+1) - 1
+								var gc_t40 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-										_ = gc_t59
+								_ = gc_t40
 //line scan_block.go:97
-										var gc_t60 int = 1*(2*thid+2) - 1
+								var ai int = gc_t39
 //line scan_block.go:97
-										_ = gc_t60
+								_ = ai
 //line scan_block.go:97
-										var ai int = gc_t59
+								var bi int = gc_t40
 //line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t60
-//line scan_block.go:97
-										_ = bi
-										var gc_ld83 archsimd.Int32x16
+								_ = bi
+								var gc_ld59 archsimd.Int32x8
 //line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
+								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-											gc_ld83 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1615)
+									gc_ld59 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens11))
 //line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
+								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-											gc_ld83 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1615)
+									gc_ld59 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens11))
 //line scan_block.go:98
-										} else {
+								} else {
 //line scan_block.go:98
-											break gc_steps30
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld84 archsimd.Int32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld84 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1615)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld84 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1615)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps30
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st36 := gc_ld84.Add(gc_ld83)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st36.Permute(gc_spread16Lo11).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes1611)
-//line scan_block.go:98
-											gc_st36.Permute(gc_spread16Hi11).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes1611)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st36.Permute(gc_spread16Lo11).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes1611)
-//line scan_block.go:98
-											gc_st36.Permute(gc_spread16Hi11).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes1611)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps30
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens15 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens15
-//line scan_block.go:78
-							gc_spreadLo15 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo15
-//line scan_block.go:78
-							gc_spreadHi15 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi15
-//line scan_block.go:78
-							gc_evenLanes15 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes15
-//line scan_block.go:78
-							gc_oddLanes11 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes11
-						gc_steps28:
-							for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-								gc_tx3 := gc_vstep9
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line scan_block.go:78
-								var thid int = gc_tx3
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:96
-								{
-									var gc_t55 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-									_ = gc_t55
-//line scan_block.go:97
-									var gc_t56 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-									_ = gc_t56
-//line scan_block.go:97
-									var ai int = gc_t55
-//line scan_block.go:97
-									_ = ai
-//line scan_block.go:97
-									var bi int = gc_t56
-//line scan_block.go:97
-									_ = bi
-									var gc_ld79 archsimd.Int32x8
-//line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld79 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens15))
-//line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld79 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens15))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps28
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									var gc_ld80 archsimd.Int32x8
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld80 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens15))
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld80 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens15))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps28
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									gc_st34 := gc_ld80.Add(gc_ld79)
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_st34.Permute(gc_spreadLo15).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes15)
-//line scan_block.go:98
-										gc_st34.Permute(gc_spreadHi15).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes15)
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_st34.Permute(gc_spreadLo15).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes11)
-//line scan_block.go:98
-										gc_st34.Permute(gc_spreadHi15).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes11)
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps28
-//line scan_block.go:98
-									}
+									break gc_steps20
 //line scan_block.go:98
 								}
+//line scan_block.go:98
+								var gc_ld60 archsimd.Int32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens11))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps20
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st22 := gc_ld60.Add(gc_ld59)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes11)
+//line scan_block.go:98
+									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes11)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes7)
+//line scan_block.go:98
+									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes7)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps20
+//line scan_block.go:98
+								}
+//line scan_block.go:98
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				}
+				for gc_tx3 := gc_vstep6; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line scan_block.go:78
-						thid := gc_tx3
-						_ = thid
+					thid := gc_tx3
+					_ = thid
 
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
@@ -7662,11 +6782,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off15 := gc_bx3
-			gc_off16 := m - 1
-			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
-				gc_at5 := sums[gc_off15:][:1]
-				gc_at6 := temp[gc_off16:][:1]
+			gc_off9 := gc_bx3
+			gc_off10 := m - 1
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(temp) {
+				gc_at5 := sums[gc_off9:][:1]
+				gc_at6 := temp[gc_off10:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -7786,222 +6906,38 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := ((offset * 1) - 1)
-				gc_stride6 := (offset * (2 * 1))
-				gc_off18 := ((offset * 2) - 1)
-				if gc_from3 >= 0 && compiled.InStride(gc_stride6, gc_off17, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride6, gc_off18, gc_from3, gc_to3, len(temp)) {
-					gc_vstep10 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1621 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1621
-//line scan_block.go:78
-								gc_odds1621 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1621
-//line scan_block.go:78
-								gc_spread16Lo17 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo17
-//line scan_block.go:78
-								gc_spread16Hi17 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi17
-//line scan_block.go:78
-								gc_evenLanes1617 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1617
-//line scan_block.go:78
-								gc_oddLanes1617 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1617
-							gc_steps42:
-								for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-									gc_tx3 := gc_vstep10
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line scan_block.go:78
-									var thid int = gc_tx3
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t83 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-										_ = gc_t83
-//line scan_block.go:112
-										var gc_t84 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-										_ = gc_t84
-//line scan_block.go:112
-										var ai_ int = gc_t83
-//line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t84
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld114 archsimd.Int32x16
-//line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:113
-											gc_ld114 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1621)
-//line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-											gc_ld114 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1621)
-//line scan_block.go:113
-										} else {
-//line scan_block.go:113
-											break gc_steps42
-//line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld114
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld115 archsimd.Int32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld115 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1621)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld115 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1621)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps42
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st55 := gc_ld115
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st55.Permute(gc_spread16Lo17).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes1617)
-//line scan_block.go:114
-											gc_st55.Permute(gc_spread16Hi17).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes1617)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st55.Permute(gc_spread16Lo17).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes1617)
-//line scan_block.go:114
-											gc_st55.Permute(gc_spread16Hi17).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes1617)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps42
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld116 archsimd.Int32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld116 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1621)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld116 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1621)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes187 [16]int32
-//line scan_block.go:115
-											for gc_k179 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k179) != 0 {
-//line scan_block.go:115
-													gc_pos3.Thread = gc_rank3 + gc_k179
-//line scan_block.go:115
-													gc_lanes187[gc_k179] = temp[bi_+2*gc_k179]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-											gc_ld116 = archsimd.LoadInt32x16(&gc_lanes187)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st56 := gc_ld116.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st56.Permute(gc_spread16Lo17).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes1617)
-//line scan_block.go:115
-											gc_st56.Permute(gc_spread16Hi17).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes1617)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st56.Permute(gc_spread16Lo17).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes1617)
-//line scan_block.go:115
-											gc_st56.Permute(gc_spread16Hi17).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes1617)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes188 [16]int32
-//line scan_block.go:115
-											gc_st56.Store(&gc_lanes188)
-//line scan_block.go:115
-											for gc_k180 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k180) != 0 {
-//line scan_block.go:115
-													gc_pos3.Thread = gc_rank3 + gc_k180
-//line scan_block.go:115
-													temp[bi_+2*gc_k180] = gc_lanes188[gc_k180]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep7 := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens22 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens1613 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens22
+							_ = gc_evens1613
 //line scan_block.go:78
-							gc_spreadLo21 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds1613 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo21
+							_ = gc_odds1613
 //line scan_block.go:78
-							gc_spreadHi21 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo9 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi21
+							_ = gc_spread16Lo9
 //line scan_block.go:78
-							gc_evenLanes22 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi9 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes22
+							_ = gc_spread16Hi9
 //line scan_block.go:78
-							gc_oddLanes18 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes18
-						gc_steps40:
-							for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-								gc_tx3 := gc_vstep10
+							_ = gc_evenLanes169
+//line scan_block.go:78
+							gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes169
+						gc_steps26:
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line scan_block.go:78
@@ -8010,96 +6946,96 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t79 int = 1*(2*thid+1) - 1
+									var gc_t51 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t79
+									_ = gc_t51
 //line scan_block.go:112
-									var gc_t80 int = 1*(2*thid+2) - 1
+									var gc_t52 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t80
+									_ = gc_t52
 //line scan_block.go:112
-									var ai_ int = gc_t79
+									var ai_ int = gc_t51
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t80
+									var bi_ int = gc_t52
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld108 archsimd.Int32x8
+									var gc_ld74 archsimd.Int32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld108 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens22))
+										gc_ld74 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1613)
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld108 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens22))
+										gc_ld74 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1613)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps40
+										break gc_steps26
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld108
+									y := gc_ld74
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld109 archsimd.Int32x8
+									var gc_ld75 archsimd.Int32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld109 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens22))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld109 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens22))
+										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps40
+										break gc_steps26
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st51 := gc_ld109
+									gc_st31 := gc_ld75
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
-										gc_st51.Permute(gc_spreadLo21).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes22)
+										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
 //line scan_block.go:114
-										gc_st51.Permute(gc_spreadHi21).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes22)
+										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st51.Permute(gc_spreadLo21).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes18)
+										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
 //line scan_block.go:114
-										gc_st51.Permute(gc_spreadHi21).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes18)
+										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps40
+										break gc_steps26
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld110 archsimd.Int32x8
+									var gc_ld76 archsimd.Int32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld110 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens22))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld110 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens22))
+										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1613)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes177 [8]int32
+										var gc_lanes123 [16]int32
 //line scan_block.go:115
-										for gc_k169 := range 8 {
+										for gc_k115 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k169) != 0 {
+											if 0xffff&(1<<gc_k115) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k169
+												gc_pos3.Thread = gc_rank3 + gc_k115
 //line scan_block.go:115
-												gc_lanes177[gc_k169] = temp[bi_+2*gc_k169]
+												gc_lanes123[gc_k115] = temp[bi_+2*gc_k115]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8107,37 +7043,37 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 										gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-										gc_ld110 = archsimd.LoadInt32x8(&gc_lanes177)
+										gc_ld76 = archsimd.LoadInt32x16(&gc_lanes123)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st52 := gc_ld110.Add(y)
+									gc_st32 := gc_ld76.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
-										gc_st52.Permute(gc_spreadLo21).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes22)
+										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
 //line scan_block.go:115
-										gc_st52.Permute(gc_spreadHi21).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes22)
+										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st52.Permute(gc_spreadLo21).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes18)
+										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
 //line scan_block.go:115
-										gc_st52.Permute(gc_spreadHi21).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes18)
+										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes178 [8]int32
+										var gc_lanes124 [16]int32
 //line scan_block.go:115
-										gc_st52.Store(&gc_lanes178)
+										gc_st32.Store(&gc_lanes124)
 //line scan_block.go:115
-										for gc_k170 := range 8 {
+										for gc_k116 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k170) != 0 {
+											if 0xffff&(1<<gc_k116) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k170
+												gc_pos3.Thread = gc_rank3 + gc_k116
 //line scan_block.go:115
-												temp[bi_+2*gc_k170] = gc_lanes178[gc_k170]
+												temp[bi_+2*gc_k116] = gc_lanes124[gc_k116]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -8151,405 +7087,201 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx3 := gc_vstep10; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx3
-						_ = thid
-
+						gc_evens13 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens13
+//line scan_block.go:78
+						gc_spreadLo13 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo13
+//line scan_block.go:78
+						gc_spreadHi13 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi13
+//line scan_block.go:78
+						gc_evenLanes13 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes13
+//line scan_block.go:78
+						gc_oddLanes9 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes9
+					gc_steps24:
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:78
+							var thid int = gc_tx3
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t47 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							_ = ai_
+								_ = gc_t47
 //line scan_block.go:112
-							_ = bi_
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
-					}
-				} else {
-					gc_vstep11 := gc_from3
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1619 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1619
-//line scan_block.go:78
-								gc_odds1619 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1619
-//line scan_block.go:78
-								gc_spread16Lo15 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo15
-//line scan_block.go:78
-								gc_spread16Hi15 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi15
-//line scan_block.go:78
-								gc_evenLanes1615 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1615
-//line scan_block.go:78
-								gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1615
-							gc_steps38:
-								for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-									gc_tx3 := gc_vstep11
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line scan_block.go:78
-									var thid int = gc_tx3
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t75 int = 1*(2*thid+1) - 1
+								var gc_t48 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-										_ = gc_t75
+								_ = gc_t48
 //line scan_block.go:112
-										var gc_t76 int = 1*(2*thid+2) - 1
+								var ai_ int = gc_t47
 //line scan_block.go:112
-										_ = gc_t76
+								_ = ai_
 //line scan_block.go:112
-										var ai_ int = gc_t75
+								var bi_ int = gc_t48
 //line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t76
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld102 archsimd.Int32x16
+								_ = bi_
+								var gc_ld68 archsimd.Int32x8
 //line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-											gc_ld102 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1619)
+									gc_ld68 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens13))
 //line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-											gc_ld102 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1619)
+									gc_ld68 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens13))
 //line scan_block.go:113
-										} else {
+								} else {
 //line scan_block.go:113
-											break gc_steps38
+									break gc_steps24
 //line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld102
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld103 archsimd.Int32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld103 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1619)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld103 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1619)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps38
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st47 := gc_ld103
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes1615)
-//line scan_block.go:114
-											gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes1615)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st47.Permute(gc_spread16Lo15).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes1615)
-//line scan_block.go:114
-											gc_st47.Permute(gc_spread16Hi15).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes1615)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps38
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld104 archsimd.Int32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld104 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1619)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld104 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1619)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes167 [16]int32
-//line scan_block.go:115
-											for gc_k159 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k159) != 0 {
-//line scan_block.go:115
-													gc_pos3.Thread = gc_rank3 + gc_k159
-//line scan_block.go:115
-													gc_lanes167[gc_k159] = temp[bi_+2*gc_k159]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-											gc_ld104 = archsimd.LoadInt32x16(&gc_lanes167)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st48 := gc_ld104.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes1615)
-//line scan_block.go:115
-											gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes1615)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st48.Permute(gc_spread16Lo15).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes1615)
-//line scan_block.go:115
-											gc_st48.Permute(gc_spread16Hi15).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes1615)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes168 [16]int32
-//line scan_block.go:115
-											gc_st48.Store(&gc_lanes168)
-//line scan_block.go:115
-											for gc_k160 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k160) != 0 {
-//line scan_block.go:115
-													gc_pos3.Thread = gc_rank3 + gc_k160
-//line scan_block.go:115
-													temp[bi_+2*gc_k160] = gc_lanes168[gc_k160]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens20 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens20
-//line scan_block.go:78
-							gc_spreadLo19 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo19
-//line scan_block.go:78
-							gc_spreadHi19 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi19
-//line scan_block.go:78
-							gc_evenLanes20 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes20
-//line scan_block.go:78
-							gc_oddLanes15 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes15
-						gc_steps36:
-							for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line scan_block.go:78
-								var thid int = gc_tx3
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:111
-								{
-									var gc_t71 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-									_ = gc_t71
-//line scan_block.go:112
-									var gc_t72 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-									_ = gc_t72
-//line scan_block.go:112
-									var ai_ int = gc_t71
-//line scan_block.go:112
-									_ = ai_
-//line scan_block.go:112
-									var bi_ int = gc_t72
-//line scan_block.go:112
-									_ = bi_
-									var gc_ld96 archsimd.Int32x8
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								y := gc_ld68
 //line scan_block.go:113
-										gc_ld96 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens20))
+								_ = y
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								var gc_ld69 archsimd.Int32x8
 //line scan_block.go:113
-										gc_ld96 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens20))
-//line scan_block.go:113
-									} else {
-//line scan_block.go:113
-										break gc_steps36
-//line scan_block.go:113
-									}
-//line scan_block.go:113
-									y := gc_ld96
-//line scan_block.go:113
-									_ = y
-//line scan_block.go:113
-									var gc_ld97 archsimd.Int32x8
-//line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld97 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_ld97 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
+									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps36
+									break gc_steps24
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									gc_st43 := gc_ld97
+								gc_st27 := gc_ld69
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
-										gc_st43.Permute(gc_spreadLo19).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes20)
+									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes13)
 //line scan_block.go:114
-										gc_st43.Permute(gc_spreadHi19).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes20)
+									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes13)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_st43.Permute(gc_spreadLo19).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes15)
+									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
 //line scan_block.go:114
-										gc_st43.Permute(gc_spreadHi19).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes15)
+									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps36
+									break gc_steps24
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									var gc_ld98 archsimd.Int32x8
+								var gc_ld70 archsimd.Int32x8
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld98 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-										gc_ld98 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
+									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens13))
 //line scan_block.go:115
-									} else {
+								} else {
 //line scan_block.go:115
-										var gc_lanes157 [8]int32
+									var gc_lanes113 [8]int32
 //line scan_block.go:115
-										for gc_k149 := range 8 {
+									for gc_k105 := range 8 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k149) != 0 {
+										if 0xff&(1<<gc_k105) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k149
+											gc_pos3.Thread = gc_rank3 + gc_k105
 //line scan_block.go:115
-												gc_lanes157[gc_k149] = temp[bi_+2*gc_k149]
-//line scan_block.go:115
-											}
+											gc_lanes113[gc_k105] = temp[bi_+2*gc_k105]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
-										gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-										gc_ld98 = archsimd.LoadInt32x8(&gc_lanes157)
-//line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st44 := gc_ld98.Add(y)
+									gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line scan_block.go:115
-										gc_st44.Permute(gc_spreadLo19).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes20)
-//line scan_block.go:115
-										gc_st44.Permute(gc_spreadHi19).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes20)
-//line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-										gc_st44.Permute(gc_spreadLo19).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes15)
-//line scan_block.go:115
-										gc_st44.Permute(gc_spreadHi19).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes15)
-//line scan_block.go:115
-									} else {
-//line scan_block.go:115
-										var gc_lanes158 [8]int32
-//line scan_block.go:115
-										gc_st44.Store(&gc_lanes158)
-//line scan_block.go:115
-										for gc_k150 := range 8 {
-//line scan_block.go:115
-											if 0xff&(1<<gc_k150) != 0 {
-//line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k150
-//line scan_block.go:115
-												temp[bi_+2*gc_k150] = gc_lanes158[gc_k150]
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_pos3.Thread = gc_rank3
-//line scan_block.go:115
-									}
+									gc_ld70 = archsimd.LoadInt32x8(&gc_lanes113)
 //line scan_block.go:115
 								}
+//line scan_block.go:115
+								gc_st28 := gc_ld70.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes13)
+//line scan_block.go:115
+									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes13)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
+//line scan_block.go:115
+									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes114 [8]int32
+//line scan_block.go:115
+									gc_st28.Store(&gc_lanes114)
+//line scan_block.go:115
+									for gc_k106 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k106) != 0 {
+//line scan_block.go:115
+											gc_pos3.Thread = gc_rank3 + gc_k106
+//line scan_block.go:115
+											temp[bi_+2*gc_k106] = gc_lanes114[gc_k106]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:115
+								}
+//line scan_block.go:115
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line scan_block.go:78
-						thid := gc_tx3
-						_ = thid
+					thid := gc_tx3
+					_ = thid
 
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
@@ -8557,41 +7289,41 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep12 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop12 bool
-				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1622 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1614 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens1622
+					_ = gc_evens1614
 //line scan_block.go:78
-					gc_odds1622 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1614 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds1622
+					_ = gc_odds1614
 //line scan_block.go:78
 					gc_iota212 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota212
 //line scan_block.go:78
-					gc_spread16Lo18 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo10 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-					_ = gc_spread16Lo18
+					_ = gc_spread16Lo10
 //line scan_block.go:78
-					gc_spread16Hi18 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi10 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-					_ = gc_spread16Hi18
+					_ = gc_spread16Hi10
 //line scan_block.go:78
-					gc_evenLanes1618 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes1618
+					_ = gc_evenLanes1610
 //line scan_block.go:78
-					gc_oddLanes1618 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes1618
-				gc_steps44:
-					for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-						gc_tx3 := gc_vstep12
+					_ = gc_oddLanes1610
+				gc_steps28:
+					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line scan_block.go:78
@@ -8611,80 +7343,80 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld119 archsimd.Int32x16
+						var gc_ld79 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld119 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1622)
+							gc_ld79 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld119 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1622)
+							gc_ld79 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps44
+							break gc_steps28
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld119
+						e0 := gc_ld79
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld120 archsimd.Int32x16
+						var gc_ld80 archsimd.Int32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld120 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1622)
+							gc_ld80 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1614)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld120 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1622)
+							gc_ld80 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1614)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps44
+							break gc_steps28
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld120
+						e1 := gc_ld80
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t87 := e0.Add(a0)
+							gc_t55 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t87
+							_ = gc_t55
 //line scan_block.go:120
-							gc_t88 := e1.Add(a1)
+							gc_t56 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t88
+							_ = gc_t56
 //line scan_block.go:120
-							e0 = gc_t87
+							e0 = gc_t55
 //line scan_block.go:120
-							e1 = gc_t88
+							e1 = gc_t56
 //line scan_block.go:120
 						}
 //line scan_block.go:123
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							gc_st61 := e0
+							gc_st37 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-								gc_st61.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1618)
+								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
-								gc_st61.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1618)
+								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st61.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1618)
+								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
 //line scan_block.go:124
-								gc_st61.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1618)
+								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps44
+								break gc_steps28
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -8696,34 +7428,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 							if gc_if23.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st62 := e0
+								gc_st38 := e0
 //line scan_block.go:123
 								gc_bits3 := gc_if23.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-									gc_st62.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
-									gc_st62.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st62.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line scan_block.go:124
-									gc_st62.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes198 [16]int32
+									var gc_lanes134 [16]int32
 //line scan_block.go:124
-									gc_st62.Store(&gc_lanes198)
+									gc_st38.Store(&gc_lanes134)
 //line scan_block.go:124
-									for gc_k190 := range 16 {
+									for gc_k126 := range 16 {
 //line scan_block.go:124
-										if gc_if23.ToBits()&(1<<gc_k190) != 0 {
+										if gc_if23.ToBits()&(1<<gc_k126) != 0 {
 //line scan_block.go:124
-											gc_pos3.Thread = gc_rank3 + gc_k190
+											gc_pos3.Thread = gc_rank3 + gc_k126
 //line scan_block.go:124
-											out[g+2*gc_k190] = gc_lanes198[gc_k190]
+											out[g+2*gc_k126] = gc_lanes134[gc_k126]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -8739,34 +7471,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-							gc_st63 := e1
+							gc_st39 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st63.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1618)
+								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
-								gc_st63.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1618)
+								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st63.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1618)
+								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
 //line scan_block.go:127
-								gc_st63.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1618)
+								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes199 [16]int32
+								var gc_lanes135 [16]int32
 //line scan_block.go:127
-								gc_st63.Store(&gc_lanes199)
+								gc_st39.Store(&gc_lanes135)
 //line scan_block.go:127
-								for gc_k191 := range 16 {
+								for gc_k127 := range 16 {
 //line scan_block.go:127
-									if 0xffff&(1<<gc_k191) != 0 {
+									if 0xffff&(1<<gc_k127) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k191
+										gc_pos3.Thread = gc_rank3 + gc_k127
 //line scan_block.go:127
-										out[(g+1)+2*gc_k191] = gc_lanes199[gc_k191]
+										out[(g+1)+2*gc_k127] = gc_lanes135[gc_k127]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -8784,36 +7516,36 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 							if gc_if24.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st64 := e1
+								gc_st40 := e1
 //line scan_block.go:126
 								gc_bits4 := gc_if24.ToBits()
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-									gc_st64.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line scan_block.go:127
-									gc_st64.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st64.Permute(gc_spread16Lo18).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line scan_block.go:127
-									gc_st64.Permute(gc_spread16Hi18).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes200 [16]int32
+									var gc_lanes136 [16]int32
 //line scan_block.go:127
-									gc_st64.Store(&gc_lanes200)
+									gc_st40.Store(&gc_lanes136)
 //line scan_block.go:127
-									for gc_k192 := range 16 {
+									for gc_k128 := range 16 {
 //line scan_block.go:127
-										if gc_if24.ToBits()&(1<<gc_k192) != 0 {
+										if gc_if24.ToBits()&(1<<gc_k128) != 0 {
 //line scan_block.go:127
-											gc_pos3.Thread = gc_rank3 + gc_k192
+											gc_pos3.Thread = gc_rank3 + gc_k128
 //line scan_block.go:127
-											out[(g+1)+2*gc_k192] = gc_lanes200[gc_k192]
+											out[(g+1)+2*gc_k128] = gc_lanes136[gc_k128]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -8828,40 +7560,40 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep12, false
-				}(gc_vstep12)
-				if gc_stop12 {
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens23 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens14 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens23
+				_ = gc_evens14
 //line scan_block.go:78
 				gc_iota211 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota211
 //line scan_block.go:78
-				gc_spreadLo22 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo14 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo22
+				_ = gc_spreadLo14
 //line scan_block.go:78
-				gc_spreadHi22 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi14 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi22
+				_ = gc_spreadHi14
 //line scan_block.go:78
-				gc_evenLanes23 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes14 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes23
+				_ = gc_evenLanes14
 //line scan_block.go:78
-				gc_oddLanes19 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes10 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes19
-			gc_steps43:
-				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-					gc_tx3 := gc_vstep12
+				_ = gc_oddLanes10
+			gc_steps27:
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line scan_block.go:78
@@ -8881,80 +7613,80 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld117 archsimd.Int32x8
+					var gc_ld77 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld117 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens23).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens23))
+						gc_ld77 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld117 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens23).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens23))
+						gc_ld77 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps43
+						break gc_steps27
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld117
+					e0 := gc_ld77
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld118 archsimd.Int32x8
+					var gc_ld78 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld118 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens23).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens23))
+						gc_ld78 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld118 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens23).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens23))
+						gc_ld78 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens14).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens14))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps43
+						break gc_steps27
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld118
+					e1 := gc_ld78
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t85 := e0.Add(a0)
+						gc_t53 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t85
+						_ = gc_t53
 //line scan_block.go:120
-						gc_t86 := e1.Add(a1)
+						gc_t54 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t86
+						_ = gc_t54
 //line scan_block.go:120
-						e0 = gc_t85
+						e0 = gc_t53
 //line scan_block.go:120
-						e1 = gc_t86
+						e1 = gc_t54
 //line scan_block.go:120
 					}
 //line scan_block.go:123
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						gc_st57 := e0
+						gc_st33 := e0
 //line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-							gc_st57.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes23)
+							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
 //line scan_block.go:124
-							gc_st57.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes23)
+							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st57.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes19)
+							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
 //line scan_block.go:124
-							gc_st57.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes19)
+							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							break gc_steps43
+							break gc_steps27
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -8966,32 +7698,32 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 						if gc_if21.ToBits() != 0 {
 //line scan_block.go:123
-							gc_st58 := e0
+							gc_st34 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-								gc_st58.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo22).ToMask().And(gc_evenLanes23))
+								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
-								gc_st58.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi22).ToMask().And(gc_evenLanes23))
+								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st58.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo22).ToMask().And(gc_oddLanes19))
+								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
-								gc_st58.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi22).ToMask().And(gc_oddLanes19))
+								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes192 [8]int32
+								var gc_lanes128 [8]int32
 //line scan_block.go:124
-								gc_st58.Store(&gc_lanes192)
+								gc_st34.Store(&gc_lanes128)
 //line scan_block.go:124
-								for gc_k184 := range 8 {
+								for gc_k120 := range 8 {
 //line scan_block.go:124
-									if gc_if21.ToBits()&(1<<gc_k184) != 0 {
+									if gc_if21.ToBits()&(1<<gc_k120) != 0 {
 //line scan_block.go:124
-										gc_pos3.Thread = gc_rank3 + gc_k184
+										gc_pos3.Thread = gc_rank3 + gc_k120
 //line scan_block.go:124
-										out[g+2*gc_k184] = gc_lanes192[gc_k184]
+										out[g+2*gc_k120] = gc_lanes128[gc_k120]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -9007,34 +7739,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-						gc_st59 := e1
+						gc_st35 := e1
 //line scan_block.go:126
 						if (g+
 							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st59.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes23)
+							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
 //line scan_block.go:127
-							gc_st59.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes23)
+							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes14)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st59.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes19)
+							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
 //line scan_block.go:127
-							gc_st59.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes19)
+							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes193 [8]int32
+							var gc_lanes129 [8]int32
 //line scan_block.go:127
-							gc_st59.Store(&gc_lanes193)
+							gc_st35.Store(&gc_lanes129)
 //line scan_block.go:127
-							for gc_k185 := range 8 {
+							for gc_k121 := range 8 {
 //line scan_block.go:127
-								if 0xff&(1<<gc_k185) != 0 {
+								if 0xff&(1<<gc_k121) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k185
+									gc_pos3.Thread = gc_rank3 + gc_k121
 //line scan_block.go:127
-									out[(g+1)+2*gc_k185] = gc_lanes193[gc_k185]
+									out[(g+1)+2*gc_k121] = gc_lanes129[gc_k121]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -9052,34 +7784,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:126
 						if gc_if22.ToBits() != 0 {
 //line scan_block.go:126
-							gc_st60 := e1
+							gc_st36 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-								gc_st60.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo22).ToMask().And(gc_evenLanes23))
+								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
-								gc_st60.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi22).ToMask().And(gc_evenLanes23))
+								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st60.Permute(gc_spreadLo22).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo22).ToMask().And(gc_oddLanes19))
+								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:127
-								gc_st60.Permute(gc_spreadHi22).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi22).ToMask().And(gc_oddLanes19))
+								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes194 [8]int32
+								var gc_lanes130 [8]int32
 //line scan_block.go:127
-								gc_st60.Store(&gc_lanes194)
+								gc_st36.Store(&gc_lanes130)
 //line scan_block.go:127
-								for gc_k186 := range 8 {
+								for gc_k122 := range 8 {
 //line scan_block.go:127
-									if gc_if22.ToBits()&(1<<gc_k186) != 0 {
+									if gc_if22.ToBits()&(1<<gc_k122) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k186
+										gc_pos3.Thread = gc_rank3 + gc_k122
 //line scan_block.go:127
-										out[(g+1)+2*gc_k186] = gc_lanes194[gc_k186]
+										out[(g+1)+2*gc_k122] = gc_lanes130[gc_k122]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -9095,7 +7827,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx3 := gc_vstep12; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -9164,22 +7896,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	offset := 1
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep13 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop13 bool
-				gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line scan_block.go:78
 					gc_iota216 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota216
 //line scan_block.go:78
-					gc_evens1624 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1616 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens1624
+					_ = gc_evens1616
 //line scan_block.go:78
-					gc_odds1624 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1616 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds1624
+					_ = gc_odds1616
 //line scan_block.go:78
 					gc_pairLo6 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
 //line scan_block.go:78
@@ -9188,9 +7920,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_pairHi6 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
 //line scan_block.go:78
 					_ = gc_pairHi6
-				gc_steps48:
-					for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-						gc_tx4 := gc_vstep13
+				gc_steps32:
+					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line scan_block.go:78
@@ -9204,7 +7936,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:79
 						if b&(b-1) != 0 {
 //line scan_block.go:79
-							break gc_steps48
+							break gc_steps32
 //line scan_block.go:79
 						}
 //line scan_block.go:85
@@ -9218,22 +7950,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld133 archsimd.Uint32x16
+							var gc_ld93 archsimd.Uint32x16
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 {
-								gc_ld133 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1624)
+								gc_ld93 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld133 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1624)
+								gc_ld93 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps48
+								break gc_steps32
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld133
+							a0 = gc_ld93
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
@@ -9243,22 +7975,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 							if gc_if31.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld134 archsimd.Uint32x16
+								var gc_ld94 archsimd.Uint32x16
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 {
-									gc_ld134 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1624)
+									gc_ld94 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-									gc_ld134 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1624)
+									gc_ld94 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1616)
 //line scan_block.go:87
 								} else {
 //line scan_block.go:87
-									break gc_steps48
+									break gc_steps32
 //line scan_block.go:87
 								}
 //line scan_block.go:87
-								a0 = a0.Merge(gc_ld134, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+								a0 = a0.Merge(gc_ld94, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -9266,24 +7998,24 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld135 archsimd.Uint32x16
+							var gc_ld95 archsimd.Uint32x16
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-								gc_ld135 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1624)
+								gc_ld95 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld135 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1624)
+								gc_ld95 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps48
+								break gc_steps32
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld135
+							a1 = gc_ld95
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
@@ -9293,64 +8025,64 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 							if gc_if32.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld136 archsimd.Uint32x16
+								var gc_ld96 archsimd.Uint32x16
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 {
 //line scan_block.go:90
-									gc_ld136 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1624)
+									gc_ld96 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-									gc_ld136 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1624)
+									gc_ld96 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1616)
 //line scan_block.go:90
 								} else {
 //line scan_block.go:90
-									break gc_steps48
+									break gc_steps32
 //line scan_block.go:90
 								}
 //line scan_block.go:90
-								a1 = a1.Merge(gc_ld136, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+								a1 = a1.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line scan_block.go:90
 							}
 //line scan_block.go:90
 						}
 //line scan_block.go:89
-						gc_t95 := a0
+						gc_t63 := a0
 //line scan_block.go:89
-						_ = gc_t95
+						_ = gc_t63
 //line scan_block.go:89
-						gc_t96 := a1
+						gc_t64 := a1
 //line scan_block.go:89
-						_ = gc_t96
+						_ = gc_t64
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t95.ConcatPermute(gc_t96, gc_pairLo6).StoreSlice(temp[2*thid:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairLo6).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t95.ConcatPermute(gc_t96, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes223 [16]uint32
+							var gc_lanes159 [16]uint32
 //line scan_block.go:92
-							var gc_lanes224 [16]uint32
+							var gc_lanes160 [16]uint32
 //line scan_block.go:92
-							gc_t95.Store(&gc_lanes223)
+							gc_t63.Store(&gc_lanes159)
 //line scan_block.go:92
-							gc_t96.Store(&gc_lanes224)
+							gc_t64.Store(&gc_lanes160)
 //line scan_block.go:92
-							for gc_k212 := range 16 {
+							for gc_k148 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k212) != 0 {
+								if 0xffff&(1<<gc_k148) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k212
+									gc_pos4.Thread = gc_rank4 + gc_k148
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k212] = gc_lanes223[gc_k212]
+										temp[(2*thid)+2*gc_k148] = gc_lanes159[gc_k148]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k212] = gc_lanes224[gc_k212]
+										temp[((2*thid)+1)+2*gc_k148] = gc_lanes160[gc_k148]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -9367,9 +8099,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						a1.StoreSlice(gc_s_a1[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep13, false
-				}(gc_vstep13)
-				if gc_stop13 {
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
 					return
 				}
 			}
@@ -9379,24 +8111,24 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 				_ = gc_iota214
 //line scan_block.go:78
-				gc_evens25 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens17 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens25
+				_ = gc_evens17
 //line scan_block.go:78
-				gc_spreadLo24 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo16 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo24
+				_ = gc_spreadLo16
 //line scan_block.go:78
-				gc_spreadHi24 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi16 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi24
+				_ = gc_spreadHi16
 //line scan_block.go:78
-				gc_evenLanes25 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes17 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes25
-			gc_steps46:
-				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-					gc_tx4 := gc_vstep13
+				_ = gc_evenLanes17
+			gc_steps30:
+				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+					gc_tx4 := gc_vstep9
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line scan_block.go:78
@@ -9410,7 +8142,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:79
 					if b&(b-1) != 0 {
 //line scan_block.go:79
-						break gc_steps46
+						break gc_steps30
 //line scan_block.go:79
 					}
 //line scan_block.go:85
@@ -9424,22 +8156,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld125 archsimd.Uint32x8
+						var gc_ld85 archsimd.Uint32x8
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 {
-							gc_ld125 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens25).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens25))
+							gc_ld85 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld125 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens25).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens25))
+							gc_ld85 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							break gc_steps46
+							break gc_steps30
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld125
+						a0 = gc_ld85
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
@@ -9449,22 +8181,22 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 						if gc_if27.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld126 archsimd.Uint32x8
+							var gc_ld86 archsimd.Uint32x8
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 {
-								gc_ld126 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens25).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens25))
+								gc_ld86 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-								gc_ld126 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens25).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens25))
+								gc_ld86 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens17))
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps46
+								break gc_steps30
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld126.Merge(a0, gc_if27)
+							a0 = gc_ld86.Merge(a0, gc_if27)
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -9472,24 +8204,24 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld127 archsimd.Uint32x8
+						var gc_ld87 archsimd.Uint32x8
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-							gc_ld127 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens25).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens25))
+							gc_ld87 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld127 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens25).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens25))
+							gc_ld87 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							break gc_steps46
+							break gc_steps30
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld127
+						a1 = gc_ld87
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
@@ -9499,64 +8231,64 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 						if gc_if28.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld128 archsimd.Uint32x8
+							var gc_ld88 archsimd.Uint32x8
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 {
 //line scan_block.go:90
-								gc_ld128 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens25).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens25))
+								gc_ld88 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-								gc_ld128 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens25).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens25))
+								gc_ld88 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens17).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens17))
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps46
+								break gc_steps30
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld128.Merge(a1, gc_if28)
+							a1 = gc_ld88.Merge(a1, gc_if28)
 //line scan_block.go:90
 						}
 //line scan_block.go:90
 					}
 //line scan_block.go:89
-					gc_t91 := a0
+					gc_t59 := a0
 //line scan_block.go:89
-					_ = gc_t91
+					_ = gc_t59
 //line scan_block.go:89
-					gc_t92 := a1
+					gc_t60 := a1
 //line scan_block.go:89
-					_ = gc_t92
+					_ = gc_t60
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t91.Permute(gc_spreadLo24).Merge(gc_t92.Permute(gc_spreadLo24), gc_evenLanes25).StoreSlice(temp[2*thid:])
+						gc_t59.Permute(gc_spreadLo16).Merge(gc_t60.Permute(gc_spreadLo16), gc_evenLanes17).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t91.Permute(gc_spreadHi24).Merge(gc_t92.Permute(gc_spreadHi24), gc_evenLanes25).StoreSlice(temp[(2*thid)+8:])
+						gc_t59.Permute(gc_spreadHi16).Merge(gc_t60.Permute(gc_spreadHi16), gc_evenLanes17).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes211 [8]uint32
+						var gc_lanes147 [8]uint32
 //line scan_block.go:92
-						var gc_lanes212 [8]uint32
+						var gc_lanes148 [8]uint32
 //line scan_block.go:92
-						gc_t91.Store(&gc_lanes211)
+						gc_t59.Store(&gc_lanes147)
 //line scan_block.go:92
-						gc_t92.Store(&gc_lanes212)
+						gc_t60.Store(&gc_lanes148)
 //line scan_block.go:92
-						for gc_k202 := range 8 {
+						for gc_k138 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k202) != 0 {
+							if 0xff&(1<<gc_k138) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k202
+								gc_pos4.Thread = gc_rank4 + gc_k138
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k202] = gc_lanes211[gc_k202]
+									temp[(2*thid)+2*gc_k138] = gc_lanes147[gc_k138]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k202] = gc_lanes212[gc_k202]
+									temp[((2*thid)+1)+2*gc_k138] = gc_lanes148[gc_k138]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -9574,7 +8306,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -9622,152 +8354,38 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off19 := ((offset * 2) - 1)
-				gc_stride7 := (offset * (2 * 1))
-				gc_off20 := ((offset * 1) - 1)
-				if gc_from4 >= 0 && compiled.InStride(gc_stride7, gc_off19, gc_from4, gc_to4, len(temp)) && compiled.InStride(gc_stride7, gc_off20, gc_from4, gc_to4, len(temp)) {
-					gc_vstep14 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1628 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1628
-//line scan_block.go:78
-								gc_odds1628 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1628
-//line scan_block.go:78
-								gc_spread16Lo22 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo22
-//line scan_block.go:78
-								gc_spread16Hi22 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi22
-//line scan_block.go:78
-								gc_evenLanes1622 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1622
-//line scan_block.go:78
-								gc_oddLanes1622 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1622
-							gc_steps56:
-								for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-									gc_tx4 := gc_vstep14
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line scan_block.go:78
-									var thid int = gc_tx4
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t111 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-										_ = gc_t111
-//line scan_block.go:97
-										var gc_t112 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-										_ = gc_t112
-//line scan_block.go:97
-										var ai int = gc_t111
-//line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t112
-//line scan_block.go:97
-										_ = bi
-										var gc_ld151 archsimd.Uint32x16
-//line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld151 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1628)
-//line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld151 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1628)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps56
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld152 archsimd.Uint32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld152 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1628)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld152 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1628)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps56
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st72 := gc_ld152.Add(gc_ld151)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st72.Permute(gc_spread16Lo22).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1622)
-//line scan_block.go:98
-											gc_st72.Permute(gc_spread16Hi22).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1622)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st72.Permute(gc_spread16Lo22).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1622)
-//line scan_block.go:98
-											gc_st72.Permute(gc_spread16Hi22).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1622)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps56
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep10 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens29 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens1618 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens29
+							_ = gc_evens1618
 //line scan_block.go:78
-							gc_spreadLo28 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds1618 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo28
+							_ = gc_odds1618
 //line scan_block.go:78
-							gc_spreadHi28 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo12 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi28
+							_ = gc_spread16Lo12
 //line scan_block.go:78
-							gc_evenLanes29 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi12 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes29
+							_ = gc_spread16Hi12
 //line scan_block.go:78
-							gc_oddLanes23 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes23
-						gc_steps54:
-							for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-								gc_tx4 := gc_vstep14
+							_ = gc_evenLanes1612
+//line scan_block.go:78
+							gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes1612
+						gc_steps36:
+							for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
+								gc_tx4 := gc_vstep10
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line scan_block.go:78
@@ -9776,70 +8394,70 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t107 int = 1*(2*thid+1) - 1
+									var gc_t71 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t107
+									_ = gc_t71
 //line scan_block.go:97
-									var gc_t108 int = 1*(2*thid+2) - 1
+									var gc_t72 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t108
+									_ = gc_t72
 //line scan_block.go:97
-									var ai int = gc_t107
+									var ai int = gc_t71
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t108
+									var bi int = gc_t72
 //line scan_block.go:97
 									_ = bi
-									var gc_ld147 archsimd.Uint32x8
+									var gc_ld103 archsimd.Uint32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
+									if ai >= 0 && ai <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld147 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens29).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens29))
+										gc_ld103 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1618)
 //line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
+									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld147 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens29).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens29))
+										gc_ld103 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1618)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps54
+										break gc_steps36
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld148 archsimd.Uint32x8
+									var gc_ld104 archsimd.Uint32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_ld148 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens29).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens29))
+										gc_ld104 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1618)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld148 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens29).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens29))
+										gc_ld104 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1618)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps54
+										break gc_steps36
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st70 := gc_ld148.Add(gc_ld147)
+									gc_st44 := gc_ld104.Add(gc_ld103)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line scan_block.go:98
-										gc_st70.Permute(gc_spreadLo28).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes29)
+										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1612)
 //line scan_block.go:98
-										gc_st70.Permute(gc_spreadHi28).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes29)
+										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1612)
 //line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st70.Permute(gc_spreadLo28).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes23)
+										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1612)
 //line scan_block.go:98
-										gc_st70.Permute(gc_spreadHi28).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes23)
+										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1612)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps54
+										break gc_steps36
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -9847,261 +8465,129 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx4
-						_ = thid
-
+						gc_evens19 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens19
+//line scan_block.go:78
+						gc_spreadLo18 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo18
+//line scan_block.go:78
+						gc_spreadHi18 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi18
+//line scan_block.go:78
+						gc_evenLanes19 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes19
+//line scan_block.go:78
+						gc_oddLanes12 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes12
+					gc_steps34:
+						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:78
+							var thid int = gc_tx4
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t67 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-							_ = ai
+								_ = gc_t67
 //line scan_block.go:97
-							_ = bi
-							temp[bi] += temp[ai]
-						}
-					}
-				} else {
-					gc_vstep15 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1626 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1626
-//line scan_block.go:78
-								gc_odds1626 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1626
-//line scan_block.go:78
-								gc_spread16Lo20 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo20
-//line scan_block.go:78
-								gc_spread16Hi20 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi20
-//line scan_block.go:78
-								gc_evenLanes1620 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1620
-//line scan_block.go:78
-								gc_oddLanes1620 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1620
-							gc_steps52:
-								for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-									gc_tx4 := gc_vstep15
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line scan_block.go:78
-									var thid int = gc_tx4
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:96
-									{
-										var gc_t103 int = 1*(2*thid+1) - 1
+								var gc_t68 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-										_ = gc_t103
+								_ = gc_t68
 //line scan_block.go:97
-										var gc_t104 int = 1*(2*thid+2) - 1
+								var ai int = gc_t67
 //line scan_block.go:97
-										_ = gc_t104
+								_ = ai
 //line scan_block.go:97
-										var ai int = gc_t103
+								var bi int = gc_t68
 //line scan_block.go:97
-										_ = ai
-//line scan_block.go:97
-										var bi int = gc_t104
-//line scan_block.go:97
-										_ = bi
-										var gc_ld143 archsimd.Uint32x16
+								_ = bi
+								var gc_ld99 archsimd.Uint32x8
 //line scan_block.go:98
-										if ai >= 0 && ai <= len(temp)-32 {
+								if ai >= 0 && ai <= len(temp)-16 {
 //line scan_block.go:98
-											gc_ld143 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1626)
+									gc_ld99 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens19))
 //line scan_block.go:98
-										} else if ai >= 1 && ai <= len(temp)-31 {
+								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-											gc_ld143 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1626)
+									gc_ld99 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens19))
 //line scan_block.go:98
-										} else {
+								} else {
 //line scan_block.go:98
-											break gc_steps52
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										var gc_ld144 archsimd.Uint32x16
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_ld144 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1626)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_ld144 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1626)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps52
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-										gc_st68 := gc_ld144.Add(gc_ld143)
-//line scan_block.go:98
-										if bi >= 0 && bi <= len(temp)-32 {
-//line scan_block.go:98
-											gc_st68.Permute(gc_spread16Lo20).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1620)
-//line scan_block.go:98
-											gc_st68.Permute(gc_spread16Hi20).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1620)
-//line scan_block.go:98
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line scan_block.go:98
-											gc_st68.Permute(gc_spread16Lo20).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1620)
-//line scan_block.go:98
-											gc_st68.Permute(gc_spread16Hi20).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1620)
-//line scan_block.go:98
-										} else {
-//line scan_block.go:98
-											break gc_steps52
-//line scan_block.go:98
-										}
-//line scan_block.go:98
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens27 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens27
-//line scan_block.go:78
-							gc_spreadLo26 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo26
-//line scan_block.go:78
-							gc_spreadHi26 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi26
-//line scan_block.go:78
-							gc_evenLanes27 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes27
-//line scan_block.go:78
-							gc_oddLanes21 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes21
-						gc_steps50:
-							for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-								gc_tx4 := gc_vstep15
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line scan_block.go:78
-								var thid int = gc_tx4
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:96
-								{
-									var gc_t99 int = 1*(2*thid+1) - 1
-//line scan_block.go:97
-									_ = gc_t99
-//line scan_block.go:97
-									var gc_t100 int = 1*(2*thid+2) - 1
-//line scan_block.go:97
-									_ = gc_t100
-//line scan_block.go:97
-									var ai int = gc_t99
-//line scan_block.go:97
-									_ = ai
-//line scan_block.go:97
-									var bi int = gc_t100
-//line scan_block.go:97
-									_ = bi
-									var gc_ld139 archsimd.Uint32x8
-//line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld139 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens27).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens27))
-//line scan_block.go:98
-									} else if ai >= 1 && ai <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld139 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens27).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens27))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps50
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									var gc_ld140 archsimd.Uint32x8
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_ld140 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens27).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens27))
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_ld140 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens27).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens27))
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps50
-//line scan_block.go:98
-									}
-//line scan_block.go:98
-									gc_st66 := gc_ld140.Add(gc_ld139)
-//line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-16 {
-//line scan_block.go:98
-										gc_st66.Permute(gc_spreadLo26).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes27)
-//line scan_block.go:98
-										gc_st66.Permute(gc_spreadHi26).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes27)
-//line scan_block.go:98
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line scan_block.go:98
-										gc_st66.Permute(gc_spreadLo26).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes21)
-//line scan_block.go:98
-										gc_st66.Permute(gc_spreadHi26).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes21)
-//line scan_block.go:98
-									} else {
-//line scan_block.go:98
-										break gc_steps50
-//line scan_block.go:98
-									}
+									break gc_steps34
 //line scan_block.go:98
 								}
+//line scan_block.go:98
+								var gc_ld100 archsimd.Uint32x8
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens19).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens19))
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps34
+//line scan_block.go:98
+								}
+//line scan_block.go:98
+								gc_st42 := gc_ld100.Add(gc_ld99)
+//line scan_block.go:98
+								if bi >= 0 && bi <= len(temp)-16 {
+//line scan_block.go:98
+									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes19)
+//line scan_block.go:98
+									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes19)
+//line scan_block.go:98
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line scan_block.go:98
+									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes12)
+//line scan_block.go:98
+									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes12)
+//line scan_block.go:98
+								} else {
+//line scan_block.go:98
+									break gc_steps34
+//line scan_block.go:98
+								}
+//line scan_block.go:98
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				}
+				for gc_tx4 := gc_vstep10; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line scan_block.go:78
-						thid := gc_tx4
-						_ = thid
+					thid := gc_tx4
+					_ = thid
 
 //line scan_block.go:96
-						{
-							ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							temp[bi] += temp[ai]
-						}
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
@@ -10116,11 +8602,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off21 := gc_bx4
-			gc_off22 := m - 1
-			if gc_from4 >= 0 && gc_off21 >= 0 && gc_off21 < len(sums) && gc_off22 >= 0 && gc_off22 < len(temp) {
-				gc_at7 := sums[gc_off21:][:1]
-				gc_at8 := temp[gc_off22:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := m - 1
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(sums) && gc_off12 >= 0 && gc_off12 < len(temp) {
+				gc_at7 := sums[gc_off11:][:1]
+				gc_at8 := temp[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -10240,222 +8726,38 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off23 := ((offset * 1) - 1)
-				gc_stride8 := (offset * (2 * 1))
-				gc_off24 := ((offset * 2) - 1)
-				if gc_from4 >= 0 && compiled.InStride(gc_stride8, gc_off23, gc_from4, gc_to4, len(temp)) && compiled.InStride(gc_stride8, gc_off24, gc_from4, gc_to4, len(temp)) {
-					gc_vstep16 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1632 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1632
-//line scan_block.go:78
-								gc_odds1632 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1632
-//line scan_block.go:78
-								gc_spread16Lo26 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo26
-//line scan_block.go:78
-								gc_spread16Hi26 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi26
-//line scan_block.go:78
-								gc_evenLanes1626 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1626
-//line scan_block.go:78
-								gc_oddLanes1626 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1626
-							gc_steps64:
-								for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
-									gc_tx4 := gc_vstep16
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line scan_block.go:78
-									var thid int = gc_tx4
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t127 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-										_ = gc_t127
-//line scan_block.go:112
-										var gc_t128 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-										_ = gc_t128
-//line scan_block.go:112
-										var ai_ int = gc_t127
-//line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t128
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld174 archsimd.Uint32x16
-//line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:113
-											gc_ld174 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1632)
-//line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:113
-											gc_ld174 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1632)
-//line scan_block.go:113
-										} else {
-//line scan_block.go:113
-											break gc_steps64
-//line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld174
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld175 archsimd.Uint32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld175 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1632)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld175 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1632)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps64
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st87 := gc_ld175
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st87.Permute(gc_spread16Lo26).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1626)
-//line scan_block.go:114
-											gc_st87.Permute(gc_spread16Hi26).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1626)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st87.Permute(gc_spread16Lo26).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1626)
-//line scan_block.go:114
-											gc_st87.Permute(gc_spread16Hi26).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1626)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps64
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld176 archsimd.Uint32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld176 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1632)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld176 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1632)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes287 [16]uint32
-//line scan_block.go:115
-											for gc_k275 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k275) != 0 {
-//line scan_block.go:115
-													gc_pos4.Thread = gc_rank4 + gc_k275
-//line scan_block.go:115
-													gc_lanes287[gc_k275] = temp[bi_+2*gc_k275]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-											gc_ld176 = archsimd.LoadUint32x16(&gc_lanes287)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st88 := gc_ld176.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st88.Permute(gc_spread16Lo26).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1626)
-//line scan_block.go:115
-											gc_st88.Permute(gc_spread16Hi26).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1626)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st88.Permute(gc_spread16Lo26).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1626)
-//line scan_block.go:115
-											gc_st88.Permute(gc_spread16Hi26).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1626)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes288 [16]uint32
-//line scan_block.go:115
-											gc_st88.Store(&gc_lanes288)
-//line scan_block.go:115
-											for gc_k276 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k276) != 0 {
-//line scan_block.go:115
-													gc_pos4.Thread = gc_rank4 + gc_k276
-//line scan_block.go:115
-													temp[bi_+2*gc_k276] = gc_lanes288[gc_k276]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep11 := gc_from4
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens33 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens1620 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-							_ = gc_evens33
+							_ = gc_evens1620
 //line scan_block.go:78
-							gc_spreadLo32 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds1620 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-							_ = gc_spreadLo32
+							_ = gc_odds1620
 //line scan_block.go:78
-							gc_spreadHi32 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo14 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-							_ = gc_spreadHi32
+							_ = gc_spread16Lo14
 //line scan_block.go:78
-							gc_evenLanes33 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi14 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-							_ = gc_evenLanes33
+							_ = gc_spread16Hi14
 //line scan_block.go:78
-							gc_oddLanes27 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes1614 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_oddLanes27
-						gc_steps62:
-							for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
-								gc_tx4 := gc_vstep16
+							_ = gc_evenLanes1614
+//line scan_block.go:78
+							gc_oddLanes1614 := archsimd.Mask32x16FromBits(43690)
+//line scan_block.go:78
+							_ = gc_oddLanes1614
+						gc_steps40:
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line scan_block.go:78
@@ -10464,96 +8766,96 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t123 int = 1*(2*thid+1) - 1
+									var gc_t79 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t123
+									_ = gc_t79
 //line scan_block.go:112
-									var gc_t124 int = 1*(2*thid+2) - 1
+									var gc_t80 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t124
+									_ = gc_t80
 //line scan_block.go:112
-									var ai_ int = gc_t123
+									var ai_ int = gc_t79
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t124
+									var bi_ int = gc_t80
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld168 archsimd.Uint32x8
+									var gc_ld114 archsimd.Uint32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:113
-										gc_ld168 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens33).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens33))
+										gc_ld114 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1620)
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld168 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens33).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens33))
+										gc_ld114 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1620)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps62
+										break gc_steps40
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld168
+									y := gc_ld114
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld169 archsimd.Uint32x8
+									var gc_ld115 archsimd.Uint32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld169 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens33).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens33))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld169 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens33).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens33))
+										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps62
+										break gc_steps40
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st83 := gc_ld169
+									gc_st51 := gc_ld115
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line scan_block.go:114
-										gc_st83.Permute(gc_spreadLo32).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes33)
+										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1614)
 //line scan_block.go:114
-										gc_st83.Permute(gc_spreadHi32).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes33)
+										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1614)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st83.Permute(gc_spreadLo32).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes27)
+										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1614)
 //line scan_block.go:114
-										gc_st83.Permute(gc_spreadHi32).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes27)
+										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1614)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps62
+										break gc_steps40
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld170 archsimd.Uint32x8
+									var gc_ld116 archsimd.Uint32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld170 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens33).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens33))
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld170 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens33).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens33))
+										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1620)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes277 [8]uint32
+										var gc_lanes191 [16]uint32
 //line scan_block.go:115
-										for gc_k265 := range 8 {
+										for gc_k179 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k265) != 0 {
+											if 0xffff&(1<<gc_k179) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k265
+												gc_pos4.Thread = gc_rank4 + gc_k179
 //line scan_block.go:115
-												gc_lanes277[gc_k265] = temp[bi_+2*gc_k265]
+												gc_lanes191[gc_k179] = temp[bi_+2*gc_k179]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -10561,37 +8863,37 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 										gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-										gc_ld170 = archsimd.LoadUint32x8(&gc_lanes277)
+										gc_ld116 = archsimd.LoadUint32x16(&gc_lanes191)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st84 := gc_ld170.Add(y)
+									gc_st52 := gc_ld116.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line scan_block.go:115
-										gc_st84.Permute(gc_spreadLo32).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes33)
+										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1614)
 //line scan_block.go:115
-										gc_st84.Permute(gc_spreadHi32).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes33)
+										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1614)
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st84.Permute(gc_spreadLo32).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes27)
+										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1614)
 //line scan_block.go:115
-										gc_st84.Permute(gc_spreadHi32).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes27)
+										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1614)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes278 [8]uint32
+										var gc_lanes192 [16]uint32
 //line scan_block.go:115
-										gc_st84.Store(&gc_lanes278)
+										gc_st52.Store(&gc_lanes192)
 //line scan_block.go:115
-										for gc_k266 := range 8 {
+										for gc_k180 := range 16 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k266) != 0 {
+											if 0xffff&(1<<gc_k180) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k266
+												gc_pos4.Thread = gc_rank4 + gc_k180
 //line scan_block.go:115
-												temp[bi_+2*gc_k266] = gc_lanes278[gc_k266]
+												temp[bi_+2*gc_k180] = gc_lanes192[gc_k180]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -10605,405 +8907,201 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx4 := gc_vstep16; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line scan_block.go:78
-						thid := gc_tx4
-						_ = thid
-
+						gc_evens21 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line scan_block.go:78
+						_ = gc_evens21
+//line scan_block.go:78
+						gc_spreadLo20 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line scan_block.go:78
+						_ = gc_spreadLo20
+//line scan_block.go:78
+						gc_spreadHi20 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line scan_block.go:78
+						_ = gc_spreadHi20
+//line scan_block.go:78
+						gc_evenLanes21 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line scan_block.go:78
+						_ = gc_evenLanes21
+//line scan_block.go:78
+						gc_oddLanes14 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line scan_block.go:78
+						_ = gc_oddLanes14
+					gc_steps38:
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:78
+							var thid int = gc_tx4
+//line scan_block.go:78
+							_ = thid
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+							{
+								var gc_t75 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-							_ = ai_
+								_ = gc_t75
 //line scan_block.go:112
-							_ = bi_
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
-					}
-				} else {
-					gc_vstep17 := gc_from4
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							if offset == 1 {
-//line scan_block.go:78
-								gc_evens1630 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line scan_block.go:78
-								_ = gc_evens1630
-//line scan_block.go:78
-								gc_odds1630 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line scan_block.go:78
-								_ = gc_odds1630
-//line scan_block.go:78
-								gc_spread16Lo24 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-								_ = gc_spread16Lo24
-//line scan_block.go:78
-								gc_spread16Hi24 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line scan_block.go:78
-								_ = gc_spread16Hi24
-//line scan_block.go:78
-								gc_evenLanes1624 := archsimd.Mask32x16FromBits(21845)
-//line scan_block.go:78
-								_ = gc_evenLanes1624
-//line scan_block.go:78
-								gc_oddLanes1624 := archsimd.Mask32x16FromBits(43690)
-//line scan_block.go:78
-								_ = gc_oddLanes1624
-							gc_steps60:
-								for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-									gc_tx4 := gc_vstep17
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line scan_block.go:78
-									var thid int = gc_tx4
-//line scan_block.go:78
-									_ = thid
-//line scan_block.go:111
-									{
-										var gc_t119 int = 1*(2*thid+1) - 1
+								var gc_t76 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-										_ = gc_t119
+								_ = gc_t76
 //line scan_block.go:112
-										var gc_t120 int = 1*(2*thid+2) - 1
+								var ai_ int = gc_t75
 //line scan_block.go:112
-										_ = gc_t120
+								_ = ai_
 //line scan_block.go:112
-										var ai_ int = gc_t119
+								var bi_ int = gc_t76
 //line scan_block.go:112
-										_ = ai_
-//line scan_block.go:112
-										var bi_ int = gc_t120
-//line scan_block.go:112
-										_ = bi_
-										var gc_ld162 archsimd.Uint32x16
+								_ = bi_
+								var gc_ld108 archsimd.Uint32x8
 //line scan_block.go:113
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:113
-											gc_ld162 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1630)
+									gc_ld108 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens21))
 //line scan_block.go:113
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-											gc_ld162 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1630)
+									gc_ld108 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens21))
 //line scan_block.go:113
-										} else {
+								} else {
 //line scan_block.go:113
-											break gc_steps60
+									break gc_steps38
 //line scan_block.go:113
-										}
-//line scan_block.go:113
-										y := gc_ld162
-//line scan_block.go:113
-										_ = y
-//line scan_block.go:113
-										var gc_ld163 archsimd.Uint32x16
-//line scan_block.go:113
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld163 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1630)
-//line scan_block.go:114
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_ld163 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1630)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps60
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										gc_st79 := gc_ld163
-//line scan_block.go:114
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line scan_block.go:114
-											gc_st79.Permute(gc_spread16Lo24).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1624)
-//line scan_block.go:114
-											gc_st79.Permute(gc_spread16Hi24).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1624)
-//line scan_block.go:114
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line scan_block.go:114
-											gc_st79.Permute(gc_spread16Lo24).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1624)
-//line scan_block.go:114
-											gc_st79.Permute(gc_spread16Hi24).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1624)
-//line scan_block.go:114
-										} else {
-//line scan_block.go:114
-											break gc_steps60
-//line scan_block.go:114
-										}
-//line scan_block.go:114
-										var gc_ld164 archsimd.Uint32x16
-//line scan_block.go:114
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-											gc_ld164 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1630)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_ld164 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1630)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes267 [16]uint32
-//line scan_block.go:115
-											for gc_k255 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k255) != 0 {
-//line scan_block.go:115
-													gc_pos4.Thread = gc_rank4 + gc_k255
-//line scan_block.go:115
-													gc_lanes267[gc_k255] = temp[bi_+2*gc_k255]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-											gc_ld164 = archsimd.LoadUint32x16(&gc_lanes267)
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_st80 := gc_ld164.Add(y)
-//line scan_block.go:115
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line scan_block.go:115
-											gc_st80.Permute(gc_spread16Lo24).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1624)
-//line scan_block.go:115
-											gc_st80.Permute(gc_spread16Hi24).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1624)
-//line scan_block.go:115
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line scan_block.go:115
-											gc_st80.Permute(gc_spread16Lo24).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1624)
-//line scan_block.go:115
-											gc_st80.Permute(gc_spread16Hi24).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1624)
-//line scan_block.go:115
-										} else {
-//line scan_block.go:115
-											var gc_lanes268 [16]uint32
-//line scan_block.go:115
-											gc_st80.Store(&gc_lanes268)
-//line scan_block.go:115
-											for gc_k256 := range 16 {
-//line scan_block.go:115
-												if 0xffff&(1<<gc_k256) != 0 {
-//line scan_block.go:115
-													gc_pos4.Thread = gc_rank4 + gc_k256
-//line scan_block.go:115
-													temp[bi_+2*gc_k256] = gc_lanes268[gc_k256]
-//line scan_block.go:115
-												}
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-											gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line scan_block.go:78
-							gc_evens31 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line scan_block.go:78
-							_ = gc_evens31
-//line scan_block.go:78
-							gc_spreadLo30 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line scan_block.go:78
-							_ = gc_spreadLo30
-//line scan_block.go:78
-							gc_spreadHi30 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line scan_block.go:78
-							_ = gc_spreadHi30
-//line scan_block.go:78
-							gc_evenLanes31 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line scan_block.go:78
-							_ = gc_evenLanes31
-//line scan_block.go:78
-							gc_oddLanes25 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line scan_block.go:78
-							_ = gc_oddLanes25
-						gc_steps58:
-							for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line scan_block.go:78
-								var thid int = gc_tx4
-//line scan_block.go:78
-								_ = thid
-//line scan_block.go:111
-								{
-									var gc_t115 int = 1*(2*thid+1) - 1
-//line scan_block.go:112
-									_ = gc_t115
-//line scan_block.go:112
-									var gc_t116 int = 1*(2*thid+2) - 1
-//line scan_block.go:112
-									_ = gc_t116
-//line scan_block.go:112
-									var ai_ int = gc_t115
-//line scan_block.go:112
-									_ = ai_
-//line scan_block.go:112
-									var bi_ int = gc_t116
-//line scan_block.go:112
-									_ = bi_
-									var gc_ld156 archsimd.Uint32x8
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								y := gc_ld108
 //line scan_block.go:113
-										gc_ld156 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens31).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens31))
+								_ = y
 //line scan_block.go:113
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								var gc_ld109 archsimd.Uint32x8
 //line scan_block.go:113
-										gc_ld156 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens31).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens31))
-//line scan_block.go:113
-									} else {
-//line scan_block.go:113
-										break gc_steps58
-//line scan_block.go:113
-									}
-//line scan_block.go:113
-									y := gc_ld156
-//line scan_block.go:113
-									_ = y
-//line scan_block.go:113
-									var gc_ld157 archsimd.Uint32x8
-//line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld157 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens31).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens31))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:114
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_ld157 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens31).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens31))
+									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps58
+									break gc_steps38
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									gc_st75 := gc_ld157
+								gc_st47 := gc_ld109
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
 //line scan_block.go:114
-										gc_st75.Permute(gc_spreadLo30).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes31)
+									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes21)
 //line scan_block.go:114
-										gc_st75.Permute(gc_spreadHi30).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes31)
+									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes21)
 //line scan_block.go:114
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-										gc_st75.Permute(gc_spreadLo30).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes25)
+									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes14)
 //line scan_block.go:114
-										gc_st75.Permute(gc_spreadHi30).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes25)
+									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes14)
 //line scan_block.go:114
-									} else {
+								} else {
 //line scan_block.go:114
-										break gc_steps58
+									break gc_steps38
 //line scan_block.go:114
-									}
+								}
 //line scan_block.go:114
-									var gc_ld158 archsimd.Uint32x8
+								var gc_ld110 archsimd.Uint32x8
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-										gc_ld158 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens31).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens31))
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-										gc_ld158 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens31).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens31))
+									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens21))
 //line scan_block.go:115
-									} else {
+								} else {
 //line scan_block.go:115
-										var gc_lanes257 [8]uint32
+									var gc_lanes181 [8]uint32
 //line scan_block.go:115
-										for gc_k245 := range 8 {
+									for gc_k169 := range 8 {
 //line scan_block.go:115
-											if 0xff&(1<<gc_k245) != 0 {
+										if 0xff&(1<<gc_k169) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k245
+											gc_pos4.Thread = gc_rank4 + gc_k169
 //line scan_block.go:115
-												gc_lanes257[gc_k245] = temp[bi_+2*gc_k245]
-//line scan_block.go:115
-											}
+											gc_lanes181[gc_k169] = temp[bi_+2*gc_k169]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
-										gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-										gc_ld158 = archsimd.LoadUint32x8(&gc_lanes257)
-//line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st76 := gc_ld158.Add(y)
+									gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line scan_block.go:115
-										gc_st76.Permute(gc_spreadLo30).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes31)
-//line scan_block.go:115
-										gc_st76.Permute(gc_spreadHi30).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes31)
-//line scan_block.go:115
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line scan_block.go:115
-										gc_st76.Permute(gc_spreadLo30).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes25)
-//line scan_block.go:115
-										gc_st76.Permute(gc_spreadHi30).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes25)
-//line scan_block.go:115
-									} else {
-//line scan_block.go:115
-										var gc_lanes258 [8]uint32
-//line scan_block.go:115
-										gc_st76.Store(&gc_lanes258)
-//line scan_block.go:115
-										for gc_k246 := range 8 {
-//line scan_block.go:115
-											if 0xff&(1<<gc_k246) != 0 {
-//line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k246
-//line scan_block.go:115
-												temp[bi_+2*gc_k246] = gc_lanes258[gc_k246]
-//line scan_block.go:115
-											}
-//line scan_block.go:115
-										}
-//line scan_block.go:115
-										gc_pos4.Thread = gc_rank4
-//line scan_block.go:115
-									}
+									gc_ld110 = archsimd.LoadUint32x8(&gc_lanes181)
 //line scan_block.go:115
 								}
+//line scan_block.go:115
+								gc_st48 := gc_ld110.Add(y)
+//line scan_block.go:115
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line scan_block.go:115
+									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes21)
+//line scan_block.go:115
+									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes21)
+//line scan_block.go:115
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line scan_block.go:115
+									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes14)
+//line scan_block.go:115
+									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes14)
+//line scan_block.go:115
+								} else {
+//line scan_block.go:115
+									var gc_lanes182 [8]uint32
+//line scan_block.go:115
+									gc_st48.Store(&gc_lanes182)
+//line scan_block.go:115
+									for gc_k170 := range 8 {
+//line scan_block.go:115
+										if 0xff&(1<<gc_k170) != 0 {
+//line scan_block.go:115
+											gc_pos4.Thread = gc_rank4 + gc_k170
+//line scan_block.go:115
+											temp[bi_+2*gc_k170] = gc_lanes182[gc_k170]
+//line scan_block.go:115
+										}
+//line scan_block.go:115
+									}
+//line scan_block.go:115
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:115
+								}
+//line scan_block.go:115
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				}
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line scan_block.go:78
-						thid := gc_tx4
-						_ = thid
+					thid := gc_tx4
+					_ = thid
 
 //line scan_block.go:111
-						{
-							ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
-						}
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
 					}
 				}
 			}
@@ -11011,41 +9109,41 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep18 := 0
+			gc_vstep12 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop18 bool
-				gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+				var gc_stop12 bool
+				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1633 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1621 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
-					_ = gc_evens1633
+					_ = gc_evens1621
 //line scan_block.go:78
-					gc_odds1633 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1621 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line scan_block.go:78
-					_ = gc_odds1633
+					_ = gc_odds1621
 //line scan_block.go:78
 					gc_iota218 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
 					_ = gc_iota218
 //line scan_block.go:78
-					gc_spread16Lo27 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo15 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-					_ = gc_spread16Lo27
+					_ = gc_spread16Lo15
 //line scan_block.go:78
-					gc_spread16Hi27 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi15 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line scan_block.go:78
-					_ = gc_spread16Hi27
+					_ = gc_spread16Hi15
 //line scan_block.go:78
-					gc_evenLanes1627 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes1615 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes1627
+					_ = gc_evenLanes1615
 //line scan_block.go:78
-					gc_oddLanes1627 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes1627
-				gc_steps66:
-					for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-						gc_tx4 := gc_vstep18
+					_ = gc_oddLanes1615
+				gc_steps42:
+					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line scan_block.go:78
@@ -11065,80 +9163,80 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld179 archsimd.Uint32x16
+						var gc_ld119 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld179 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1633)
+							gc_ld119 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld179 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1633)
+							gc_ld119 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps66
+							break gc_steps42
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld179
+						e0 := gc_ld119
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld180 archsimd.Uint32x16
+						var gc_ld120 archsimd.Uint32x16
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
-							gc_ld180 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1633)
+							gc_ld120 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1621)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld180 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1633)
+							gc_ld120 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1621)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps66
+							break gc_steps42
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld180
+						e1 := gc_ld120
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t131 := e0.Add(a0)
+							gc_t83 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t131
+							_ = gc_t83
 //line scan_block.go:120
-							gc_t132 := e1.Add(a1)
+							gc_t84 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t132
+							_ = gc_t84
 //line scan_block.go:120
-							e0 = gc_t131
+							e0 = gc_t83
 //line scan_block.go:120
-							e1 = gc_t132
+							e1 = gc_t84
 //line scan_block.go:120
 						}
 //line scan_block.go:123
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							gc_st93 := e0
+							gc_st57 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-32 {
-								gc_st93.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1627)
+								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
-								gc_st93.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1627)
+								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-								gc_st93.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1627)
+								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
 //line scan_block.go:124
-								gc_st93.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1627)
+								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps66
+								break gc_steps42
 //line scan_block.go:124
 							}
 //line scan_block.go:124
@@ -11150,34 +9248,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 							if gc_if35.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st94 := e0
+								gc_st58 := e0
 //line scan_block.go:123
 								gc_bits5 := gc_if35.ToBits()
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 {
-									gc_st94.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
-									gc_st94.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st94.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
 //line scan_block.go:124
-									gc_st94.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes298 [16]uint32
+									var gc_lanes202 [16]uint32
 //line scan_block.go:124
-									gc_st94.Store(&gc_lanes298)
+									gc_st58.Store(&gc_lanes202)
 //line scan_block.go:124
-									for gc_k286 := range 16 {
+									for gc_k190 := range 16 {
 //line scan_block.go:124
-										if gc_if35.ToBits()&(1<<gc_k286) != 0 {
+										if gc_if35.ToBits()&(1<<gc_k190) != 0 {
 //line scan_block.go:124
-											gc_pos4.Thread = gc_rank4 + gc_k286
+											gc_pos4.Thread = gc_rank4 + gc_k190
 //line scan_block.go:124
-											out[g+2*gc_k286] = gc_lanes298[gc_k286]
+											out[g+2*gc_k190] = gc_lanes202[gc_k190]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -11193,34 +9291,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-							gc_st95 := e1
+							gc_st59 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-								gc_st95.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1627)
+								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
-								gc_st95.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1627)
+								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-								gc_st95.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1627)
+								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
 //line scan_block.go:127
-								gc_st95.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1627)
+								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes299 [16]uint32
+								var gc_lanes203 [16]uint32
 //line scan_block.go:127
-								gc_st95.Store(&gc_lanes299)
+								gc_st59.Store(&gc_lanes203)
 //line scan_block.go:127
-								for gc_k287 := range 16 {
+								for gc_k191 := range 16 {
 //line scan_block.go:127
-									if 0xffff&(1<<gc_k287) != 0 {
+									if 0xffff&(1<<gc_k191) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k287
+										gc_pos4.Thread = gc_rank4 + gc_k191
 //line scan_block.go:127
-										out[(g+1)+2*gc_k287] = gc_lanes299[gc_k287]
+										out[(g+1)+2*gc_k191] = gc_lanes203[gc_k191]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -11238,36 +9336,36 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 							if gc_if36.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st96 := e1
+								gc_st60 := e1
 //line scan_block.go:126
 								gc_bits6 := gc_if36.ToBits()
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 {
 //line scan_block.go:127
-									gc_st96.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
 //line scan_block.go:127
-									gc_st96.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st96.Permute(gc_spread16Lo27).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
 //line scan_block.go:127
-									gc_st96.Permute(gc_spread16Hi27).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes300 [16]uint32
+									var gc_lanes204 [16]uint32
 //line scan_block.go:127
-									gc_st96.Store(&gc_lanes300)
+									gc_st60.Store(&gc_lanes204)
 //line scan_block.go:127
-									for gc_k288 := range 16 {
+									for gc_k192 := range 16 {
 //line scan_block.go:127
-										if gc_if36.ToBits()&(1<<gc_k288) != 0 {
+										if gc_if36.ToBits()&(1<<gc_k192) != 0 {
 //line scan_block.go:127
-											gc_pos4.Thread = gc_rank4 + gc_k288
+											gc_pos4.Thread = gc_rank4 + gc_k192
 //line scan_block.go:127
-											out[(g+1)+2*gc_k288] = gc_lanes300[gc_k288]
+											out[(g+1)+2*gc_k192] = gc_lanes204[gc_k192]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -11282,40 +9380,40 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep18, false
-				}(gc_vstep18)
-				if gc_stop18 {
+					return gc_vstep12, false
+				}(gc_vstep12)
+				if gc_stop12 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens34 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens22 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
-				_ = gc_evens34
+				_ = gc_evens22
 //line scan_block.go:78
 				gc_iota217 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
 				_ = gc_iota217
 //line scan_block.go:78
-				gc_spreadLo33 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo21 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line scan_block.go:78
-				_ = gc_spreadLo33
+				_ = gc_spreadLo21
 //line scan_block.go:78
-				gc_spreadHi33 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi21 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line scan_block.go:78
-				_ = gc_spreadHi33
+				_ = gc_spreadHi21
 //line scan_block.go:78
-				gc_evenLanes34 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes22 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes34
+				_ = gc_evenLanes22
 //line scan_block.go:78
-				gc_oddLanes28 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes15 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes28
-			gc_steps65:
-				for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
-					gc_tx4 := gc_vstep18
+				_ = gc_oddLanes15
+			gc_steps41:
+				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+					gc_tx4 := gc_vstep12
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line scan_block.go:78
@@ -11335,80 +9433,80 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld177 archsimd.Uint32x8
+					var gc_ld117 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld177 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens34).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens34))
+						gc_ld117 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld177 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens34).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens34))
+						gc_ld117 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps65
+						break gc_steps41
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld177
+					e0 := gc_ld117
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld178 archsimd.Uint32x8
+					var gc_ld118 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
-						gc_ld178 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens34).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens34))
+						gc_ld118 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld178 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens34).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens34))
+						gc_ld118 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens22))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps65
+						break gc_steps41
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld178
+					e1 := gc_ld118
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t129 := e0.Add(a0)
+						gc_t81 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t129
+						_ = gc_t81
 //line scan_block.go:120
-						gc_t130 := e1.Add(a1)
+						gc_t82 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t130
+						_ = gc_t82
 //line scan_block.go:120
-						e0 = gc_t129
+						e0 = gc_t81
 //line scan_block.go:120
-						e1 = gc_t130
+						e1 = gc_t82
 //line scan_block.go:120
 					}
 //line scan_block.go:123
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						gc_st89 := e0
+						gc_st53 := e0
 //line scan_block.go:123
 						if g >= 0 && g <= len(out)-16 {
-							gc_st89.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes34)
+							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
 //line scan_block.go:124
-							gc_st89.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes34)
+							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
 //line scan_block.go:124
 						} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-							gc_st89.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes28)
+							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
 //line scan_block.go:124
-							gc_st89.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes28)
+							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							break gc_steps65
+							break gc_steps41
 //line scan_block.go:124
 						}
 //line scan_block.go:124
@@ -11420,32 +9518,32 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 						if gc_if33.ToBits() != 0 {
 //line scan_block.go:123
-							gc_st90 := e0
+							gc_st54 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 {
-								gc_st90.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo33).ToMask().And(gc_evenLanes34))
+								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
-								gc_st90.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi33).ToMask().And(gc_evenLanes34))
+								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st90.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo33).ToMask().And(gc_oddLanes28))
+								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
-								gc_st90.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi33).ToMask().And(gc_oddLanes28))
+								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes292 [8]uint32
+								var gc_lanes196 [8]uint32
 //line scan_block.go:124
-								gc_st90.Store(&gc_lanes292)
+								gc_st54.Store(&gc_lanes196)
 //line scan_block.go:124
-								for gc_k280 := range 8 {
+								for gc_k184 := range 8 {
 //line scan_block.go:124
-									if gc_if33.ToBits()&(1<<gc_k280) != 0 {
+									if gc_if33.ToBits()&(1<<gc_k184) != 0 {
 //line scan_block.go:124
-										gc_pos4.Thread = gc_rank4 + gc_k280
+										gc_pos4.Thread = gc_rank4 + gc_k184
 //line scan_block.go:124
-										out[g+2*gc_k280] = gc_lanes292[gc_k280]
+										out[g+2*gc_k184] = gc_lanes196[gc_k184]
 //line scan_block.go:124
 									}
 //line scan_block.go:124
@@ -11461,34 +9559,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-						gc_st91 := e1
+						gc_st55 := e1
 //line scan_block.go:126
 						if (g+
 							1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-							gc_st91.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes34)
+							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
 //line scan_block.go:127
-							gc_st91.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes34)
+							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes22)
 //line scan_block.go:127
 						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-							gc_st91.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes28)
+							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
 //line scan_block.go:127
-							gc_st91.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes28)
+							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							var gc_lanes293 [8]uint32
+							var gc_lanes197 [8]uint32
 //line scan_block.go:127
-							gc_st91.Store(&gc_lanes293)
+							gc_st55.Store(&gc_lanes197)
 //line scan_block.go:127
-							for gc_k281 := range 8 {
+							for gc_k185 := range 8 {
 //line scan_block.go:127
-								if 0xff&(1<<gc_k281) != 0 {
+								if 0xff&(1<<gc_k185) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k281
+									gc_pos4.Thread = gc_rank4 + gc_k185
 //line scan_block.go:127
-									out[(g+1)+2*gc_k281] = gc_lanes293[gc_k281]
+									out[(g+1)+2*gc_k185] = gc_lanes197[gc_k185]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -11506,34 +9604,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:126
 						if gc_if34.ToBits() != 0 {
 //line scan_block.go:126
-							gc_st92 := e1
+							gc_st56 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 {
 //line scan_block.go:127
-								gc_st92.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo33).ToMask().And(gc_evenLanes34))
+								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127
-								gc_st92.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi33).ToMask().And(gc_evenLanes34))
+								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st92.Permute(gc_spreadLo33).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo33).ToMask().And(gc_oddLanes28))
+								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:127
-								gc_st92.Permute(gc_spreadHi33).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi33).ToMask().And(gc_oddLanes28))
+								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes294 [8]uint32
+								var gc_lanes198 [8]uint32
 //line scan_block.go:127
-								gc_st92.Store(&gc_lanes294)
+								gc_st56.Store(&gc_lanes198)
 //line scan_block.go:127
-								for gc_k282 := range 8 {
+								for gc_k186 := range 8 {
 //line scan_block.go:127
-									if gc_if34.ToBits()&(1<<gc_k282) != 0 {
+									if gc_if34.ToBits()&(1<<gc_k186) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k282
+										gc_pos4.Thread = gc_rank4 + gc_k186
 //line scan_block.go:127
-										out[(g+1)+2*gc_k282] = gc_lanes294[gc_k282]
+										out[(g+1)+2*gc_k186] = gc_lanes198[gc_k186]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -11549,7 +9647,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 

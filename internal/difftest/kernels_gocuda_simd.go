@@ -3922,151 +3922,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := ((offset * 2) - 1)
-				gc_stride3 := (offset * (2 * 1))
-				gc_off7 := ((offset * 1) - 1)
-				if gc_from2 >= 0 && compiled.InStride(gc_stride3, gc_off6, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride3, gc_off7, gc_from2, gc_to2, len(temp)) {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							if offset == 1 {
-//line kernels.go:79
-								gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line kernels.go:79
-								_ = gc_evens165
-//line kernels.go:79
-								gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line kernels.go:79
-								_ = gc_odds165
-//line kernels.go:79
-								gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-								_ = gc_spread16Lo5
-//line kernels.go:79
-								gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line kernels.go:79
-								_ = gc_spread16Hi5
-//line kernels.go:79
-								gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-								_ = gc_evenLanes165
-//line kernels.go:79
-								gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-								_ = gc_oddLanes165
-							gc_steps10:
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line kernels.go:79
-									var tid int = gc_tx2
-//line kernels.go:79
-									_ = tid
-//line kernels.go:89
-									{
-										var gc_t15 int = 1*(2*tid+1) - 1
-//line kernels.go:90
-										_ = gc_t15
-//line kernels.go:90
-										var gc_t16 int = 1*(2*tid+2) - 1
-//line kernels.go:90
-										_ = gc_t16
-//line kernels.go:90
-										var ai int = gc_t15
-//line kernels.go:90
-										_ = ai
-//line kernels.go:90
-										var bi int = gc_t16
-//line kernels.go:90
-										_ = bi
-										var gc_ld23 archsimd.Int32x16
-//line kernels.go:91
-										if ai >= 0 && ai <= len(temp)-32 {
-//line kernels.go:91
-											gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens165)
-//line kernels.go:91
-										} else if ai >= 1 && ai <= len(temp)-31 {
-//line kernels.go:91
-											gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds165)
-//line kernels.go:91
-										} else {
-//line kernels.go:91
-											break gc_steps10
-//line kernels.go:91
-										}
-//line kernels.go:91
-										var gc_ld24 archsimd.Int32x16
-//line kernels.go:91
-										if bi >= 0 && bi <= len(temp)-32 {
-//line kernels.go:91
-											gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens165)
-//line kernels.go:91
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-											gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds165)
-//line kernels.go:91
-										} else {
-//line kernels.go:91
-											break gc_steps10
-//line kernels.go:91
-										}
-//line kernels.go:91
-										gc_st16 := gc_ld24.Add(gc_ld23)
-//line kernels.go:91
-										if bi >= 0 && bi <= len(temp)-32 {
-//line kernels.go:91
-											gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes165)
-//line kernels.go:91
-											gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes165)
-//line kernels.go:91
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-											gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes165)
-//line kernels.go:91
-											gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes165)
-//line kernels.go:91
-										} else {
-//line kernels.go:91
-											break gc_steps10
-//line kernels.go:91
-										}
-//line kernels.go:91
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
-							_ = gc_evens5
+							_ = gc_evens163
 //line kernels.go:79
-							gc_spreadLo5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line kernels.go:79
-							_ = gc_spreadLo5
+							_ = gc_odds163
 //line kernels.go:79
-							gc_spreadHi5 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line kernels.go:79
-							_ = gc_spreadHi5
+							_ = gc_spread16Lo3
 //line kernels.go:79
-							gc_evenLanes5 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line kernels.go:79
-							_ = gc_evenLanes5
+							_ = gc_spread16Hi3
 //line kernels.go:79
-							gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_oddLanes5
-						gc_steps8:
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							_ = gc_evenLanes163
+//line kernels.go:79
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+//line kernels.go:79
+							_ = gc_oddLanes163
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -4076,70 +3962,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = tid
 //line kernels.go:89
 								{
-									var gc_t11 int = 1*(2*tid+1) - 1
+									var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-									_ = gc_t11
+									_ = gc_t7
 //line kernels.go:90
-									var gc_t12 int = 1*(2*tid+2) - 1
+									var gc_t8 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-									_ = gc_t12
+									_ = gc_t8
 //line kernels.go:90
-									var ai int = gc_t11
+									var ai int = gc_t7
 //line kernels.go:90
 									_ = ai
 //line kernels.go:90
-									var bi int = gc_t12
+									var bi int = gc_t8
 //line kernels.go:90
 									_ = bi
-									var gc_ld19 archsimd.Int32x8
+									var gc_ld15 archsimd.Int32x16
 //line kernels.go:91
-									if ai >= 0 && ai <= len(temp)-16 {
+									if ai >= 0 && ai <= len(temp)-32 {
 //line kernels.go:91
-										gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
-									} else if ai >= 1 && ai <= len(temp)-15 {
+									} else if ai >= 1 && ai <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld19 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens5))
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps8
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
-									var gc_ld20 archsimd.Int32x8
+									var gc_ld16 archsimd.Int32x16
 //line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line kernels.go:91
-										gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps8
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
-									gc_st14 := gc_ld20.Add(gc_ld19)
+									gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-16 {
+									if bi >= 0 && bi <= len(temp)-32 {
 //line kernels.go:91
-										gc_st14.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes5)
+										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
 //line kernels.go:91
-										gc_st14.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes5)
+										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
 //line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_st14.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes5)
+										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
 //line kernels.go:91
-										gc_st14.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes5)
+										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps8
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
@@ -4147,261 +4033,129 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
+						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
+						_ = gc_evens3
+//line kernels.go:79
+						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+						_ = gc_spreadLo3
+//line kernels.go:79
+						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+						_ = gc_spreadHi3
+//line kernels.go:79
+						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+						_ = gc_evenLanes3
+//line kernels.go:79
+						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+						_ = gc_oddLanes3
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:79
+							var tid int = gc_tx2
+//line kernels.go:79
+							_ = tid
 //line kernels.go:89
-						{
-							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+							{
+								var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-							_ = ai
+								_ = gc_t3
 //line kernels.go:90
-							_ = bi
-							temp[bi] += temp[ai]
-						}
-					}
-				} else {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							if offset == 1 {
-//line kernels.go:79
-								gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line kernels.go:79
-								_ = gc_evens163
-//line kernels.go:79
-								gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line kernels.go:79
-								_ = gc_odds163
-//line kernels.go:79
-								gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-								_ = gc_spread16Lo3
-//line kernels.go:79
-								gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line kernels.go:79
-								_ = gc_spread16Hi3
-//line kernels.go:79
-								gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-								_ = gc_evenLanes163
-//line kernels.go:79
-								gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-								_ = gc_oddLanes163
-							gc_steps6:
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line kernels.go:79
-									var tid int = gc_tx2
-//line kernels.go:79
-									_ = tid
-//line kernels.go:89
-									{
-										var gc_t7 int = 1*(2*tid+1) - 1
+								var gc_t4 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-										_ = gc_t7
+								_ = gc_t4
 //line kernels.go:90
-										var gc_t8 int = 1*(2*tid+2) - 1
+								var ai int = gc_t3
 //line kernels.go:90
-										_ = gc_t8
+								_ = ai
 //line kernels.go:90
-										var ai int = gc_t7
+								var bi int = gc_t4
 //line kernels.go:90
-										_ = ai
-//line kernels.go:90
-										var bi int = gc_t8
-//line kernels.go:90
-										_ = bi
-										var gc_ld15 archsimd.Int32x16
+								_ = bi
+								var gc_ld11 archsimd.Int32x8
 //line kernels.go:91
-										if ai >= 0 && ai <= len(temp)-32 {
+								if ai >= 0 && ai <= len(temp)-16 {
 //line kernels.go:91
-											gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
-										} else if ai >= 1 && ai <= len(temp)-31 {
+								} else if ai >= 1 && ai <= len(temp)-15 {
 //line kernels.go:91
-											gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line kernels.go:91
-										} else {
+								} else {
 //line kernels.go:91
-											break gc_steps6
-//line kernels.go:91
-										}
-//line kernels.go:91
-										var gc_ld16 archsimd.Int32x16
-//line kernels.go:91
-										if bi >= 0 && bi <= len(temp)-32 {
-//line kernels.go:91
-											gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
-//line kernels.go:91
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-											gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
-//line kernels.go:91
-										} else {
-//line kernels.go:91
-											break gc_steps6
-//line kernels.go:91
-										}
-//line kernels.go:91
-										gc_st12 := gc_ld16.Add(gc_ld15)
-//line kernels.go:91
-										if bi >= 0 && bi <= len(temp)-32 {
-//line kernels.go:91
-											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
-//line kernels.go:91
-											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
-//line kernels.go:91
-										} else if bi >= 1 && bi <= len(temp)-31 {
-//line kernels.go:91
-											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
-//line kernels.go:91
-											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
-//line kernels.go:91
-										} else {
-//line kernels.go:91
-											break gc_steps6
-//line kernels.go:91
-										}
-//line kernels.go:91
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line kernels.go:79
-							gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line kernels.go:79
-							_ = gc_evens3
-//line kernels.go:79
-							gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line kernels.go:79
-							_ = gc_spreadLo3
-//line kernels.go:79
-							gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-							_ = gc_spreadHi3
-//line kernels.go:79
-							gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line kernels.go:79
-							_ = gc_evenLanes3
-//line kernels.go:79
-							gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line kernels.go:79
-							_ = gc_oddLanes3
-						gc_steps4:
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line kernels.go:79
-								var tid int = gc_tx2
-//line kernels.go:79
-								_ = tid
-//line kernels.go:89
-								{
-									var gc_t3 int = 1*(2*tid+1) - 1
-//line kernels.go:90
-									_ = gc_t3
-//line kernels.go:90
-									var gc_t4 int = 1*(2*tid+2) - 1
-//line kernels.go:90
-									_ = gc_t4
-//line kernels.go:90
-									var ai int = gc_t3
-//line kernels.go:90
-									_ = ai
-//line kernels.go:90
-									var bi int = gc_t4
-//line kernels.go:90
-									_ = bi
-									var gc_ld11 archsimd.Int32x8
-//line kernels.go:91
-									if ai >= 0 && ai <= len(temp)-16 {
-//line kernels.go:91
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
-//line kernels.go:91
-									} else if ai >= 1 && ai <= len(temp)-15 {
-//line kernels.go:91
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps4
-//line kernels.go:91
-									}
-//line kernels.go:91
-									var gc_ld12 archsimd.Int32x8
-//line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-16 {
-//line kernels.go:91
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
-//line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line kernels.go:91
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps4
-//line kernels.go:91
-									}
-//line kernels.go:91
-									gc_st10 := gc_ld12.Add(gc_ld11)
-//line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-16 {
-//line kernels.go:91
-										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
-//line kernels.go:91
-										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
-//line kernels.go:91
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line kernels.go:91
-										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
-//line kernels.go:91
-										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
-//line kernels.go:91
-									} else {
-//line kernels.go:91
-										break gc_steps4
-//line kernels.go:91
-									}
+									break gc_steps4
 //line kernels.go:91
 								}
+//line kernels.go:91
+								var gc_ld12 archsimd.Int32x8
+//line kernels.go:91
+								if bi >= 0 && bi <= len(temp)-16 {
+//line kernels.go:91
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+//line kernels.go:91
+								} else {
+//line kernels.go:91
+									break gc_steps4
+//line kernels.go:91
+								}
+//line kernels.go:91
+								gc_st10 := gc_ld12.Add(gc_ld11)
+//line kernels.go:91
+								if bi >= 0 && bi <= len(temp)-16 {
+//line kernels.go:91
+									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
+//line kernels.go:91
+									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
+//line kernels.go:91
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line kernels.go:91
+									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
+//line kernels.go:91
+									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
+//line kernels.go:91
+								} else {
+//line kernels.go:91
+									break gc_steps4
+//line kernels.go:91
+								}
+//line kernels.go:91
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:79
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line kernels.go:89
-						{
-							ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[bi] += temp[ai]
-						}
+					{
+						ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
@@ -4416,9 +4170,9 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := n - 1
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(temp) {
-				gc_at2 := temp[gc_off8:][:1]
+			gc_off6 := n - 1
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
+				gc_at2 := temp[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -4520,573 +4274,38 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := ((offset * 1) - 1)
-				gc_stride4 := (offset * (2 * 1))
-				gc_off10 := ((offset * 2) - 1)
-				if gc_from2 >= 0 && compiled.InStride(gc_stride4, gc_off9, gc_from2, gc_to2, len(temp)) && compiled.InStride(gc_stride4, gc_off10, gc_from2, gc_to2, len(temp)) {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							if offset == 1 {
-//line kernels.go:79
-								gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line kernels.go:79
-								_ = gc_evens169
-//line kernels.go:79
-								gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line kernels.go:79
-								_ = gc_odds169
-//line kernels.go:79
-								gc_spread16Lo9 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-								_ = gc_spread16Lo9
-//line kernels.go:79
-								gc_spread16Hi9 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line kernels.go:79
-								_ = gc_spread16Hi9
-//line kernels.go:79
-								gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-								_ = gc_evenLanes169
-//line kernels.go:79
-								gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-								_ = gc_oddLanes169
-							gc_steps18:
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line kernels.go:79
-									var tid int = gc_tx2
-//line kernels.go:79
-									_ = tid
-//line kernels.go:101
-									{
-										var gc_t45 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-										_ = gc_t45
-//line kernels.go:102
-										var gc_t46 int = 1*(2*tid+2) - 1
-//line kernels.go:102
-										_ = gc_t46
-//line kernels.go:102
-										var ai_ int = gc_t45
-//line kernels.go:102
-										_ = ai_
-//line kernels.go:102
-										var bi_ int = gc_t46
-//line kernels.go:102
-										_ = bi_
-										var gc_ld46 archsimd.Int32x16
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld46 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens169)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld46 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds169)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps18
-//line kernels.go:103
-										}
-//line kernels.go:103
-										var gc_ld47 archsimd.Int32x16
-//line kernels.go:103
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens169)
-//line kernels.go:103
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld47 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds169)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps18
-//line kernels.go:103
-										}
-//line kernels.go:103
-										var gc_ld48 archsimd.Int32x16
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens169)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds169)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps18
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_t47 := gc_ld46
-//line kernels.go:103
-										_ = gc_t47
-//line kernels.go:103
-										gc_t48 := gc_ld47.Add(gc_ld48)
-//line kernels.go:103
-										_ = gc_t48
-//line kernels.go:103
-										gc_st31 := gc_t47
-//line kernels.go:103
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
-//line kernels.go:103
-											gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
-//line kernels.go:103
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
-//line kernels.go:103
-											gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps18
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_st32 := gc_t48
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
-//line kernels.go:103
-											gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
-//line kernels.go:103
-											gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											var gc_lanes80 [16]int32
-//line kernels.go:103
-											gc_st32.Store(&gc_lanes80)
-//line kernels.go:103
-											for gc_k80 := range 16 {
-//line kernels.go:103
-												if 0xffff&(1<<gc_k80) != 0 {
-//line kernels.go:103
-													gc_pos2.Thread = gc_rank2 + gc_k80
-//line kernels.go:103
-													temp[bi_+2*gc_k80] = gc_lanes80[gc_k80]
-//line kernels.go:103
-												}
-//line kernels.go:103
-											}
-//line kernels.go:103
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:103
-										}
-//line kernels.go:103
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
-							_ = gc_evens9
+							_ = gc_evens165
 //line kernels.go:79
-							gc_spreadLo9 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line kernels.go:79
-							_ = gc_spreadLo9
+							_ = gc_odds165
 //line kernels.go:79
-							gc_spreadHi9 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line kernels.go:79
-							_ = gc_spreadHi9
+							_ = gc_spread16Lo5
 //line kernels.go:79
-							gc_evenLanes9 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line kernels.go:79
-							_ = gc_evenLanes9
+							_ = gc_spread16Hi5
 //line kernels.go:79
-							gc_oddLanes9 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_oddLanes9
-						gc_steps16:
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+							_ = gc_evenLanes165
 //line kernels.go:79
-								var tid int = gc_tx2
+							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-								_ = tid
-//line kernels.go:101
-								{
-									var gc_t37 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-									_ = gc_t37
-//line kernels.go:102
-									var gc_t38 int = 1*(2*tid+2) - 1
-//line kernels.go:102
-									_ = gc_t38
-//line kernels.go:102
-									var ai_ int = gc_t37
-//line kernels.go:102
-									_ = ai_
-//line kernels.go:102
-									var bi_ int = gc_t38
-//line kernels.go:102
-									_ = bi_
-									var gc_ld40 archsimd.Int32x8
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_ld40 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_ld40 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps16
-//line kernels.go:103
-									}
-//line kernels.go:103
-									var gc_ld41 archsimd.Int32x8
-//line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_ld41 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_ld41 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps16
-//line kernels.go:103
-									}
-//line kernels.go:103
-									var gc_ld42 archsimd.Int32x8
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens9).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens9))
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps16
-//line kernels.go:103
-									}
-//line kernels.go:103
-									gc_t39 := gc_ld40
-//line kernels.go:103
-									_ = gc_t39
-//line kernels.go:103
-									gc_t40 := gc_ld41.Add(gc_ld42)
-//line kernels.go:103
-									_ = gc_t40
-//line kernels.go:103
-									gc_st27 := gc_t39
-//line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_st27.Permute(gc_spreadLo9).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes9)
-//line kernels.go:103
-										gc_st27.Permute(gc_spreadHi9).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes9)
-//line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_st27.Permute(gc_spreadLo9).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
-//line kernels.go:103
-										gc_st27.Permute(gc_spreadHi9).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps16
-//line kernels.go:103
-									}
-//line kernels.go:103
-									gc_st28 := gc_t40
-//line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_st28.Permute(gc_spreadLo9).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes9)
-//line kernels.go:103
-										gc_st28.Permute(gc_spreadHi9).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes9)
-//line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_st28.Permute(gc_spreadLo9).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
-//line kernels.go:103
-										gc_st28.Permute(gc_spreadHi9).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										var gc_lanes70 [8]int32
-//line kernels.go:103
-										gc_st28.Store(&gc_lanes70)
-//line kernels.go:103
-										for gc_k70 := range 8 {
-//line kernels.go:103
-											if 0xff&(1<<gc_k70) != 0 {
-//line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k70
-//line kernels.go:103
-												temp[bi_+2*gc_k70] = gc_lanes70[gc_k70]
-//line kernels.go:103
-											}
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:103
-									}
-//line kernels.go:103
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kernels.go:79
-						tid := gc_tx2
-						_ = tid
-
-//line kernels.go:101
-						{
-							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-//line kernels.go:102
-							_ = ai_
-//line kernels.go:102
-							_ = bi_
-							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-						}
-					}
-				} else {
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							if offset == 1 {
-//line kernels.go:79
-								gc_evens167 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line kernels.go:79
-								_ = gc_evens167
-//line kernels.go:79
-								gc_odds167 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line kernels.go:79
-								_ = gc_odds167
-//line kernels.go:79
-								gc_spread16Lo7 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-								_ = gc_spread16Lo7
-//line kernels.go:79
-								gc_spread16Hi7 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line kernels.go:79
-								_ = gc_spread16Hi7
-//line kernels.go:79
-								gc_evenLanes167 := archsimd.Mask32x16FromBits(21845)
-//line kernels.go:79
-								_ = gc_evenLanes167
-//line kernels.go:79
-								gc_oddLanes167 := archsimd.Mask32x16FromBits(43690)
-//line kernels.go:79
-								_ = gc_oddLanes167
-							gc_steps14:
-								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line kernels.go:79
-									var tid int = gc_tx2
-//line kernels.go:79
-									_ = tid
-//line kernels.go:101
-									{
-										var gc_t29 int = 1*(2*tid+1) - 1
-//line kernels.go:102
-										_ = gc_t29
-//line kernels.go:102
-										var gc_t30 int = 1*(2*tid+2) - 1
-//line kernels.go:102
-										_ = gc_t30
-//line kernels.go:102
-										var ai_ int = gc_t29
-//line kernels.go:102
-										_ = ai_
-//line kernels.go:102
-										var bi_ int = gc_t30
-//line kernels.go:102
-										_ = bi_
-										var gc_ld34 archsimd.Int32x16
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens167)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds167)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps14
-//line kernels.go:103
-										}
-//line kernels.go:103
-										var gc_ld35 archsimd.Int32x16
-//line kernels.go:103
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld35 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens167)
-//line kernels.go:103
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld35 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds167)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps14
-//line kernels.go:103
-										}
-//line kernels.go:103
-										var gc_ld36 archsimd.Int32x16
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens167)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds167)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps14
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_t31 := gc_ld34
-//line kernels.go:103
-										_ = gc_t31
-//line kernels.go:103
-										gc_t32 := gc_ld35.Add(gc_ld36)
-//line kernels.go:103
-										_ = gc_t32
-//line kernels.go:103
-										gc_st23 := gc_t31
-//line kernels.go:103
-										if ai_ >= 0 && ai_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_st23.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes167)
-//line kernels.go:103
-											gc_st23.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes167)
-//line kernels.go:103
-										} else if ai_ >= 1 && ai_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_st23.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes167)
-//line kernels.go:103
-											gc_st23.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes167)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											break gc_steps14
-//line kernels.go:103
-										}
-//line kernels.go:103
-										gc_st24 := gc_t32
-//line kernels.go:103
-										if bi_ >= 0 && bi_ <= len(temp)-32 {
-//line kernels.go:103
-											gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes167)
-//line kernels.go:103
-											gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes167)
-//line kernels.go:103
-										} else if bi_ >= 1 && bi_ <= len(temp)-31 {
-//line kernels.go:103
-											gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes167)
-//line kernels.go:103
-											gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes167)
-//line kernels.go:103
-										} else {
-//line kernels.go:103
-											var gc_lanes60 [16]int32
-//line kernels.go:103
-											gc_st24.Store(&gc_lanes60)
-//line kernels.go:103
-											for gc_k60 := range 16 {
-//line kernels.go:103
-												if 0xffff&(1<<gc_k60) != 0 {
-//line kernels.go:103
-													gc_pos2.Thread = gc_rank2 + gc_k60
-//line kernels.go:103
-													temp[bi_+2*gc_k60] = gc_lanes60[gc_k60]
-//line kernels.go:103
-												}
-//line kernels.go:103
-											}
-//line kernels.go:103
-											gc_pos2.Thread = gc_rank2
-//line kernels.go:103
-										}
-//line kernels.go:103
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line kernels.go:79
-							gc_evens7 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line kernels.go:79
-							_ = gc_evens7
-//line kernels.go:79
-							gc_spreadLo7 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line kernels.go:79
-							_ = gc_spreadLo7
-//line kernels.go:79
-							gc_spreadHi7 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line kernels.go:79
-							_ = gc_spreadHi7
-//line kernels.go:79
-							gc_evenLanes7 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line kernels.go:79
-							_ = gc_evenLanes7
-//line kernels.go:79
-							gc_oddLanes7 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line kernels.go:79
-							_ = gc_oddLanes7
-						gc_steps12:
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							_ = gc_oddLanes165
+						gc_steps10:
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kernels.go:79
@@ -5110,109 +4329,109 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									var bi_ int = gc_t22
 //line kernels.go:102
 									_ = bi_
-									var gc_ld28 archsimd.Int32x8
+									var gc_ld26 archsimd.Int32x16
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens7))
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens7))
-//line kernels.go:103
-									} else {
-//line kernels.go:103
-										break gc_steps12
-//line kernels.go:103
-									}
-//line kernels.go:103
-									var gc_ld29 archsimd.Int32x8
-//line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
-//line kernels.go:103
-										gc_ld29 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens7))
-//line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
-//line kernels.go:103
-										gc_ld29 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens7))
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps12
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld30 archsimd.Int32x8
+									var gc_ld27 archsimd.Int32x16
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens7))
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens7))
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps12
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_t23 := gc_ld28
+									var gc_ld28 archsimd.Int32x16
+//line kernels.go:103
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
+//line kernels.go:103
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line kernels.go:103
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+//line kernels.go:103
+									} else {
+//line kernels.go:103
+										break gc_steps10
+//line kernels.go:103
+									}
+//line kernels.go:103
+									gc_t23 := gc_ld26
 //line kernels.go:103
 									_ = gc_t23
 //line kernels.go:103
-									gc_t24 := gc_ld29.Add(gc_ld30)
+									gc_t24 := gc_ld27.Add(gc_ld28)
 //line kernels.go:103
 									_ = gc_t24
 //line kernels.go:103
 									gc_st19 := gc_t23
 //line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-16 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_st19.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes7)
+										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes165)
 //line kernels.go:103
-										gc_st19.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes7)
+										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes165)
 //line kernels.go:103
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st19.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes7)
+										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes165)
 //line kernels.go:103
-										gc_st19.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes7)
+										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps12
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
 									gc_st20 := gc_t24
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-16 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 {
 //line kernels.go:103
-										gc_st20.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes7)
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes165)
 //line kernels.go:103
-										gc_st20.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes7)
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes165)
 //line kernels.go:103
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st20.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes7)
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes165)
 //line kernels.go:103
-										gc_st20.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes7)
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										var gc_lanes50 [8]int32
+										var gc_lanes48 [16]int32
 //line kernels.go:103
-										gc_st20.Store(&gc_lanes50)
+										gc_st20.Store(&gc_lanes48)
 //line kernels.go:103
-										for gc_k50 := range 8 {
+										for gc_k48 := range 16 {
 //line kernels.go:103
-											if 0xff&(1<<gc_k50) != 0 {
+											if 0xffff&(1<<gc_k48) != 0 {
 //line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k50
+												gc_pos2.Thread = gc_rank2 + gc_k48
 //line kernels.go:103
-												temp[bi_+2*gc_k50] = gc_lanes50[gc_k50]
+												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 //line kernels.go:103
 											}
 //line kernels.go:103
@@ -5226,20 +4445,189 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line kernels.go:79
+						gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line kernels.go:79
+						_ = gc_evens5
+//line kernels.go:79
+						gc_spreadLo5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line kernels.go:79
+						_ = gc_spreadLo5
+//line kernels.go:79
+						gc_spreadHi5 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line kernels.go:79
+						_ = gc_spreadHi5
+//line kernels.go:79
+						gc_evenLanes5 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line kernels.go:79
+						_ = gc_evenLanes5
+//line kernels.go:79
+						gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line kernels.go:79
+						_ = gc_oddLanes5
+					gc_steps8:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:79
+							var tid int = gc_tx2
+//line kernels.go:79
+							_ = tid
+//line kernels.go:101
+							{
+								var gc_t13 int = 1*(2*tid+1) - 1
+//line kernels.go:102
+								_ = gc_t13
+//line kernels.go:102
+								var gc_t14 int = 1*(2*tid+2) - 1
+//line kernels.go:102
+								_ = gc_t14
+//line kernels.go:102
+								var ai_ int = gc_t13
+//line kernels.go:102
+								_ = ai_
+//line kernels.go:102
+								var bi_ int = gc_t14
+//line kernels.go:102
+								_ = bi_
+								var gc_ld20 archsimd.Int32x8
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								var gc_ld21 archsimd.Int32x8
+//line kernels.go:103
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								var gc_ld22 archsimd.Int32x8
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								gc_t15 := gc_ld20
+//line kernels.go:103
+								_ = gc_t15
+//line kernels.go:103
+								gc_t16 := gc_ld21.Add(gc_ld22)
+//line kernels.go:103
+								_ = gc_t16
+//line kernels.go:103
+								gc_st15 := gc_t15
+//line kernels.go:103
+								if ai_ >= 0 && ai_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes5)
+//line kernels.go:103
+									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes5)
+//line kernels.go:103
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes5)
+//line kernels.go:103
+									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes5)
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									break gc_steps8
+//line kernels.go:103
+								}
+//line kernels.go:103
+								gc_st16 := gc_t16
+//line kernels.go:103
+								if bi_ >= 0 && bi_ <= len(temp)-16 {
+//line kernels.go:103
+									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes5)
+//line kernels.go:103
+									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes5)
+//line kernels.go:103
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line kernels.go:103
+									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes5)
+//line kernels.go:103
+									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes5)
+//line kernels.go:103
+								} else {
+//line kernels.go:103
+									var gc_lanes38 [8]int32
+//line kernels.go:103
+									gc_st16.Store(&gc_lanes38)
+//line kernels.go:103
+									for gc_k38 := range 8 {
+//line kernels.go:103
+										if 0xff&(1<<gc_k38) != 0 {
+//line kernels.go:103
+											gc_pos2.Thread = gc_rank2 + gc_k38
+//line kernels.go:103
+											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+//line kernels.go:103
+										}
+//line kernels.go:103
+									}
+//line kernels.go:103
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:103
+								}
+//line kernels.go:103
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:79
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line kernels.go:101
-						{
-							ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
-							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
-						}
+					{
+						ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
 					}
 				}
 			}
@@ -5247,41 +4635,41 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
 					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
 					_ = gc_iota24
 //line kernels.go:79
-					gc_evens1610 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
-					_ = gc_evens1610
+					_ = gc_evens166
 //line kernels.go:79
-					gc_odds1610 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line kernels.go:79
-					_ = gc_odds1610
+					_ = gc_odds166
 //line kernels.go:79
-					gc_spread16Lo10 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo6 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line kernels.go:79
-					_ = gc_spread16Lo10
+					_ = gc_spread16Lo6
 //line kernels.go:79
-					gc_spread16Hi10 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi6 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line kernels.go:79
-					_ = gc_spread16Hi10
+					_ = gc_spread16Hi6
 //line kernels.go:79
-					gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					_ = gc_evenLanes1610
+					_ = gc_evenLanes166
 //line kernels.go:79
-					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-					_ = gc_oddLanes1610
-				gc_steps20:
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+					_ = gc_oddLanes166
+				gc_steps12:
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:79
@@ -5298,38 +4686,38 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld53 archsimd.Int32x16
+									var gc_ld33 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
-										gc_ld53 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1610)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld53 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1610)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps20
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st37 := gc_ld53
+									gc_st25 := gc_ld33
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1610)
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1610)
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1610)
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1610)
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps20
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
@@ -5341,26 +4729,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									if gc_if7.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld54 archsimd.Int32x16
+										var gc_ld34 archsimd.Int32x16
 //line kernels.go:108
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
-											gc_ld54 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1610)
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld54 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1610)
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes91 [16]int32
+											var gc_lanes59 [16]int32
 //line kernels.go:109
-											for gc_k91 := range 16 {
+											for gc_k59 := range 16 {
 //line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k91) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k59) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k91
+													gc_pos2.Thread = gc_rank2 + gc_k59
 //line kernels.go:109
-													gc_lanes91[gc_k91] = temp[(2*tid+compiled.Trip(0))+2*gc_k91]
+													gc_lanes59[gc_k59] = temp[(2*tid+compiled.Trip(0))+2*gc_k59]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -5368,39 +4756,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld54 = archsimd.LoadInt32x16(&gc_lanes91)
+											gc_ld34 = archsimd.LoadInt32x16(&gc_lanes59)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st38 := gc_ld54
+										gc_st26 := gc_ld34
 //line kernels.go:109
 										gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-											gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line kernels.go:109
-											gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line kernels.go:109
-											gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes92 [16]int32
+											var gc_lanes60 [16]int32
 //line kernels.go:109
-											gc_st38.Store(&gc_lanes92)
+											gc_st26.Store(&gc_lanes60)
 //line kernels.go:109
-											for gc_k92 := range 16 {
+											for gc_k60 := range 16 {
 //line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k92) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k60) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k92
+													gc_pos2.Thread = gc_rank2 + gc_k60
 //line kernels.go:109
-													out[k_+2*gc_k92] = gc_lanes92[gc_k92]
+													out[k_+2*gc_k60] = gc_lanes60[gc_k60]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -5428,26 +4816,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld55 archsimd.Int32x16
+									var gc_ld35 archsimd.Int32x16
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1610)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1610)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes93 [16]int32
+										var gc_lanes61 [16]int32
 //line kernels.go:109
-										for gc_k93 := range 16 {
+										for gc_k61 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k93) != 0 {
+											if 0xffff&(1<<gc_k61) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k93
+												gc_pos2.Thread = gc_rank2 + gc_k61
 //line kernels.go:109
-												gc_lanes93[gc_k93] = temp[(2*tid+compiled.Trip(1))+2*gc_k93]
+												gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5455,37 +4843,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld55 = archsimd.LoadInt32x16(&gc_lanes93)
+										gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st39 := gc_ld55
+									gc_st27 := gc_ld35
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-										gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1610)
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1610)
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1610)
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1610)
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes94 [16]int32
+										var gc_lanes62 [16]int32
 //line kernels.go:109
-										gc_st39.Store(&gc_lanes94)
+										gc_st27.Store(&gc_lanes62)
 //line kernels.go:109
-										for gc_k94 := range 16 {
+										for gc_k62 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k94) != 0 {
+											if 0xffff&(1<<gc_k62) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k94
+												gc_pos2.Thread = gc_rank2 + gc_k62
 //line kernels.go:109
-												out[k_+2*gc_k94] = gc_lanes94[gc_k94]
+												out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5503,26 +4891,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									if gc_if8.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld56 archsimd.Int32x16
+										var gc_ld36 archsimd.Int32x16
 //line kernels.go:108
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
-											gc_ld56 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1610)
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld56 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1610)
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes95 [16]int32
+											var gc_lanes63 [16]int32
 //line kernels.go:109
-											for gc_k95 := range 16 {
+											for gc_k63 := range 16 {
 //line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k95) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k95
+													gc_pos2.Thread = gc_rank2 + gc_k63
 //line kernels.go:109
-													gc_lanes95[gc_k95] = temp[(2*tid+compiled.Trip(1))+2*gc_k95]
+													gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -5530,39 +4918,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld56 = archsimd.LoadInt32x16(&gc_lanes95)
+											gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st40 := gc_ld56
+										gc_st28 := gc_ld36
 //line kernels.go:109
 										gc_bits4 := gc_if8.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 {
 //line kernels.go:109
-											gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line kernels.go:109
-											gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line kernels.go:109
-											gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes96 [16]int32
+											var gc_lanes64 [16]int32
 //line kernels.go:109
-											gc_st40.Store(&gc_lanes96)
+											gc_st28.Store(&gc_lanes64)
 //line kernels.go:109
-											for gc_k96 := range 16 {
+											for gc_k64 := range 16 {
 //line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k96) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k96
+													gc_pos2.Thread = gc_rank2 + gc_k64
 //line kernels.go:109
-													out[k_+2*gc_k96] = gc_lanes96[gc_k96]
+													out[k_+2*gc_k64] = gc_lanes64[gc_k64]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -5581,9 +4969,9 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop6 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
@@ -5593,28 +4981,28 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				_ = gc_iota23
 //line kernels.go:79
-				gc_evens10 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line kernels.go:79
-				_ = gc_evens10
+				_ = gc_evens6
 //line kernels.go:79
-				gc_spreadLo10 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
 //line kernels.go:79
-				_ = gc_spreadLo10
+				_ = gc_spreadLo6
 //line kernels.go:79
-				gc_spreadHi10 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
 //line kernels.go:79
-				_ = gc_spreadHi10
+				_ = gc_spreadHi6
 //line kernels.go:79
-				gc_evenLanes10 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line kernels.go:79
-				_ = gc_evenLanes10
+				_ = gc_evenLanes6
 //line kernels.go:79
-				gc_oddLanes10 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes6 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
 //line kernels.go:79
-				_ = gc_oddLanes10
-			gc_steps19:
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				_ = gc_oddLanes6
+			gc_steps11:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:79
@@ -5631,38 +5019,38 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld49 archsimd.Int32x8
+								var gc_ld29 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
-									gc_ld49 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens10))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld49 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens10))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps19
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st33 := gc_ld49
+								gc_st21 := gc_ld29
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_st33.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes10)
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st33.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes10)
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st33.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes10)
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st33.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes10)
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps19
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
@@ -5674,26 +5062,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if5.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld50 archsimd.Int32x8
+									var gc_ld30 archsimd.Int32x8
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
-										gc_ld50 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens10))
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld50 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens10))
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes83 [8]int32
+										var gc_lanes51 [8]int32
 //line kernels.go:109
-										for gc_k83 := range 8 {
+										for gc_k51 := range 8 {
 //line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k83) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k51) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k83
+												gc_pos2.Thread = gc_rank2 + gc_k51
 //line kernels.go:109
-												gc_lanes83[gc_k83] = temp[(2*tid+compiled.Trip(0))+2*gc_k83]
+												gc_lanes51[gc_k51] = temp[(2*tid+compiled.Trip(0))+2*gc_k51]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5701,37 +5089,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld50 = archsimd.LoadInt32x8(&gc_lanes83)
+										gc_ld30 = archsimd.LoadInt32x8(&gc_lanes51)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st34 := gc_ld50
+									gc_st22 := gc_ld30
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-										gc_st34.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_evenLanes10))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st34.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_evenLanes10))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st34.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_oddLanes10))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st34.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_oddLanes10))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes84 [8]int32
+										var gc_lanes52 [8]int32
 //line kernels.go:109
-										gc_st34.Store(&gc_lanes84)
+										gc_st22.Store(&gc_lanes52)
 //line kernels.go:109
-										for gc_k84 := range 8 {
+										for gc_k52 := range 8 {
 //line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k84) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k52) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k84
+												gc_pos2.Thread = gc_rank2 + gc_k52
 //line kernels.go:109
-												out[k_+2*gc_k84] = gc_lanes84[gc_k84]
+												out[k_+2*gc_k52] = gc_lanes52[gc_k52]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5759,26 +5147,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld51 archsimd.Int32x8
+								var gc_ld31 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
-									gc_ld51 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens10))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld51 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens10))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes85 [8]int32
+									var gc_lanes53 [8]int32
 //line kernels.go:109
-									for gc_k85 := range 8 {
+									for gc_k53 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k85) != 0 {
+										if 0xff&(1<<gc_k53) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k85
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line kernels.go:109
-											gc_lanes85[gc_k85] = temp[(2*tid+compiled.Trip(1))+2*gc_k85]
+											gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5786,37 +5174,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld51 = archsimd.LoadInt32x8(&gc_lanes85)
+									gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st35 := gc_ld51
+								gc_st23 := gc_ld31
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-									gc_st35.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes10)
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st35.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes10)
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st35.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes10)
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st35.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes10)
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes86 [8]int32
+									var gc_lanes54 [8]int32
 //line kernels.go:109
-									gc_st35.Store(&gc_lanes86)
+									gc_st23.Store(&gc_lanes54)
 //line kernels.go:109
-									for gc_k86 := range 8 {
+									for gc_k54 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k86) != 0 {
+										if 0xff&(1<<gc_k54) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k86
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line kernels.go:109
-											out[k_+2*gc_k86] = gc_lanes86[gc_k86]
+											out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5834,26 +5222,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if6.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld52 archsimd.Int32x8
+									var gc_ld32 archsimd.Int32x8
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
-										gc_ld52 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens10))
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld52 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens10))
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes87 [8]int32
+										var gc_lanes55 [8]int32
 //line kernels.go:109
-										for gc_k87 := range 8 {
+										for gc_k55 := range 8 {
 //line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k87) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k87
+												gc_pos2.Thread = gc_rank2 + gc_k55
 //line kernels.go:109
-												gc_lanes87[gc_k87] = temp[(2*tid+compiled.Trip(1))+2*gc_k87]
+												gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5861,37 +5249,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld52 = archsimd.LoadInt32x8(&gc_lanes87)
+										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st36 := gc_ld52
+									gc_st24 := gc_ld32
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 {
 //line kernels.go:109
-										gc_st36.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_evenLanes10))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st36.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_evenLanes10))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st36.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_oddLanes10))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st36.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_oddLanes10))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes88 [8]int32
+										var gc_lanes56 [8]int32
 //line kernels.go:109
-										gc_st36.Store(&gc_lanes88)
+										gc_st24.Store(&gc_lanes56)
 //line kernels.go:109
-										for gc_k88 := range 8 {
+										for gc_k56 := range 8 {
 //line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k88) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k88
+												gc_pos2.Thread = gc_rank2 + gc_k56
 //line kernels.go:109
-												out[k_+2*gc_k88] = gc_lanes88[gc_k88]
+												out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5911,7 +5299,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -1168,119 +1168,11 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := (3 * (gc_bx2 * gc_bdx2))
-			gc_stride2 := (3 * 1)
-			gc_off13 := ((3 * (gc_bx2 * gc_bdx2)) + 1)
-			gc_off14 := ((3 * (gc_bx2 * gc_bdx2)) + 2)
-			if compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off13, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off14, 0, gc_bdx2, len(out)) {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line methodvalues.go:34
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:34
-							_ = i
-//line methodvalues.go:34
-							r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
-//line methodvalues.go:34
-							_ = r_9
-//line methodvalues.go:34
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-							_ = a
-//line methodvalues.go:34
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line methodvalues.go:34
-							_ = b
-//line methodvalues.go:20
-							r_10 := r_9
-//line methodvalues.go:20
-							_ = r_10
-//line methodvalues.go:42
-							c := r_10
-//line methodvalues.go:42
-							_ = c
-//line methodvalues.go:43
-							{
-//line methodvalues.go:43
-								var gc_lanes10 [16]int32
-//line methodvalues.go:43
-								a.Store(&gc_lanes10)
-//line methodvalues.go:43
-								for gc_k10 := range 16 {
-//line methodvalues.go:43
-									if 0xffff&(1<<gc_k10) != 0 {
-//line methodvalues.go:43
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line methodvalues.go:43
-										out[(3*i)+3*gc_k10] = gc_lanes10[gc_k10]
-//line methodvalues.go:43
-									}
-//line methodvalues.go:43
-								}
-//line methodvalues.go:43
-								gc_pos2.Thread = gc_rank2
-//line methodvalues.go:43
-							}
-//line methodvalues.go:44
-							{
-//line methodvalues.go:44
-								var gc_lanes11 [16]int32
-//line methodvalues.go:44
-								b.Store(&gc_lanes11)
-//line methodvalues.go:44
-								for gc_k11 := range 16 {
-//line methodvalues.go:44
-									if 0xffff&(1<<gc_k11) != 0 {
-//line methodvalues.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line methodvalues.go:44
-										out[(3*i+1)+3*gc_k11] = gc_lanes11[gc_k11]
-//line methodvalues.go:44
-									}
-//line methodvalues.go:44
-								}
-//line methodvalues.go:44
-								gc_pos2.Thread = gc_rank2
-//line methodvalues.go:44
-							}
-//line methodvalues.go:45
-							{
-//line methodvalues.go:45
-								var gc_lanes12 [16]int32
-//line methodvalues.go:45
-								c.Store(&gc_lanes12)
-//line methodvalues.go:45
-								for gc_k12 := range 16 {
-//line methodvalues.go:45
-									if 0xffff&(1<<gc_k12) != 0 {
-//line methodvalues.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line methodvalues.go:45
-										out[(3*i+2)+3*gc_k12] = gc_lanes12[gc_k12]
-//line methodvalues.go:45
-									}
-//line methodvalues.go:45
-								}
-//line methodvalues.go:45
-								gc_pos2.Thread = gc_rank2
-//line methodvalues.go:45
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1289,15 +1181,15 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:34
 						_ = i
 //line methodvalues.go:34
-						r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
+						r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
 //line methodvalues.go:34
 						_ = r_9
 //line methodvalues.go:34
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 //line methodvalues.go:34
 						_ = a
 //line methodvalues.go:34
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
 //line methodvalues.go:34
 						_ = b
 //line methodvalues.go:20
@@ -1311,17 +1203,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:43
 						{
 //line methodvalues.go:43
-							var gc_lanes7 [8]int32
+							var gc_lanes4 [16]int32
 //line methodvalues.go:43
-							a.Store(&gc_lanes7)
+							a.Store(&gc_lanes4)
 //line methodvalues.go:43
-							for gc_k7 := range 8 {
+							for gc_k4 := range 16 {
 //line methodvalues.go:43
-								if 0xff&(1<<gc_k7) != 0 {
+								if 0xffff&(1<<gc_k4) != 0 {
 //line methodvalues.go:43
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line methodvalues.go:43
-									out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
+									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 //line methodvalues.go:43
 								}
 //line methodvalues.go:43
@@ -1333,17 +1225,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:44
 						{
 //line methodvalues.go:44
-							var gc_lanes8 [8]int32
+							var gc_lanes5 [16]int32
 //line methodvalues.go:44
-							b.Store(&gc_lanes8)
+							b.Store(&gc_lanes5)
 //line methodvalues.go:44
-							for gc_k8 := range 8 {
+							for gc_k5 := range 16 {
 //line methodvalues.go:44
-								if 0xff&(1<<gc_k8) != 0 {
+								if 0xffff&(1<<gc_k5) != 0 {
 //line methodvalues.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line methodvalues.go:44
-									out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
+									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 //line methodvalues.go:44
 								}
 //line methodvalues.go:44
@@ -1355,17 +1247,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:45
 						{
 //line methodvalues.go:45
-							var gc_lanes9 [8]int32
+							var gc_lanes6 [16]int32
 //line methodvalues.go:45
-							c.Store(&gc_lanes9)
+							c.Store(&gc_lanes6)
 //line methodvalues.go:45
-							for gc_k9 := range 8 {
+							for gc_k6 := range 16 {
 //line methodvalues.go:45
-								if 0xff&(1<<gc_k9) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line methodvalues.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k9
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line methodvalues.go:45
-									out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
+									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 //line methodvalues.go:45
 								}
 //line methodvalues.go:45
@@ -1376,274 +1268,140 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-
 //line methodvalues.go:34
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:34
 					_ = i
-					r_9 := gc_s_r_9[gc_rank2]
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-
+//line methodvalues.go:34
+					r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
+//line methodvalues.go:34
+					_ = r_9
+//line methodvalues.go:34
+					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:34
+					_ = a
+//line methodvalues.go:34
+					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line methodvalues.go:34
+					_ = b
 //line methodvalues.go:20
-					var r_10 int32 = r_9
-
+					r_10 := r_9
 //line methodvalues.go:20
 					_ = r_10
-
 //line methodvalues.go:42
 					c := r_10
-
-//line methodvalues.go:43
-					out[3*i] = a
-
-//line methodvalues.go:44
-					out[3*i+1] = b
-
-//line methodvalues.go:45
-					out[3*i+2] = c
-					_ = r_10
+//line methodvalues.go:42
 					_ = c
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line methodvalues.go:34
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:34
-							_ = i
-//line methodvalues.go:34
-							r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
-//line methodvalues.go:34
-							_ = r_9
-//line methodvalues.go:34
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-							_ = a
-//line methodvalues.go:34
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line methodvalues.go:34
-							_ = b
-//line methodvalues.go:20
-							r_10 := r_9
-//line methodvalues.go:20
-							_ = r_10
-//line methodvalues.go:42
-							c := r_10
-//line methodvalues.go:42
-							_ = c
 //line methodvalues.go:43
-							{
+					{
 //line methodvalues.go:43
-								var gc_lanes4 [16]int32
+						var gc_lanes [8]int32
 //line methodvalues.go:43
-								a.Store(&gc_lanes4)
+						a.Store(&gc_lanes)
 //line methodvalues.go:43
-								for gc_k4 := range 16 {
+						for gc_k := range 8 {
 //line methodvalues.go:43
-									if 0xffff&(1<<gc_k4) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line methodvalues.go:43
-										gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos2.Thread = gc_rank2 + gc_k
 //line methodvalues.go:43
-										out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-//line methodvalues.go:43
-									}
-//line methodvalues.go:43
-								}
-//line methodvalues.go:43
-								gc_pos2.Thread = gc_rank2
+								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 //line methodvalues.go:43
 							}
-//line methodvalues.go:44
-							{
-//line methodvalues.go:44
-								var gc_lanes5 [16]int32
-//line methodvalues.go:44
-								b.Store(&gc_lanes5)
-//line methodvalues.go:44
-								for gc_k5 := range 16 {
-//line methodvalues.go:44
-									if 0xffff&(1<<gc_k5) != 0 {
-//line methodvalues.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line methodvalues.go:44
-										out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-//line methodvalues.go:44
-									}
-//line methodvalues.go:44
-								}
-//line methodvalues.go:44
-								gc_pos2.Thread = gc_rank2
-//line methodvalues.go:44
-							}
-//line methodvalues.go:45
-							{
-//line methodvalues.go:45
-								var gc_lanes6 [16]int32
-//line methodvalues.go:45
-								c.Store(&gc_lanes6)
-//line methodvalues.go:45
-								for gc_k6 := range 16 {
-//line methodvalues.go:45
-									if 0xffff&(1<<gc_k6) != 0 {
-//line methodvalues.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line methodvalues.go:45
-										out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
-//line methodvalues.go:45
-									}
-//line methodvalues.go:45
-								}
-//line methodvalues.go:45
-								gc_pos2.Thread = gc_rank2
-//line methodvalues.go:45
-							}
+//line methodvalues.go:43
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
+//line methodvalues.go:43
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:43
+					}
+//line methodvalues.go:44
+					{
+//line methodvalues.go:44
+						var gc_lanes2 [8]int32
+//line methodvalues.go:44
+						b.Store(&gc_lanes2)
+//line methodvalues.go:44
+						for gc_k2 := range 8 {
+//line methodvalues.go:44
+							if 0xff&(1<<gc_k2) != 0 {
+//line methodvalues.go:44
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line methodvalues.go:44
+								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+//line methodvalues.go:44
+							}
+//line methodvalues.go:44
+						}
+//line methodvalues.go:44
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:44
+					}
+//line methodvalues.go:45
+					{
+//line methodvalues.go:45
+						var gc_lanes3 [8]int32
+//line methodvalues.go:45
+						c.Store(&gc_lanes3)
+//line methodvalues.go:45
+						for gc_k3 := range 8 {
+//line methodvalues.go:45
+							if 0xff&(1<<gc_k3) != 0 {
+//line methodvalues.go:45
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line methodvalues.go:45
+								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+//line methodvalues.go:45
+							}
+//line methodvalues.go:45
+						}
+//line methodvalues.go:45
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:45
 					}
 				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line methodvalues.go:34
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line methodvalues.go:34
-						_ = i
-//line methodvalues.go:34
-						r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank2:])
-//line methodvalues.go:34
-						_ = r_9
-//line methodvalues.go:34
-						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:34
-						_ = a
-//line methodvalues.go:34
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line methodvalues.go:34
-						_ = b
-//line methodvalues.go:20
-						r_10 := r_9
-//line methodvalues.go:20
-						_ = r_10
-//line methodvalues.go:42
-						c := r_10
-//line methodvalues.go:42
-						_ = c
-//line methodvalues.go:43
-						{
-//line methodvalues.go:43
-							var gc_lanes [8]int32
-//line methodvalues.go:43
-							a.Store(&gc_lanes)
-//line methodvalues.go:43
-							for gc_k := range 8 {
-//line methodvalues.go:43
-								if 0xff&(1<<gc_k) != 0 {
-//line methodvalues.go:43
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line methodvalues.go:43
-									out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-//line methodvalues.go:43
-								}
-//line methodvalues.go:43
-							}
-//line methodvalues.go:43
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:43
-						}
-//line methodvalues.go:44
-						{
-//line methodvalues.go:44
-							var gc_lanes2 [8]int32
-//line methodvalues.go:44
-							b.Store(&gc_lanes2)
-//line methodvalues.go:44
-							for gc_k2 := range 8 {
-//line methodvalues.go:44
-								if 0xff&(1<<gc_k2) != 0 {
-//line methodvalues.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line methodvalues.go:44
-									out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-//line methodvalues.go:44
-								}
-//line methodvalues.go:44
-							}
-//line methodvalues.go:44
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:44
-						}
-//line methodvalues.go:45
-						{
-//line methodvalues.go:45
-							var gc_lanes3 [8]int32
-//line methodvalues.go:45
-							c.Store(&gc_lanes3)
-//line methodvalues.go:45
-							for gc_k3 := range 8 {
-//line methodvalues.go:45
-								if 0xff&(1<<gc_k3) != 0 {
-//line methodvalues.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line methodvalues.go:45
-									out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-//line methodvalues.go:45
-								}
-//line methodvalues.go:45
-							}
-//line methodvalues.go:45
-							gc_pos2.Thread = gc_rank2
-//line methodvalues.go:45
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 
 //line methodvalues.go:34
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					r_9 := gc_s_r_9[gc_rank2]
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+				r_9 := gc_s_r_9[gc_rank2]
+				a := gc_s_a[gc_rank2]
+				b := gc_s_b[gc_rank2]
 
 //line methodvalues.go:20
-					var r_10 int32 = r_9
+				var r_10 int32 = r_9
 
 //line methodvalues.go:20
-					_ = r_10
+				_ = r_10
 
 //line methodvalues.go:42
-					c := r_10
+				c := r_10
 
 //line methodvalues.go:43
-					out[3*i] = a
+				out[3*i] = a
 
 //line methodvalues.go:44
-					out[3*i+1] = b
+				out[3*i+1] = b
 
 //line methodvalues.go:45
-					out[3*i+2] = c
-					_ = r_10
-					_ = c
-				}
+				out[3*i+2] = c
+				_ = r_10
+				_ = c
 			}
 		}
 	}

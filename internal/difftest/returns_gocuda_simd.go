@@ -999,57 +999,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	_ = returned_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := ((4 * (gc_bx2 * gc_bdx2)) + 2)
-			gc_stride3 := (4 * 1)
-			if compiled.InStride(gc_stride3, gc_off5, 0, gc_bdx2, len(out)) {
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line returns.go:53
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-							_ = i
-//line returns.go:53
-							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
-//line returns.go:53
-							_ = r_3
-//line returns.go:58
-							{
-//line returns.go:58
-								var gc_lanes4 [16]int32
-//line returns.go:58
-								r_3.Store(&gc_lanes4)
-//line returns.go:58
-								for gc_k4 := range 16 {
-//line returns.go:58
-									if 0xffff&(1<<gc_k4) != 0 {
-//line returns.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line returns.go:58
-										out[(4*i+2)+4*gc_k4] = gc_lanes4[gc_k4]
-//line returns.go:58
-									}
-//line returns.go:58
-								}
-//line returns.go:58
-								gc_pos2.Thread = gc_rank2
-//line returns.go:58
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1058,23 +1012,23 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:53
 						_ = i
 //line returns.go:53
-						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
 //line returns.go:53
 						_ = r_3
 //line returns.go:58
 						{
 //line returns.go:58
-							var gc_lanes3 [8]int32
+							var gc_lanes2 [16]int32
 //line returns.go:58
-							r_3.Store(&gc_lanes3)
+							r_3.Store(&gc_lanes2)
 //line returns.go:58
-							for gc_k3 := range 8 {
+							for gc_k2 := range 16 {
 //line returns.go:58
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xffff&(1<<gc_k2) != 0 {
 //line returns.go:58
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line returns.go:58
-									out[(4*i+2)+4*gc_k3] = gc_lanes3[gc_k3]
+									out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 //line returns.go:58
 								}
 //line returns.go:58
@@ -1085,160 +1039,54 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
 					_ = i
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line returns.go:58
-					out[4*i+2] = r_3
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line returns.go:53
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
 //line returns.go:53
-							_ = i
-//line returns.go:53
-							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
-//line returns.go:53
-							_ = r_3
+					_ = r_3
 //line returns.go:58
-							{
+					{
 //line returns.go:58
-								var gc_lanes2 [16]int32
+						var gc_lanes [8]int32
 //line returns.go:58
-								r_3.Store(&gc_lanes2)
+						r_3.Store(&gc_lanes)
 //line returns.go:58
-								for gc_k2 := range 16 {
+						for gc_k := range 8 {
 //line returns.go:58
-									if 0xffff&(1<<gc_k2) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line returns.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k
 //line returns.go:58
-										out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
-//line returns.go:58
-									}
-//line returns.go:58
-								}
-//line returns.go:58
-								gc_pos2.Thread = gc_rank2
-//line returns.go:58
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line returns.go:53
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-						_ = i
-//line returns.go:53
-						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line returns.go:53
-						_ = r_3
-//line returns.go:58
-						{
-//line returns.go:58
-							var gc_lanes [8]int32
-//line returns.go:58
-							r_3.Store(&gc_lanes)
-//line returns.go:58
-							for gc_k := range 8 {
-//line returns.go:58
-								if 0xff&(1<<gc_k) != 0 {
-//line returns.go:58
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line returns.go:58
-									out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
-//line returns.go:58
-								}
+								out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 //line returns.go:58
 							}
 //line returns.go:58
-							gc_pos2.Thread = gc_rank2
-//line returns.go:58
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep4
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						r_3 := gc_s_r_3[gc_rank2]
-
 //line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						r_3 := gc_s_r_3[gc_rank2]
-
 //line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						r_3 := gc_s_r_3[gc_rank2]
-
-//line returns.go:58
-						out[4*i+2] = r_3
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						r_3 := gc_s_r_3[gc_rank2]
-
-//line returns.go:58
-						out[4*i+2] = r_3
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep3
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1250,6 +1098,57 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 					out[4*i+2] = r_3
 				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_3 := gc_s_r_3[gc_rank2]
+
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_3 := gc_s_r_3[gc_rank2]
+
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_3 := gc_s_r_3[gc_rank2]
+
+//line returns.go:58
+					out[4*i+2] = r_3
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+				r_3 := gc_s_r_3[gc_rank2]
+
+//line returns.go:58
+				out[4*i+2] = r_3
 			}
 		}
 	}
@@ -1311,62 +1210,16 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := ((4 * (gc_bx2 * gc_bdx2)) + 3)
-			gc_stride4 := (4 * 1)
-			if compiled.InStride(gc_stride4, gc_off6, 0, gc_bdx2, len(out)) {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line returns.go:59
-						gc_vb4 := archsimd.BroadcastInt32x16(int32(r_4))
+					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
 //line returns.go:59
-						_ = gc_vb4
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line returns.go:53
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-							_ = i
-//line returns.go:59
-							{
-//line returns.go:59
-								var gc_lanes8 [16]int32
-//line returns.go:59
-								gc_vb4.Store(&gc_lanes8)
-//line returns.go:59
-								for gc_k8 := range 16 {
-//line returns.go:59
-									if 0xffff&(1<<gc_k8) != 0 {
-//line returns.go:59
-										gc_pos2.Thread = gc_rank2 + gc_k8
-//line returns.go:59
-										out[(4*i+3)+4*gc_k8] = gc_lanes8[gc_k8]
-//line returns.go:59
-									}
-//line returns.go:59
-								}
-//line returns.go:59
-								gc_pos2.Thread = gc_rank2
-//line returns.go:59
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line returns.go:59
-					gc_vb3 := archsimd.BroadcastInt32x8(int32(r_4))
-//line returns.go:59
-					_ = gc_vb3
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_vb2
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line returns.go:53
@@ -1376,17 +1229,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 						{
 //line returns.go:59
-							var gc_lanes7 [8]int32
+							var gc_lanes4 [16]int32
 //line returns.go:59
-							gc_vb3.Store(&gc_lanes7)
+							gc_vb2.Store(&gc_lanes4)
 //line returns.go:59
-							for gc_k7 := range 8 {
+							for gc_k4 := range 16 {
 //line returns.go:59
-								if 0xff&(1<<gc_k7) != 0 {
+								if 0xffff&(1<<gc_k4) != 0 {
 //line returns.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line returns.go:59
-									out[(4*i+3)+4*gc_k7] = gc_lanes7[gc_k7]
+									out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 //line returns.go:59
 								}
 //line returns.go:59
@@ -1397,155 +1250,54 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+			if compiled.SIMD {
+//line returns.go:59
+				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
+//line returns.go:59
+				_ = gc_vb
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-
 //line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
 					_ = i
-
 //line returns.go:59
-					out[4*i+3] = int32(r_4)
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					{
 //line returns.go:59
-						gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
+						var gc_lanes3 [8]int32
 //line returns.go:59
-						_ = gc_vb2
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line returns.go:53
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-							_ = i
+						gc_vb.Store(&gc_lanes3)
 //line returns.go:59
-							{
+						for gc_k3 := range 8 {
 //line returns.go:59
-								var gc_lanes6 [16]int32
+							if 0xff&(1<<gc_k3) != 0 {
 //line returns.go:59
-								gc_vb2.Store(&gc_lanes6)
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line returns.go:59
-								for gc_k6 := range 16 {
-//line returns.go:59
-									if 0xffff&(1<<gc_k6) != 0 {
-//line returns.go:59
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line returns.go:59
-										out[(4*i+3)+4*gc_k6] = gc_lanes6[gc_k6]
-//line returns.go:59
-									}
-//line returns.go:59
-								}
-//line returns.go:59
-								gc_pos2.Thread = gc_rank2
-//line returns.go:59
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line returns.go:59
-					gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
-//line returns.go:59
-					_ = gc_vb
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line returns.go:53
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line returns.go:53
-						_ = i
-//line returns.go:59
-						{
-//line returns.go:59
-							var gc_lanes5 [8]int32
-//line returns.go:59
-							gc_vb.Store(&gc_lanes5)
-//line returns.go:59
-							for gc_k5 := range 8 {
-//line returns.go:59
-								if 0xff&(1<<gc_k5) != 0 {
-//line returns.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line returns.go:59
-									out[(4*i+3)+4*gc_k5] = gc_lanes5[gc_k5]
-//line returns.go:59
-								}
+								out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 //line returns.go:59
 							}
 //line returns.go:59
-							gc_pos2.Thread = gc_rank2
-//line returns.go:59
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:59
-						out[4*i+3] = int32(r_4)
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep4
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1556,6 +1308,53 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 					out[4*i+3] = int32(r_4)
 				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line returns.go:59
+					out[4*i+3] = int32(r_4)
+				}
+			}
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line returns.go:59
+				out[4*i+3] = int32(r_4)
 			}
 		}
 	}

@@ -47,151 +47,37 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := ((first + (offset * 2)) - 1)
-				gc_stride2 := (offset * (2 * 1))
-				gc_off4 := ((first + (offset * 1)) - 1)
-				if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off3, gc_from2, gc_to2, len(data)) && compiled.InStride(gc_stride2, gc_off4, gc_from2, gc_to2, len(data)) {
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							if offset == 1 {
-//line strided.go:17
-								gc_evens164 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line strided.go:17
-								_ = gc_evens164
-//line strided.go:17
-								gc_odds164 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line strided.go:17
-								_ = gc_odds164
-//line strided.go:17
-								gc_spread16Lo4 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line strided.go:17
-								_ = gc_spread16Lo4
-//line strided.go:17
-								gc_spread16Hi4 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line strided.go:17
-								_ = gc_spread16Hi4
-//line strided.go:17
-								gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:17
-								_ = gc_evenLanes164
-//line strided.go:17
-								gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:17
-								_ = gc_oddLanes164
-							gc_steps8:
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line strided.go:17
-									var thid int = gc_tx2
-//line strided.go:17
-									_ = thid
-//line strided.go:21
-									{
-										var gc_t15 int = first + 1*(2*thid+1) - 1
-//line strided.go:22
-										_ = gc_t15
-//line strided.go:22
-										var gc_t16 int = first + 1*(2*thid+2) - 1
-//line strided.go:22
-										_ = gc_t16
-//line strided.go:22
-										var ai int = gc_t15
-//line strided.go:22
-										_ = ai
-//line strided.go:22
-										var bi int = gc_t16
-//line strided.go:22
-										_ = bi
-										var gc_ld15 archsimd.Float32x16
-//line strided.go:23
-										if ai >= 0 && ai <= len(data)-32 {
-//line strided.go:23
-											gc_ld15 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens164)
-//line strided.go:23
-										} else if ai >= 1 && ai <= len(data)-31 {
-//line strided.go:23
-											gc_ld15 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds164)
-//line strided.go:23
-										} else {
-//line strided.go:23
-											break gc_steps8
-//line strided.go:23
-										}
-//line strided.go:23
-										var gc_ld16 archsimd.Float32x16
-//line strided.go:23
-										if bi >= 0 && bi <= len(data)-32 {
-//line strided.go:23
-											gc_ld16 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens164)
-//line strided.go:23
-										} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-											gc_ld16 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds164)
-//line strided.go:23
-										} else {
-//line strided.go:23
-											break gc_steps8
-//line strided.go:23
-										}
-//line strided.go:23
-										gc_st8 := gc_ld16.Add(gc_ld15)
-//line strided.go:23
-										if bi >= 0 && bi <= len(data)-32 {
-//line strided.go:23
-											gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes164)
-//line strided.go:23
-											gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes164)
-//line strided.go:23
-										} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-											gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes164)
-//line strided.go:23
-											gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes164)
-//line strided.go:23
-										} else {
-//line strided.go:23
-											break gc_steps8
-//line strided.go:23
-										}
-//line strided.go:23
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						if offset == 1 {
 //line strided.go:17
-							gc_evens4 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line strided.go:17
-							_ = gc_evens4
+							_ = gc_evens162
 //line strided.go:17
-							gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
 //line strided.go:17
-							_ = gc_spreadLo4
+							_ = gc_odds162
 //line strided.go:17
-							gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
 //line strided.go:17
-							_ = gc_spreadHi4
+							_ = gc_spread16Lo2
 //line strided.go:17
-							gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
 //line strided.go:17
-							_ = gc_evenLanes4
+							_ = gc_spread16Hi2
 //line strided.go:17
-							gc_oddLanes4 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:17
-							_ = gc_oddLanes4
-						gc_steps6:
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							_ = gc_evenLanes162
+//line strided.go:17
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+//line strided.go:17
+							_ = gc_oddLanes162
+						gc_steps4:
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -201,70 +87,70 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								_ = thid
 //line strided.go:21
 								{
-									var gc_t11 int = first + 1*(2*thid+1) - 1
+									var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-									_ = gc_t11
+									_ = gc_t7
 //line strided.go:22
-									var gc_t12 int = first + 1*(2*thid+2) - 1
+									var gc_t8 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-									_ = gc_t12
+									_ = gc_t8
 //line strided.go:22
-									var ai int = gc_t11
+									var ai int = gc_t7
 //line strided.go:22
 									_ = ai
 //line strided.go:22
-									var bi int = gc_t12
+									var bi int = gc_t8
 //line strided.go:22
 									_ = bi
-									var gc_ld11 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x16
 //line strided.go:23
-									if ai >= 0 && ai <= len(data)-16 {
+									if ai >= 0 && ai <= len(data)-32 {
 //line strided.go:23
-										gc_ld11 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens4))
+										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
 //line strided.go:23
-									} else if ai >= 1 && ai <= len(data)-15 {
+									} else if ai >= 1 && ai <= len(data)-31 {
 //line strided.go:23
-										gc_ld11 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens4))
+										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps6
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x16
 //line strided.go:23
-									if bi >= 0 && bi <= len(data)-16 {
+									if bi >= 0 && bi <= len(data)-32 {
 //line strided.go:23
-										gc_ld12 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens4))
+										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
 //line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-15 {
+									} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-										gc_ld12 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens4))
+										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps6
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
-									gc_st6 := gc_ld12.Add(gc_ld11)
+									gc_st4 := gc_ld8.Add(gc_ld7)
 //line strided.go:23
-									if bi >= 0 && bi <= len(data)-16 {
+									if bi >= 0 && bi <= len(data)-32 {
 //line strided.go:23
-										gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes4)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
 //line strided.go:23
-										gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes4)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
 //line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-15 {
+									} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-										gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes4)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
 //line strided.go:23
-										gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes4)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps6
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
@@ -272,261 +158,129 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+				}
+				if compiled.SIMD {
+					if offset == 1 {
 //line strided.go:17
-						thid := gc_tx2
-						_ = thid
-
+						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line strided.go:17
+						_ = gc_evens2
+//line strided.go:17
+						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line strided.go:17
+						_ = gc_spreadLo2
+//line strided.go:17
+						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line strided.go:17
+						_ = gc_spreadHi2
+//line strided.go:17
+						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line strided.go:17
+						_ = gc_evenLanes2
+//line strided.go:17
+						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line strided.go:17
+						_ = gc_oddLanes2
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:17
+							var thid int = gc_tx2
+//line strided.go:17
+							_ = thid
 //line strided.go:21
-						{
-							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+							{
+								var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-							_ = ai
+								_ = gc_t3
 //line strided.go:22
-							_ = bi
-							data[bi] += data[ai]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							if offset == 1 {
-//line strided.go:17
-								gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
-//line strided.go:17
-								_ = gc_evens162
-//line strided.go:17
-								gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
-//line strided.go:17
-								_ = gc_odds162
-//line strided.go:17
-								gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
-//line strided.go:17
-								_ = gc_spread16Lo2
-//line strided.go:17
-								gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
-//line strided.go:17
-								_ = gc_spread16Hi2
-//line strided.go:17
-								gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:17
-								_ = gc_evenLanes162
-//line strided.go:17
-								gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:17
-								_ = gc_oddLanes162
-							gc_steps4:
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line strided.go:17
-									var thid int = gc_tx2
-//line strided.go:17
-									_ = thid
-//line strided.go:21
-									{
-										var gc_t7 int = first + 1*(2*thid+1) - 1
+								var gc_t4 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-										_ = gc_t7
+								_ = gc_t4
 //line strided.go:22
-										var gc_t8 int = first + 1*(2*thid+2) - 1
+								var ai int = gc_t3
 //line strided.go:22
-										_ = gc_t8
+								_ = ai
 //line strided.go:22
-										var ai int = gc_t7
+								var bi int = gc_t4
 //line strided.go:22
-										_ = ai
-//line strided.go:22
-										var bi int = gc_t8
-//line strided.go:22
-										_ = bi
-										var gc_ld7 archsimd.Float32x16
+								_ = bi
+								var gc_ld3 archsimd.Float32x8
 //line strided.go:23
-										if ai >= 0 && ai <= len(data)-32 {
+								if ai >= 0 && ai <= len(data)-16 {
 //line strided.go:23
-											gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
+									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
 //line strided.go:23
-										} else if ai >= 1 && ai <= len(data)-31 {
+								} else if ai >= 1 && ai <= len(data)-15 {
 //line strided.go:23
-											gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
+									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
 //line strided.go:23
-										} else {
+								} else {
 //line strided.go:23
-											break gc_steps4
-//line strided.go:23
-										}
-//line strided.go:23
-										var gc_ld8 archsimd.Float32x16
-//line strided.go:23
-										if bi >= 0 && bi <= len(data)-32 {
-//line strided.go:23
-											gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
-//line strided.go:23
-										} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-											gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
-//line strided.go:23
-										} else {
-//line strided.go:23
-											break gc_steps4
-//line strided.go:23
-										}
-//line strided.go:23
-										gc_st4 := gc_ld8.Add(gc_ld7)
-//line strided.go:23
-										if bi >= 0 && bi <= len(data)-32 {
-//line strided.go:23
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
-//line strided.go:23
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
-//line strided.go:23
-										} else if bi >= 1 && bi <= len(data)-31 {
-//line strided.go:23
-											gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
-//line strided.go:23
-											gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
-//line strided.go:23
-										} else {
-//line strided.go:23
-											break gc_steps4
-//line strided.go:23
-										}
-//line strided.go:23
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						if offset == 1 {
-//line strided.go:17
-							gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line strided.go:17
-							_ = gc_evens2
-//line strided.go:17
-							gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
-//line strided.go:17
-							_ = gc_spreadLo2
-//line strided.go:17
-							gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
-//line strided.go:17
-							_ = gc_spreadHi2
-//line strided.go:17
-							gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
-//line strided.go:17
-							_ = gc_evenLanes2
-//line strided.go:17
-							gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
-//line strided.go:17
-							_ = gc_oddLanes2
-						gc_steps2:
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:17
-								var thid int = gc_tx2
-//line strided.go:17
-								_ = thid
-//line strided.go:21
-								{
-									var gc_t3 int = first + 1*(2*thid+1) - 1
-//line strided.go:22
-									_ = gc_t3
-//line strided.go:22
-									var gc_t4 int = first + 1*(2*thid+2) - 1
-//line strided.go:22
-									_ = gc_t4
-//line strided.go:22
-									var ai int = gc_t3
-//line strided.go:22
-									_ = ai
-//line strided.go:22
-									var bi int = gc_t4
-//line strided.go:22
-									_ = bi
-									var gc_ld3 archsimd.Float32x8
-//line strided.go:23
-									if ai >= 0 && ai <= len(data)-16 {
-//line strided.go:23
-										gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
-//line strided.go:23
-									} else if ai >= 1 && ai <= len(data)-15 {
-//line strided.go:23
-										gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps2
-//line strided.go:23
-									}
-//line strided.go:23
-									var gc_ld4 archsimd.Float32x8
-//line strided.go:23
-									if bi >= 0 && bi <= len(data)-16 {
-//line strided.go:23
-										gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
-//line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-15 {
-//line strided.go:23
-										gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps2
-//line strided.go:23
-									}
-//line strided.go:23
-									gc_st2 := gc_ld4.Add(gc_ld3)
-//line strided.go:23
-									if bi >= 0 && bi <= len(data)-16 {
-//line strided.go:23
-										gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
-//line strided.go:23
-										gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
-//line strided.go:23
-									} else if bi >= 1 && bi <= len(data)-15 {
-//line strided.go:23
-										gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
-//line strided.go:23
-										gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
-//line strided.go:23
-									} else {
-//line strided.go:23
-										break gc_steps2
-//line strided.go:23
-									}
+									break gc_steps2
 //line strided.go:23
 								}
+//line strided.go:23
+								var gc_ld4 archsimd.Float32x8
+//line strided.go:23
+								if bi >= 0 && bi <= len(data)-16 {
+//line strided.go:23
+									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+//line strided.go:23
+								} else if bi >= 1 && bi <= len(data)-15 {
+//line strided.go:23
+									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
+//line strided.go:23
+								} else {
+//line strided.go:23
+									break gc_steps2
+//line strided.go:23
+								}
+//line strided.go:23
+								gc_st2 := gc_ld4.Add(gc_ld3)
+//line strided.go:23
+								if bi >= 0 && bi <= len(data)-16 {
+//line strided.go:23
+									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+//line strided.go:23
+									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+//line strided.go:23
+								} else if bi >= 1 && bi <= len(data)-15 {
+//line strided.go:23
+									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+//line strided.go:23
+									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
+//line strided.go:23
+								} else {
+//line strided.go:23
+									break gc_steps2
+//line strided.go:23
+								}
+//line strided.go:23
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line strided.go:17
-						thid := gc_tx2
-						_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line strided.go:21
-						{
-							ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
-							data[bi] += data[ai]
-						}
+					{
+						ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+						data[bi] += data[ai]
 					}
 				}
 			}

@@ -3513,232 +3513,72 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := (2 * 1)
-			gc_off4 := 1
-			if compiled.InStride(gc_stride2, 0, 0, gc_bdx2, len(shared)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(shared)) {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+			gc_vstep2 := 0
+			if compiled.SIMD {
 //line samples.go:443
-					gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line samples.go:443
-					_ = gc_evens2
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples.go:443
-						var tid int = gc_tx2
-//line samples.go:443
-						_ = tid
-//line samples.go:453
-						var gc_ld3 archsimd.Float32x8
-//line samples.go:453
-						if (2*tid) >= 0 && (2*tid) <= len(shared)-16 {
-//line samples.go:453
-							gc_ld3 = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens2))
-//line samples.go:453
-						} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
-//line samples.go:453
-							gc_ld3 = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens2))
-//line samples.go:453
-						} else {
-//line samples.go:453
-							break gc_steps2
-//line samples.go:453
-						}
-//line samples.go:453
-						data0 := gc_ld3
-//line samples.go:453
-						_ = data0
-//line samples.go:453
-						var gc_ld4 archsimd.Float32x8
-//line samples.go:454
-						if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 {
-//line samples.go:454
-							gc_ld4 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens2))
-//line samples.go:454
-						} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
-//line samples.go:454
-							gc_ld4 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens2))
-//line samples.go:454
-						} else {
-//line samples.go:454
-							break gc_steps2
-//line samples.go:454
-						}
-//line samples.go:454
-						data1 := gc_ld4
-//line samples.go:454
-						_ = data1
-//line samples.go:454
-						data0.StoreSlice(gc_s_data0[gc_rank2:])
-//line samples.go:454
-						data1.StoreSlice(gc_s_data1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				_ = gc_evens
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-
 //line samples.go:443
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line samples.go:443
 					_ = tid
-
 //line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
+					var gc_ld archsimd.Float32x8
+//line samples.go:453
+					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 {
+//line samples.go:453
+						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
+//line samples.go:453
+					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
+//line samples.go:453
+						gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
+//line samples.go:453
+					} else {
+//line samples.go:453
+						break gc_steps
+//line samples.go:453
+					}
+//line samples.go:453
+					data0 := gc_ld
+//line samples.go:453
 					_ = data0
+//line samples.go:453
+					var gc_ld2 archsimd.Float32x8
+//line samples.go:454
+					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 {
+//line samples.go:454
+						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
+//line samples.go:454
+					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
+//line samples.go:454
+						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
+//line samples.go:454
+					} else {
+//line samples.go:454
+						break gc_steps
+//line samples.go:454
+					}
+//line samples.go:454
+					data1 := gc_ld2
+//line samples.go:454
 					_ = data1
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
+//line samples.go:454
+					data0.StoreSlice(gc_s_data0[gc_rank2:])
+//line samples.go:454
+					data1.StoreSlice(gc_s_data1[gc_rank2:])
 				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line samples.go:443
-					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
-//line samples.go:443
-					_ = gc_evens
-				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples.go:443
-						var tid int = gc_tx2
-//line samples.go:443
-						_ = tid
-//line samples.go:453
-						var gc_ld archsimd.Float32x8
-//line samples.go:453
-						if (2*tid) >= 0 && (2*tid) <= len(shared)-16 {
-//line samples.go:453
-							gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
-//line samples.go:453
-						} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
-//line samples.go:453
-							gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
-//line samples.go:453
-						} else {
-//line samples.go:453
-							break gc_steps
-//line samples.go:453
-						}
-//line samples.go:453
-						data0 := gc_ld
-//line samples.go:453
-						_ = data0
-//line samples.go:453
-						var gc_ld2 archsimd.Float32x8
-//line samples.go:454
-						if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 {
-//line samples.go:454
-							gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
-//line samples.go:454
-						} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
-//line samples.go:454
-							gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
-//line samples.go:454
-						} else {
-//line samples.go:454
-							break gc_steps
-//line samples.go:454
-						}
-//line samples.go:454
-						data1 := gc_ld2
-//line samples.go:454
-						_ = data1
-//line samples.go:454
-						data0.StoreSlice(gc_s_data0[gc_rank2:])
-//line samples.go:454
-						data1.StoreSlice(gc_s_data1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3756,6 +3596,81 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+					tid := gc_tx2
+					_ = tid
+
+//line samples.go:453
+					data0 := shared[2*tid]
+
+//line samples.go:454
+					data1 := shared[(2*tid)+1]
+					_ = data0
+					_ = data1
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+					tid := gc_tx2
+					_ = tid
+
+//line samples.go:453
+					data0 := shared[2*tid]
+
+//line samples.go:454
+					data1 := shared[(2*tid)+1]
+					_ = data0
+					_ = data1
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+					tid := gc_tx2
+					_ = tid
+
+//line samples.go:453
+					data0 := shared[2*tid]
+
+//line samples.go:454
+					data1 := shared[(2*tid)+1]
+					_ = data0
+					_ = data1
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+				tid := gc_tx2
+				_ = tid
+
+//line samples.go:453
+				data0 := shared[2*tid]
+
+//line samples.go:454
+				data1 := shared[(2*tid)+1]
+				_ = data0
+				_ = data1
+				gc_s_data0[gc_rank2] = data0
+				gc_s_data1[gc_rank2] = data1
 			}
 		}
 	}
@@ -4065,11 +3980,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := bid
-				gc_off6 := 0
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(approxFinal) && gc_off6 >= 0 && gc_off6 < len(shared) {
-					gc_at3 := approxFinal[gc_off5:][:1]
-					gc_at4 := shared[gc_off6:][:1]
+				gc_off4 := bid
+				gc_off5 := 0
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
+					gc_at3 := approxFinal[gc_off4:][:1]
+					gc_at4 := shared[gc_off5:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
