@@ -741,9 +741,9 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := ((offset * 2) - 1)
-				gc_stride := (offset * (2 * 1))
-				gc_off2 := ((offset * 1) - 1)
+				gc_off := (offset * 2) - 1
+				gc_stride := offset * (2 * 1)
+				gc_off2 := (offset * 1) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -915,9 +915,9 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := ((offset * 1) - 1)
-				gc_stride2 := (offset * (2 * 1))
-				gc_off6 := ((offset * 2) - 1)
+				gc_off5 := (offset * 1) - 1
+				gc_stride2 := offset * (2 * 1)
+				gc_off6 := (offset * 2) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp)) {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx

@@ -3966,9 +3966,9 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := ((offset * 2) - 1)
-				gc_stride3 := (offset * (2 * 1))
-				gc_off14 := ((offset * 1) - 1)
+				gc_off13 := (offset * 2) - 1
+				gc_stride3 := offset * (2 * 1)
+				gc_off14 := (offset * 1) - 1
 				if gc_from5 >= 0 && compiled.InStride(gc_stride3, gc_off13, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride3, gc_off14, gc_from5, gc_to5, len(temp)) {
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
@@ -4140,9 +4140,9 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off17 := ((offset * 1) - 1)
-				gc_stride4 := (offset * (2 * 1))
-				gc_off18 := ((offset * 2) - 1)
+				gc_off17 := (offset * 1) - 1
+				gc_stride4 := offset * (2 * 1)
+				gc_off18 := (offset * 2) - 1
 				if gc_from5 >= 0 && compiled.InStride(gc_stride4, gc_off17, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, gc_from5, gc_to5, len(temp)) {
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5

@@ -220,7 +220,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 1
 			gc_off4 := indexW
-			gc_stride := (cols * 1)
+			gc_stride := cols * 1
 			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -846,7 +846,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_off3 := indexNW
 			gc_off4 := 1
 			gc_off5 := indexW
-			gc_stride := (cols * 1)
+			gc_stride := cols * 1
 			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[:gc_bdx]
 				gc_at2 := matrixCuda[gc_off3:][:1]

@@ -503,8 +503,8 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (n - 1)
-			gc_stride := (0 - 1)
+			gc_off := n - 1
+			gc_stride := 0 - 1
 			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 				gc_at3 := d[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -717,8 +717,8 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (n - 1)
-			gc_stride := (0 - 1)
+			gc_off := n - 1
+			gc_stride := 0 - 1
 			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 				gc_at3 := d[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -784,8 +784,8 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (n - 1)
-			gc_stride2 := (0 - 1)
+			gc_off2 := n - 1
+			gc_stride2 := 0 - 1
 			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
 				gc_at6 := d[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1078,8 +1078,8 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (n - 1)
-			gc_stride2 := (0 - 1)
+			gc_off2 := n - 1
+			gc_stride2 := 0 - 1
 			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
 				gc_at6 := d[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -1423,7 +1423,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off11 := gc_bx2 * gc_bdx2
 			gc_off12 := gc_bdx2 - 1
-			gc_stride2 := (0 - 1)
+			gc_stride2 := 0 - 1
 			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
 				gc_at14 := out[gc_off11:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

@@ -278,7 +278,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
-					gc_stride := (0 - 1)
+					gc_stride := 0 - 1
 					if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx

@@ -1023,10 +1023,10 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (3 * (gc_bx * gc_bdx))
-			gc_stride := (3 * 1)
-			gc_off6 := ((3 * (gc_bx * gc_bdx)) + 1)
-			gc_off7 := ((3 * (gc_bx * gc_bdx)) + 2)
+			gc_off5 := 3 * (gc_bx * gc_bdx)
+			gc_stride := 3 * 1
+			gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
+			gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
 			if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -810,8 +810,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	_ = returned_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := ((4 * (gc_bx * gc_bdx)) + 2)
-			gc_stride := (4 * 1)
+			gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
+			gc_stride := 4 * 1
 			if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -954,8 +954,8 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := ((4 * (gc_bx * gc_bdx)) + 3)
-			gc_stride2 := (4 * 1)
+			gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
+			gc_stride2 := 4 * 1
 			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

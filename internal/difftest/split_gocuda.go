@@ -642,7 +642,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				continue
 			}
 			gc_off := gc_ty * w
-			gc_stride := (1 * k)
+			gc_stride := 1 * k
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -723,7 +723,7 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 				continue
 			}
 			gc_off2 := gc_ty2 * w
-			gc_stride2 := (1 * k)
+			gc_stride2 := 1 * k
 			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from2, gc_to2, len(out)) {
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2

@@ -384,7 +384,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						gc_off2 := gc_bdx - 1
-						gc_stride := (0 - 1)
+						gc_stride := 0 - 1
 						if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx

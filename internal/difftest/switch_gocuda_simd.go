@@ -660,7 +660,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						gc_off5 := gc_bdx2 - 1
-						gc_stride2 := (0 - 1)
+						gc_stride2 := 0 - 1
 						if compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx2, len(s)) {
 							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2

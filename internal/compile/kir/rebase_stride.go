@@ -73,15 +73,10 @@ func (r *rebaser) linear(e ast.Expr) (stride, off ast.Expr, ok bool) {
 
 // combine returns a op b (ADD or SUB), nil standing for 0.
 func combine(a ast.Expr, op token.Token, b ast.Expr) ast.Expr {
-	switch {
-	case b == nil:
+	if b == nil {
 		return a
-	case a == nil && op == token.ADD:
-		return b
-	case a == nil:
-		a = intLit(0)
 	}
-	return &ast.ParenExpr{X: &ast.BinaryExpr{X: a, Op: op, Y: b}}
+	return sumOf(a, op, b)
 }
 
 // product returns a * b, nil standing for 0.
@@ -89,5 +84,5 @@ func product(a, b ast.Expr) ast.Expr {
 	if a == nil || b == nil {
 		return nil
 	}
-	return &ast.ParenExpr{X: &ast.BinaryExpr{X: a, Op: token.MUL, Y: b}}
+	return &ast.BinaryExpr{X: paren(a), Op: token.MUL, Y: paren(b)}
 }

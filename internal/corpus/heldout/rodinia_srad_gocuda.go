@@ -64,8 +64,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (bx * sradNumberThreads * dMul)
-			gc_stride := (1 * dMul)
+			gc_off := (bx * sradNumberThreads) * dMul
+			gc_stride := 1 * dMul
 			if gc_from >= 0 && gc_to <= len(dPsum) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums)) && gc_to <= len(dPsum2) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums2)) {
 				gc_at := dPsum[:gc_to]
 				gc_at2 := dPsum2[:gc_to]

@@ -65,8 +65,8 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := (bx * sradNumberThreads * dMul)
-			gc_stride2 := (1 * dMul)
+			gc_off11 := (bx * sradNumberThreads) * dMul
+			gc_stride2 := 1 * dMul
 			if gc_from2 >= 0 && gc_to2 <= len(dPsum) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums)) && gc_to2 <= len(dPsum2) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums2)) {
 				gc_at27 := dPsum[:gc_to2]
 				gc_at28 := dPsum2[:gc_to2]

@@ -3194,7 +3194,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := (2 * 1)
+			gc_stride := 2 * 1
 			gc_off := 1
 			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
