@@ -124,16 +124,22 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 				gc_at2 := counts[:gc_bdx]
 				gc_at3 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blocks.go:18
-					tid := gc_tx
-					_ = tid
 
 //line blocks.go:23
-					gc_at2[gc_tx] = gc_at3[gc_tx]
+				if compiled.Disjoint(gc_at2, gc_at3) {
+					copy(gc_at2, gc_at3)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:23
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
 				}
 			} else {
 				gc_step2 := 0

@@ -45,16 +45,22 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
 
 //line reduce.go:186
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:186
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -360,16 +366,22 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
 
 //line reduce.go:210
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:210
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -759,16 +771,22 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
 
 //line reduce.go:234
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:234
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1051,16 +1069,22 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
 
 //line reduce.go:256
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:256
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -61,16 +61,22 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
 				gc_at21 := sdata[:gc_bdx5]
 				gc_at22 := in[gc_off13:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
 
 //line reduce.go:186
-					gc_at21[gc_tx5] = gc_at22[gc_tx5]
+				if compiled.Disjoint(gc_at21, gc_at22) {
+					copy(gc_at21, gc_at22)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:186
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
 				}
 			} else {
 				gc_step13 := 0
@@ -359,11 +365,34 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line reduce.go:186
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:184
+								var tid int = gc_tx2
+//line reduce.go:184
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -371,38 +400,21 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							var tid int = gc_tx2
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:184
-						var tid int = gc_tx2
-//line reduce.go:184
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line reduce.go:184
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line reduce.go:186
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1035,11 +1047,34 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_at12 := in[gc_off7:][:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+
+//line reduce.go:186
+				if compiled.Disjoint(gc_at11, gc_at12) {
+					copy(gc_at11, gc_at12)
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+								gc_tx3 := gc_vstep5
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:184
+								var tid int = gc_tx3
+//line reduce.go:184
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -1047,38 +1082,21 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx3
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:184
-						var tid int = gc_tx3
-//line reduce.go:184
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line reduce.go:184
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line reduce.go:186
-					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+						gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1711,11 +1729,34 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_at17 := in[gc_off10:][:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+
+//line reduce.go:186
+				if compiled.Disjoint(gc_at16, gc_at17) {
+					copy(gc_at16, gc_at17)
+				} else {
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:184
+								var tid int = gc_tx4
+//line reduce.go:184
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -1723,38 +1764,21 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							var tid int = gc_tx4
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:184
-						var tid int = gc_tx4
-//line reduce.go:184
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line reduce.go:184
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line reduce.go:186
-					gc_at16[gc_tx4] = gc_at17[gc_tx4]
+						gc_at16[gc_tx4] = gc_at17[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep10 := 0
@@ -2419,16 +2443,22 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			if gc_bdx5 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 {
 				gc_at25 := sdata[:gc_bdx5]
 				gc_at26 := in[gc_off21:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
 
 //line reduce.go:210
-					gc_at25[gc_tx5] = gc_at26[gc_tx5]
+				if compiled.Disjoint(gc_at25, gc_at26) {
+					copy(gc_at25, gc_at26)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:210
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+					}
 				}
 			} else {
 				gc_step17 := 0
@@ -2801,11 +2831,34 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := in[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line reduce.go:210
+				if compiled.Disjoint(gc_at7, gc_at8) {
+					copy(gc_at7, gc_at8)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:208
+								var tid int = gc_tx2
+//line reduce.go:208
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2813,38 +2866,21 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							var tid int = gc_tx2
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:208
-						var tid int = gc_tx2
-//line reduce.go:208
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line reduce.go:208
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line reduce.go:210
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -3523,11 +3559,34 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := in[gc_off11:][:gc_bdx3]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+
+//line reduce.go:210
+				if compiled.Disjoint(gc_at13, gc_at14) {
+					copy(gc_at13, gc_at14)
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+								gc_tx3 := gc_vstep4
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:208
+								var tid int = gc_tx3
+//line reduce.go:208
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -3535,38 +3594,21 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 							var tid int = gc_tx3
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:208
-						var tid int = gc_tx3
-//line reduce.go:208
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line reduce.go:208
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line reduce.go:210
-					gc_at13[gc_tx3] = gc_at14[gc_tx3]
+						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep5 := 0
@@ -4245,11 +4287,34 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := in[gc_off16:][:gc_bdx4]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+
+//line reduce.go:210
+				if compiled.Disjoint(gc_at19, gc_at20) {
+					copy(gc_at19, gc_at20)
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+								gc_tx4 := gc_vstep7
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:208
+								var tid int = gc_tx4
+//line reduce.go:208
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -4257,38 +4322,21 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 							var tid int = gc_tx4
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-						gc_tx4 := gc_vstep7
+					for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:208
-						var tid int = gc_tx4
-//line reduce.go:208
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line reduce.go:208
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line reduce.go:210
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep8 := 0
@@ -4999,16 +5047,22 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
 				gc_at17 := sdata[:gc_bdx5]
 				gc_at18 := in[gc_off13:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
 
 //line reduce.go:234
-					gc_at17[gc_tx5] = gc_at18[gc_tx5]
+				if compiled.Disjoint(gc_at17, gc_at18) {
+					copy(gc_at17, gc_at18)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:234
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
+					}
 				}
 			} else {
 				gc_step13 := 0
@@ -5276,11 +5330,34 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at5 := sdata[:gc_bdx2]
 				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line reduce.go:234
+				if compiled.Disjoint(gc_at5, gc_at6) {
+					copy(gc_at5, gc_at6)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:232
+								var tid int = gc_tx2
+//line reduce.go:232
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -5288,38 +5365,21 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							var tid int = gc_tx2
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:232
-						var tid int = gc_tx2
-//line reduce.go:232
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line reduce.go:232
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line reduce.go:234
-					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -6269,11 +6329,34 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
 				gc_at9 := sdata[:gc_bdx3]
 				gc_at10 := in[gc_off7:][:gc_bdx3]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+
+//line reduce.go:234
+				if compiled.Disjoint(gc_at9, gc_at10) {
+					copy(gc_at9, gc_at10)
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+								gc_tx3 := gc_vstep4
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:232
+								var tid int = gc_tx3
+//line reduce.go:232
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -6281,38 +6364,21 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 							var tid int = gc_tx3
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:232
-						var tid int = gc_tx3
-//line reduce.go:232
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line reduce.go:232
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line reduce.go:234
-					gc_at9[gc_tx3] = gc_at10[gc_tx3]
+						gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep5 := 0
@@ -7262,11 +7328,34 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
 				gc_at13 := sdata[:gc_bdx4]
 				gc_at14 := in[gc_off10:][:gc_bdx4]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+
+//line reduce.go:234
+				if compiled.Disjoint(gc_at13, gc_at14) {
+					copy(gc_at13, gc_at14)
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+								gc_tx4 := gc_vstep7
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:232
+								var tid int = gc_tx4
+//line reduce.go:232
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -7274,38 +7363,21 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 							var tid int = gc_tx4
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-						gc_tx4 := gc_vstep7
+					for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:232
-						var tid int = gc_tx4
-//line reduce.go:232
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line reduce.go:232
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line reduce.go:234
-					gc_at13[gc_tx4] = gc_at14[gc_tx4]
+						gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep8 := 0
@@ -8285,16 +8357,22 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 {
 				gc_at25 := sdata[:gc_bdx5]
 				gc_at26 := in[gc_off17:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
 
 //line reduce.go:256
-					gc_at25[gc_tx5] = gc_at26[gc_tx5]
+				if compiled.Disjoint(gc_at25, gc_at26) {
+					copy(gc_at25, gc_at26)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:256
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+					}
 				}
 			} else {
 				gc_step13 := 0
@@ -8597,11 +8675,34 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := in[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line reduce.go:256
+				if compiled.Disjoint(gc_at7, gc_at8) {
+					copy(gc_at7, gc_at8)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:254
+								var tid int = gc_tx2
+//line reduce.go:254
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -8609,38 +8710,21 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid int = gc_tx2
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:254
-						var tid int = gc_tx2
-//line reduce.go:254
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line reduce.go:254
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line reduce.go:256
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -9287,11 +9371,34 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := in[gc_off9:][:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+
+//line reduce.go:256
+				if compiled.Disjoint(gc_at13, gc_at14) {
+					copy(gc_at13, gc_at14)
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+								gc_tx3 := gc_vstep5
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:254
+								var tid int = gc_tx3
+//line reduce.go:254
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -9299,38 +9406,21 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							var tid int = gc_tx3
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:254
-						var tid int = gc_tx3
-//line reduce.go:254
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line reduce.go:254
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line reduce.go:256
-					gc_at13[gc_tx3] = gc_at14[gc_tx3]
+						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep6 := 0
@@ -9977,11 +10067,34 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := in[gc_off13:][:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+
+//line reduce.go:256
+				if compiled.Disjoint(gc_at19, gc_at20) {
+					copy(gc_at19, gc_at20)
+				} else {
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:254
+								var tid int = gc_tx4
+//line reduce.go:254
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -9989,38 +10102,21 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							var tid int = gc_tx4
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:254
-						var tid int = gc_tx4
-//line reduce.go:254
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line reduce.go:254
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line reduce.go:256
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep10 := 0

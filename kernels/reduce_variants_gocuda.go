@@ -46,23 +46,9 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:19
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
 
 //line reduce_variants.go:22
-						var ahead T = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -640,23 +626,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx*2*gc_bdx + tid
-						_ = i
 
 //line reduce_variants.go:45
-						var ahead T = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {

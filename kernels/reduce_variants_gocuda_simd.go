@@ -52,39 +52,125 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off29 := gc_bx5 * 2 * gc_bdx5
-			gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
-				gc_at41 := sdata[:gc_bdx5]
-				gc_at42 := in[gc_off29:][:gc_bdx5]
-				gc_at43 := in[gc_off30:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
+	if compiled.Ahead(func() {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off29 := gc_bx5 * 2 * gc_bdx5
+				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx5 <= len(in)-gc_off29 {
+					gc_at41 := in[gc_off29:][:gc_bdx5]
 
 //line reduce_variants.go:22
-					gc_at41[gc_tx5] = gc_at42[gc_tx5] + gc_at43[gc_tx5]
+					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
+				} else {
+					gc_step21 := 0
+					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+						{
+							gc_tx5 := gc_step21 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+					}
+					for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank5] = ahead
+					}
 				}
-			} else {
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
-					{
-						gc_tx5 := gc_step21 + 0
+			}
+		}
+	}) {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off30 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
+					gc_at42 := sdata[:gc_bdx5]
+					gc_at43 := in[gc_off30:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						_ = gc_rank5
 
 //line reduce_variants.go:19
 						tid := gc_tx5
@@ -93,28 +179,84 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:20
 						i := gc_bx5*2*gc_bdx5 + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
-					{
-						gc_tx5 := gc_step21 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				} else {
+					gc_step22 := 0
+					for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+						{
+							gc_tx5 := gc_step22 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
+							tid := gc_tx5
+							_ = tid
 
 //line reduce_variants.go:20
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
 					}
-					{
-						gc_tx5 := gc_step21 + 2
+					for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -125,41 +267,121 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:20
 						i := gc_bx5*2*gc_bdx5 + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-					}
-					{
-						gc_tx5 := gc_step21 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+			}
+		}
+	} else {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off31 := gc_bx5 * 2 * gc_bdx5
+				gc_off32 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
+					gc_at44 := sdata[:gc_bdx5]
+					gc_at45 := in[gc_off31:][:gc_bdx5]
+					gc_at46 := in[gc_off32:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
 
 //line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
+						tid := gc_tx5
+						_ = tid
 
 //line reduce_variants.go:20
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
 
 //line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					}
+				} else {
+					gc_step23 := 0
+					for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+						{
+							gc_tx5 := gc_step23 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+					}
+					for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
 				}
 			}
 		}
@@ -185,10 +407,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off31 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off31 >= 0 && gc_off31 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off31 {
-					gc_at44 := sdata_[:gc_to5]
-					gc_at45 := sdata_[gc_off31:][:gc_to5]
+				gc_off33 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
+					gc_at47 := sdata_[:gc_to5]
+					gc_at48 := sdata_[gc_off33:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -199,14 +421,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-							gc_at44[gc_tx5] += gc_at45[gc_tx5]
+							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
 					}
 				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					gc_step24 := gc_from5
+					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step24 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -220,7 +442,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step24 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -234,7 +456,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step24 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -248,7 +470,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step24 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -262,7 +484,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -285,11 +507,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off32 := gc_bx5
-			gc_off33 := 0
-			if gc_from5 >= 0 && gc_off32 >= 0 && gc_off32 < len(partial) && gc_off33 >= 0 && gc_off33 < len(sdata) {
-				gc_at46 := partial[gc_off32:][:1]
-				gc_at47 := sdata[gc_off33:][:1]
+			gc_off34 := gc_bx5
+			gc_off35 := 0
+			if gc_from5 >= 0 && gc_off34 >= 0 && gc_off34 < len(partial) && gc_off35 >= 0 && gc_off35 < len(sdata) {
+				gc_at49 := partial[gc_off34:][:1]
+				gc_at50 := sdata[gc_off35:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -300,14 +522,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-						gc_at46[0] = gc_at47[0]
+						gc_at49[0] = gc_at50[0]
 					}
 				}
 			} else {
-				gc_step23 := gc_from5
-				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+				gc_step25 := gc_from5
+				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -321,7 +543,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -335,7 +557,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -349,7 +571,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -363,7 +585,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -400,88 +622,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				gc_off8 := gc_bx2 * 2 * gc_bdx2
 				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at11 := in[gc_off8:][:gc_bdx2]
+
+//line reduce_variants.go:22
+					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at11)
+				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:19
-								var tid int = gc_tx2
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:22
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
-//line reduce_variants.go:22
-								_ = gc_t2
-//line reduce_variants.go:22
-								ahead := gc_t2
-//line reduce_variants.go:22
-								_ = ahead
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:19
-							var tid int = gc_tx2
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:22
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
-//line reduce_variants.go:22
-							_ = gc_t
-//line reduce_variants.go:22
-							ahead := gc_t
-//line reduce_variants.go:22
-							_ = ahead
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:19
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:22
-						var ahead float32 = gc_at11[gc_tx2]
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -495,8 +643,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -597,9 +745,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -617,8 +765,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -720,7 +868,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
+					gc_step6 := gc_vstep
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -822,12 +970,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 					gc_at12 := sdata[:gc_bdx2]
 					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -845,15 +993,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -872,7 +1020,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -889,10 +1037,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -906,8 +1054,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -1017,9 +1165,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -1037,8 +1185,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -1149,7 +1297,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
+					gc_step7 := gc_vstep3
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1375,6 +1523,64 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
 					gc_at17 := sdata_[:gc_to2]
 					gc_at18 := sdata_[gc_off12:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1389,9 +1595,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								_ = tid_
 //line reduce.go:271
 								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1412,69 +1623,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							_ = tid_
 //line reduce.go:271
 							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -1487,7 +1635,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
+					gc_step9 := gc_vstep5
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1684,88 +1832,14 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				gc_off15 := gc_bx3 * 2 * gc_bdx3
 				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
 					gc_at21 := in[gc_off15:][:gc_bdx3]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:19
-								var tid int = gc_tx3
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:22
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
-//line reduce_variants.go:22
-								_ = gc_t8
-//line reduce_variants.go:22
-								ahead := gc_t8
-//line reduce_variants.go:22
-								_ = ahead
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:19
-							var tid int = gc_tx3
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:22
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
-//line reduce_variants.go:22
-							_ = gc_t7
-//line reduce_variants.go:22
-							ahead := gc_t7
-//line reduce_variants.go:22
-							_ = ahead
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:19
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
 
 //line reduce_variants.go:22
-						var ahead int32 = gc_at21[gc_tx3]
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
+					copy(gc_s_ahead[gc_base3:][:gc_bdx3], gc_at21)
 				} else {
-					gc_vstep8 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -1779,8 +1853,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_all6
 						gc_steps12:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -1881,9 +1955,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
@@ -1901,8 +1975,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_all5
 					gc_steps10:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2004,7 +2078,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep8
+					gc_step11 := gc_vstep6
 					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
@@ -2106,12 +2180,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
 					gc_at22 := sdata[:gc_bdx3]
 					gc_at23 := in[gc_off16:][:gc_bdx3]
-					gc_vstep9 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -2129,15 +2203,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2156,7 +2230,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2173,10 +2247,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -2190,8 +2264,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_all8
 						gc_steps16:
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -2301,9 +2375,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
@@ -2321,8 +2395,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_all7
 					gc_steps14:
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2433,7 +2507,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
+					gc_step12 := gc_vstep8
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -2659,12 +2733,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
 					gc_at27 := sdata_[:gc_to3]
 					gc_at28 := sdata_[gc_off19:][:gc_to3]
-					gc_vstep11 := gc_from3
+					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2679,15 +2753,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-							gc_tx3 := gc_vstep11
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2703,7 +2777,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2717,12 +2791,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 				} else {
-					gc_vstep12 := gc_from3
+					gc_vstep10 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2742,15 +2816,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-							gc_tx3 := gc_vstep12
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2771,7 +2845,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep12
+					gc_step14 := gc_vstep10
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -2968,88 +3042,14 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				gc_off22 := gc_bx4 * 2 * gc_bdx4
 				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
 					gc_at31 := in[gc_off22:][:gc_bdx4]
-					gc_vstep13 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:19
-								var tid int = gc_tx4
-//line reduce_variants.go:19
-								_ = tid
-//line reduce_variants.go:20
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-								_ = i
-//line reduce_variants.go:22
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
-//line reduce_variants.go:22
-								_ = gc_t14
-//line reduce_variants.go:22
-								ahead := gc_t14
-//line reduce_variants.go:22
-								_ = ahead
-//line reduce_variants.go:22
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce_variants.go:19
-							var tid int = gc_tx4
-//line reduce_variants.go:19
-							_ = tid
-//line reduce_variants.go:20
-							var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:20
-							_ = i
-//line reduce_variants.go:22
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
-//line reduce_variants.go:22
-							_ = gc_t13
-//line reduce_variants.go:22
-							ahead := gc_t13
-//line reduce_variants.go:22
-							_ = ahead
-//line reduce_variants.go:22
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:19
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:20
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
 
 //line reduce_variants.go:22
-						var ahead uint32 = gc_at31[gc_tx4]
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
+					copy(gc_s_ahead[gc_base4:][:gc_bdx4], gc_at31)
 				} else {
-					gc_vstep14 := 0
+					gc_vstep11 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3063,8 +3063,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_all10
 						gc_steps20:
-							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+							for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3165,9 +3165,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
@@ -3185,8 +3185,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_all9
 					gc_steps18:
-						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3288,7 +3288,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep14
+					gc_step16 := gc_vstep11
 					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
 							gc_tx4 := gc_step16 + 0
@@ -3390,12 +3390,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
 					gc_at32 := sdata[:gc_bdx4]
 					gc_at33 := in[gc_off23:][:gc_bdx4]
-					gc_vstep15 := 0
+					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3413,15 +3413,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3440,7 +3440,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3457,10 +3457,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep16 := 0
+					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3474,8 +3474,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_all12
 						gc_steps24:
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3585,9 +3585,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
 							return
 						}
 					}
@@ -3605,8 +3605,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_all11
 					gc_steps22:
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-							gc_tx4 := gc_vstep16
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3717,7 +3717,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
+					gc_step17 := gc_vstep13
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -3943,12 +3943,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
 					gc_at37 := sdata_[:gc_to4]
 					gc_at38 := sdata_[gc_off26:][:gc_to4]
-					gc_vstep17 := gc_from4
+					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -3963,15 +3963,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-							gc_tx4 := gc_vstep17
+						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -3987,7 +3987,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -4001,12 +4001,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 				} else {
-					gc_vstep18 := gc_from4
+					gc_vstep15 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -4026,15 +4026,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-							gc_tx4 := gc_vstep18
+						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -4055,7 +4055,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep18
+					gc_step19 := gc_vstep15
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0
@@ -4277,39 +4277,125 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off32 := gc_bx5 * 2 * gc_bdx5
-			gc_off33 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 && gc_off33 >= 0 && gc_off33 <= len(in) && gc_bdx5 <= len(in)-gc_off33 {
-				gc_at44 := sdata[:gc_bdx5]
-				gc_at45 := in[gc_off32:][:gc_bdx5]
-				gc_at46 := in[gc_off33:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
+	if compiled.Ahead(func() {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off32 := gc_bx5 * 2 * gc_bdx5
+				if gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
+					gc_at44 := in[gc_off32:][:gc_bdx5]
 
 //line reduce_variants.go:45
-					gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at44)
+				} else {
+					gc_step21 := 0
+					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+						{
+							gc_tx5 := gc_step21 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+						{
+							gc_tx5 := gc_step21 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							var ahead T = reduceAt(in, i)
+							_ = ahead
+							gc_s_ahead[gc_rank5] = ahead
+						}
+					}
+					for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead T = reduceAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank5] = ahead
+					}
 				}
-			} else {
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
-					{
-						gc_tx5 := gc_step21 + 0
+			}
+		}
+	}) {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off33 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(in) && gc_bdx5 <= len(in)-gc_off33 {
+					gc_at45 := sdata[:gc_bdx5]
+					gc_at46 := in[gc_off33:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+						_ = gc_rank5
 
 //line reduce_variants.go:42
 						tid := gc_tx5
@@ -4318,28 +4404,84 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:43
 						i := gc_bx5*2*gc_bdx5 + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						gc_at45[gc_tx5] = ahead + gc_at46[gc_tx5]
 					}
-					{
-						gc_tx5 := gc_step21 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				} else {
+					gc_step22 := 0
+					for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+						{
+							gc_tx5 := gc_step22 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
+							tid := gc_tx5
+							_ = tid
 
 //line reduce_variants.go:43
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step22 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
+						}
 					}
-					{
-						gc_tx5 := gc_step21 + 2
+					for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4350,41 +4492,121 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:43
 						i := gc_bx5*2*gc_bdx5 + tid
 						_ = i
+						ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-					}
-					{
-						gc_tx5 := gc_step21 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx5*2*gc_bdx5 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+			}
+		}
+	} else {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off34 := gc_bx5 * 2 * gc_bdx5
+				gc_off35 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off34 >= 0 && gc_off34 <= len(in) && gc_bdx5 <= len(in)-gc_off34 && gc_off35 >= 0 && gc_off35 <= len(in) && gc_bdx5 <= len(in)-gc_off35 {
+					gc_at47 := sdata[:gc_bdx5]
+					gc_at48 := in[gc_off34:][:gc_bdx5]
+					gc_at49 := in[gc_off35:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
 
 //line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
+						tid := gc_tx5
+						_ = tid
 
 //line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
 
 //line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						gc_at47[gc_tx5] = gc_at48[gc_tx5] + gc_at49[gc_tx5]
+					}
+				} else {
+					gc_step23 := 0
+					for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+						{
+							gc_tx5 := gc_step23 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+						{
+							gc_tx5 := gc_step23 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+						}
+					}
+					for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
 				}
 			}
 		}
@@ -4410,10 +4632,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off34 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off34 >= 0 && gc_off34 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off34 {
-					gc_at47 := sdata_[:gc_to5]
-					gc_at48 := sdata_[gc_off34:][:gc_to5]
+				gc_off36 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off36 >= 0 && gc_off36 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off36 {
+					gc_at50 := sdata_[:gc_to5]
+					gc_at51 := sdata_[gc_off36:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4424,14 +4646,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-							gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							gc_at50[gc_tx5] += gc_at51[gc_tx5]
 						}
 					}
 				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					gc_step24 := gc_from5
+					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step24 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4445,7 +4667,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step24 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4459,7 +4681,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step24 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4473,7 +4695,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step24 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4487,7 +4709,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4559,9 +4781,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					gc_tx5 := gc_tidx14.X - 1
 					{
 						gc_x09 := gc_tidx14.X
-						gc_off35 := gc_x09
-						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-							gc_at49 := sdata_2[gc_off35:][:32]
+						gc_off37 := gc_x09
+						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
+							gc_at52 := sdata_2[gc_off37:][:32]
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 								gc_tx5 := gc_x09 + gc_lane5
 								_ = gc_tx5
@@ -4573,7 +4795,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 								_ = tid_2
 
 //line reduce_variants.go:61
-								v := gc_at49[gc_lane5]
+								v := gc_at52[gc_lane5]
 								_ = v
 								gc_l_v[gc_lane5] = v
 							}
@@ -4609,9 +4831,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x010 := gc_tidx14.X
-							gc_off36 := offset + gc_x010
-							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
-								gc_at50 := sdata_2[gc_off36:][:32]
+							gc_off38 := offset + gc_x010
+							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off38 >= 0 && gc_off38 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off38 {
+								gc_at53 := sdata_2[gc_off38:][:32]
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5 := gc_x010 + gc_lane5
 									_ = gc_tx5
@@ -4625,7 +4847,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 									_ = v
 
 //line reduce_variants.go:63
-									v += gc_at50[gc_lane5]
+									v += gc_at53[gc_lane5]
 
 //line reduce_variants.go:64
 									gc_l_v[gc_lane5] = v
@@ -4662,9 +4884,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x011 := gc_tidx14.X
-							gc_off37 := gc_x011
-							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
-								gc_at51 := sdata_2[gc_off37:][:32]
+							gc_off39 := gc_x011
+							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off39 >= 0 && gc_off39 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off39 {
+								gc_at54 := sdata_2[gc_off39:][:32]
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5 := gc_x011 + gc_lane5
 									_ = gc_tx5
@@ -4678,7 +4900,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 									_ = v
 
 //line reduce_variants.go:65
-									gc_at51[gc_lane5] = v
+									gc_at54[gc_lane5] = v
 
 //line reduce_variants.go:66
 								}
@@ -4719,11 +4941,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off38 := gc_bx5
-			gc_off39 := 0
-			if gc_from5 >= 0 && gc_off38 >= 0 && gc_off38 < len(partial) && gc_off39 >= 0 && gc_off39 < len(sdata) {
-				gc_at52 := partial[gc_off38:][:1]
-				gc_at53 := sdata[gc_off39:][:1]
+			gc_off40 := gc_bx5
+			gc_off41 := 0
+			if gc_from5 >= 0 && gc_off40 >= 0 && gc_off40 < len(partial) && gc_off41 >= 0 && gc_off41 < len(sdata) {
+				gc_at55 := partial[gc_off40:][:1]
+				gc_at56 := sdata[gc_off41:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4734,14 +4956,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-						gc_at52[0] = gc_at53[0]
+						gc_at55[0] = gc_at56[0]
 					}
 				}
 			} else {
-				gc_step23 := gc_from5
-				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+				gc_step25 := gc_from5
+				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4755,7 +4977,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4769,7 +4991,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4783,7 +5005,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step23 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4797,7 +5019,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4834,88 +5056,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_off11 := gc_bx2 * 2 * gc_bdx2
 				if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
 					gc_at14 := in[gc_off11:][:gc_bdx2]
+
+//line reduce_variants.go:45
+					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at14)
+				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce_variants.go:42
-								var tid int = gc_tx2
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:45
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
-//line reduce_variants.go:45
-								_ = gc_t2
-//line reduce_variants.go:45
-								ahead := gc_t2
-//line reduce_variants.go:45
-								_ = ahead
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce_variants.go:42
-							var tid int = gc_tx2
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx2*2*gc_bdx2 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:45
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
-//line reduce_variants.go:45
-							_ = gc_t
-//line reduce_variants.go:45
-							ahead := gc_t
-//line reduce_variants.go:45
-							_ = ahead
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx2*2*gc_bdx2 + tid
-						_ = i
-
-//line reduce_variants.go:45
-						var ahead float32 = gc_at14[gc_tx2]
-						_ = ahead
-						gc_s_ahead[gc_rank2] = ahead
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -4929,8 +5077,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5031,9 +5179,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -5051,8 +5199,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5154,7 +5302,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
+					gc_step6 := gc_vstep
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -5256,12 +5404,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
 					gc_at15 := sdata[:gc_bdx2]
 					gc_at16 := in[gc_off12:][:gc_bdx2]
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5279,15 +5427,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5306,7 +5454,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -5323,10 +5471,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5340,8 +5488,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5451,9 +5599,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -5471,8 +5619,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5583,7 +5731,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
+					gc_step7 := gc_vstep3
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -5809,6 +5957,64 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
 					gc_at20 := sdata_[:gc_to2]
 					gc_at21 := sdata_[gc_off15:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+						}
+					}
+				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -5823,9 +6029,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								_ = tid_
 //line reduce.go:271
 								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -5846,69 +6057,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							_ = tid_
 //line reduce.go:271
 							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at20[gc_tx2] += gc_at21[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -5921,7 +6069,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
+					gc_step9 := gc_vstep5
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -6470,88 +6618,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				gc_off18 := gc_bx3 * 2 * gc_bdx3
 				if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
 					gc_at24 := in[gc_off18:][:gc_bdx3]
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce_variants.go:42
-								var tid int = gc_tx3
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:45
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])
-//line reduce_variants.go:45
-								_ = gc_t8
-//line reduce_variants.go:45
-								ahead := gc_t8
-//line reduce_variants.go:45
-								_ = ahead
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line reduce_variants.go:42
-							var tid int = gc_tx3
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx3*2*gc_bdx3 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:45
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])
-//line reduce_variants.go:45
-							_ = gc_t7
-//line reduce_variants.go:45
-							ahead := gc_t7
-//line reduce_variants.go:45
-							_ = ahead
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx3*2*gc_bdx3 + tid
-						_ = i
 
 //line reduce_variants.go:45
-						var ahead int32 = gc_at24[gc_tx3]
-						_ = ahead
-						gc_s_ahead[gc_rank3] = ahead
-					}
+					copy(gc_s_ahead[gc_base3:][:gc_bdx3], gc_at24)
 				} else {
-					gc_vstep8 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -6565,8 +6639,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_all6
 						gc_steps12:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -6667,9 +6741,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
@@ -6687,8 +6761,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_all5
 					gc_steps10:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -6790,7 +6864,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep8
+					gc_step11 := gc_vstep6
 					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
@@ -6892,12 +6966,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				if gc_bdx3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
 					gc_at25 := sdata[:gc_bdx3]
 					gc_at26 := in[gc_off19:][:gc_bdx3]
-					gc_vstep9 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -6915,15 +6989,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -6942,7 +7016,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -6959,10 +7033,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_at25[gc_tx3] = ahead + gc_at26[gc_tx3]
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -6976,8 +7050,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_all8
 						gc_steps16:
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -7087,9 +7161,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
@@ -7107,8 +7181,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_all7
 					gc_steps14:
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -7219,7 +7293,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
+					gc_step12 := gc_vstep8
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -7445,12 +7519,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off22 {
 					gc_at30 := sdata_[:gc_to3]
 					gc_at31 := sdata_[gc_off22:][:gc_to3]
-					gc_vstep11 := gc_from3
+					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7465,15 +7539,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
-							gc_tx3 := gc_vstep11
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -7489,7 +7563,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -7503,12 +7577,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 				} else {
-					gc_vstep12 := gc_from3
+					gc_vstep10 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
-								gc_tx3 := gc_vstep12
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7528,15 +7602,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
-							gc_tx3 := gc_vstep12
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -7557,7 +7631,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep12
+					gc_step14 := gc_vstep10
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -8106,88 +8180,14 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				gc_off25 := gc_bx4 * 2 * gc_bdx4
 				if gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
 					gc_at34 := in[gc_off25:][:gc_bdx4]
-					gc_vstep13 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce_variants.go:42
-								var tid int = gc_tx4
-//line reduce_variants.go:42
-								_ = tid
-//line reduce_variants.go:43
-								var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-								_ = i
-//line reduce_variants.go:45
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
-//line reduce_variants.go:45
-								_ = gc_t14
-//line reduce_variants.go:45
-								ahead := gc_t14
-//line reduce_variants.go:45
-								_ = ahead
-//line reduce_variants.go:45
-								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-//line reduce_variants.go:42
-							var tid int = gc_tx4
-//line reduce_variants.go:42
-							_ = tid
-//line reduce_variants.go:43
-							var i int = gc_bx4*2*gc_bdx4 + tid
-//line reduce_variants.go:43
-							_ = i
-//line reduce_variants.go:45
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
-//line reduce_variants.go:45
-							_ = gc_t13
-//line reduce_variants.go:45
-							ahead := gc_t13
-//line reduce_variants.go:45
-							_ = ahead
-//line reduce_variants.go:45
-							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:43
-						i := gc_bx4*2*gc_bdx4 + tid
-						_ = i
 
 //line reduce_variants.go:45
-						var ahead uint32 = gc_at34[gc_tx4]
-						_ = ahead
-						gc_s_ahead[gc_rank4] = ahead
-					}
+					copy(gc_s_ahead[gc_base4:][:gc_bdx4], gc_at34)
 				} else {
-					gc_vstep14 := 0
+					gc_vstep11 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8201,8 +8201,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_all10
 						gc_steps20:
-							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+							for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8303,9 +8303,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
@@ -8323,8 +8323,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_all9
 					gc_steps18:
-						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8426,7 +8426,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep14
+					gc_step16 := gc_vstep11
 					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
 							gc_tx4 := gc_step16 + 0
@@ -8528,12 +8528,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if gc_bdx4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(in) && gc_bdx4 <= len(in)-gc_off26 {
 					gc_at35 := sdata[:gc_bdx4]
 					gc_at36 := in[gc_off26:][:gc_bdx4]
-					gc_vstep15 := 0
+					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8551,15 +8551,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.Add(archsimd.LoadUint32x16Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8578,7 +8578,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -8595,10 +8595,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_at35[gc_tx4] = ahead + gc_at36[gc_tx4]
 					}
 				} else {
-					gc_vstep16 := 0
+					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop16 bool
-						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8612,8 +8612,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_all12
 						gc_steps24:
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
-								gc_tx4 := gc_vstep16
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8723,9 +8723,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep16, false
-						}(gc_vstep16)
-						if gc_stop16 {
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
 							return
 						}
 					}
@@ -8743,8 +8743,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_all11
 					gc_steps22:
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
-							gc_tx4 := gc_vstep16
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8855,7 +8855,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
+					gc_step17 := gc_vstep13
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -9081,12 +9081,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off29 >= 0 && gc_off29 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off29 {
 					gc_at40 := sdata_[:gc_to4]
 					gc_at41 := sdata_[gc_off29:][:gc_to4]
-					gc_vstep17 := gc_from4
+					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9101,15 +9101,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
-							gc_tx4 := gc_vstep17
+						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9125,7 +9125,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -9139,12 +9139,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 				} else {
-					gc_vstep18 := gc_from4
+					gc_vstep15 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop18 bool
-						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
-								gc_tx4 := gc_vstep18
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9164,15 +9164,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep18, false
-						}(gc_vstep18)
-						if gc_stop18 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
-							gc_tx4 := gc_vstep18
+						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9193,7 +9193,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep18
+					gc_step19 := gc_vstep15
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0

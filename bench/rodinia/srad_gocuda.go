@@ -322,24 +322,30 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
 				gc_at13 := temp[gc_row3][:gc_bdx]
 				gc_at14 := jCuda[gc_off9:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
 
 //line srad.go:86
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+				if compiled.Disjoint(gc_at13, gc_at14) {
+					copy(gc_at13, gc_at14)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1489,24 +1495,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
 				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
 				gc_at10 := cCuda[gc_off6:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
 
 //line srad.go:217
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+				if compiled.Disjoint(gc_at9, gc_at10) {
+					copy(gc_at9, gc_at10)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
 				}
 			} else {
 				gc_step2 := 0
@@ -1847,24 +1859,30 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
 				gc_at22 := jCuda[gc_off9:][:gc_bdx]
 				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
 
 //line srad.go:252
-					gc_at22[gc_tx] = gc_at23[gc_tx]
+				if compiled.Disjoint(gc_at22, gc_at23) {
+					copy(gc_at22, gc_at23)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						gc_at22[gc_tx] = gc_at23[gc_tx]
+					}
 				}
 			} else {
 				gc_step3 := 0

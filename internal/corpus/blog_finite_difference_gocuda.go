@@ -726,32 +726,38 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
 
 //line blog_finite_difference.go:108
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_finite_difference.go:103
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1328,32 +1334,38 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
 				gc_at := sF[gc_row][:gc_bdx]
 				gc_at2 := f[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
 
 //line blog_finite_difference.go:177
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_finite_difference.go:172
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -424,16 +424,22 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 			if gc_bdx <= len(s) && gc_bdx <= len(d) {
 				gc_at := s[:gc_bdx]
 				gc_at2 := d[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
 
 //line blog_memory.go:39
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:39
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -638,16 +644,22 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 			if gc_bdx <= len(s) && gc_bdx <= len(d) {
 				gc_at := s[:gc_bdx]
 				gc_at2 := d[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
 
 //line blog_memory.go:52
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:52
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

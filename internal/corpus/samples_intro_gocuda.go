@@ -965,16 +965,22 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := gIdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
 
 //line samples_intro.go:107
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:107
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1128,16 +1134,22 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 				gc_at4 := gOdata[:gc_bdx]
 				gc_at5 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
 
 //line samples_intro.go:113
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+				if compiled.Disjoint(gc_at4, gc_at5) {
+					copy(gc_at4, gc_at5)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:113
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
 				}
 			} else {
 				gc_step3 := 0
@@ -1240,16 +1252,22 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := gIdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
 
 //line samples_intro.go:128
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:128
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1403,16 +1421,22 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 				gc_at4 := gOdata[:gc_bdx]
 				gc_at5 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
 
 //line samples_intro.go:134
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+				if compiled.Disjoint(gc_at4, gc_at5) {
+					copy(gc_at4, gc_at5)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:134
+						gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
 				}
 			} else {
 				gc_step3 := 0

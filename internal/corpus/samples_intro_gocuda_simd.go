@@ -1541,11 +1541,34 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line samples_intro.go:107
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:104
+								var tid int = gc_tx2
+//line samples_intro.go:104
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1553,38 +1576,21 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							var tid int = gc_tx2
 //line samples_intro.go:104
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line samples_intro.go:104
-						var tid int = gc_tx2
-//line samples_intro.go:104
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_intro.go:107
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1880,11 +1886,34 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+
+//line samples_intro.go:113
+				if compiled.Disjoint(gc_at9, gc_at10) {
+					copy(gc_at9, gc_at10)
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:104
+								var tid int = gc_tx2
+//line samples_intro.go:104
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1892,38 +1921,21 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							var tid int = gc_tx2
 //line samples_intro.go:104
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line samples_intro.go:104
-						var tid int = gc_tx2
-//line samples_intro.go:104
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_intro.go:113
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2087,16 +2099,22 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 			if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
 				gc_at21 := sdata[:gc_bdx5]
 				gc_at22 := gIdata[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
 
 //line samples_intro.go:128
-					gc_at21[gc_tx5] = gc_at22[gc_tx5]
+				if compiled.Disjoint(gc_at21, gc_at22) {
+					copy(gc_at21, gc_at22)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:128
+						gc_at21[gc_tx5] = gc_at22[gc_tx5]
+					}
 				}
 			} else {
 				gc_step13 := 0
@@ -2250,16 +2268,22 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 			if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
 				gc_at24 := gOdata[:gc_bdx5]
 				gc_at25 := sdata[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
 
 //line samples_intro.go:134
-					gc_at24[gc_tx5] = gc_at25[gc_tx5]
+				if compiled.Disjoint(gc_at24, gc_at25) {
+					copy(gc_at24, gc_at25)
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:134
+						gc_at24[gc_tx5] = gc_at25[gc_tx5]
+					}
 				}
 			} else {
 				gc_step15 := 0
@@ -2347,11 +2371,34 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+
+//line samples_intro.go:128
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:125
+								var tid int = gc_tx2
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2359,38 +2406,21 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							var tid int = gc_tx2
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line samples_intro.go:125
-						var tid int = gc_tx2
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_intro.go:128
-					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2686,11 +2716,34 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+
+//line samples_intro.go:134
+				if compiled.Disjoint(gc_at9, gc_at10) {
+					copy(gc_at9, gc_at10)
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:125
+								var tid int = gc_tx2
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2698,38 +2751,21 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							var tid int = gc_tx2
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line samples_intro.go:125
-						var tid int = gc_tx2
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 
 //line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_intro.go:134
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					}
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2863,11 +2899,34 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_at12 := gIdata[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+
+//line samples_intro.go:128
+				if compiled.Disjoint(gc_at11, gc_at12) {
+					copy(gc_at11, gc_at12)
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_intro.go:125
+								var tid int = gc_tx3
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -2875,38 +2934,21 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							var tid int = gc_tx3
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line samples_intro.go:125
-						var tid int = gc_tx3
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_intro.go:128
-					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+						gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep8 := 0
@@ -3202,11 +3244,34 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
 				gc_at14 := gOdata[:gc_bdx3]
 				gc_at15 := sdata[:gc_bdx3]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+
+//line samples_intro.go:134
+				if compiled.Disjoint(gc_at14, gc_at15) {
+					copy(gc_at14, gc_at15)
+				} else {
+					gc_vstep11 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_intro.go:125
+								var tid int = gc_tx3
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -3214,38 +3279,21 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							var tid int = gc_tx3
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line samples_intro.go:125
-						var tid int = gc_tx3
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 
 //line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_intro.go:134
-					gc_at14[gc_tx3] = gc_at15[gc_tx3]
+						gc_at14[gc_tx3] = gc_at15[gc_tx3]
+					}
 				}
 			} else {
 				gc_vstep12 := 0
@@ -3379,11 +3427,34 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_at17 := gIdata[:gc_bdx4]
-				gc_vstep13 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+
+//line samples_intro.go:128
+				if compiled.Disjoint(gc_at16, gc_at17) {
+					copy(gc_at16, gc_at17)
+				} else {
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_intro.go:125
+								var tid int = gc_tx4
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3391,38 +3462,21 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							var tid int = gc_tx4
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-						gc_tx4 := gc_vstep13
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line samples_intro.go:125
-						var tid int = gc_tx4
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_intro.go:128
-					gc_at16[gc_tx4] = gc_at17[gc_tx4]
+						gc_at16[gc_tx4] = gc_at17[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep14 := 0
@@ -3718,11 +3772,34 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
 				gc_at19 := gOdata[:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
-				gc_vstep17 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
+
+//line samples_intro.go:134
+				if compiled.Disjoint(gc_at19, gc_at20) {
+					copy(gc_at19, gc_at20)
+				} else {
+					gc_vstep17 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_intro.go:125
+								var tid int = gc_tx4
+//line samples_intro.go:125
+								_ = tid
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3730,38 +3807,21 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							var tid int = gc_tx4
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line samples_intro.go:125
-						var tid int = gc_tx4
-//line samples_intro.go:125
-						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 
 //line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_intro.go:134
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					}
 				}
 			} else {
 				gc_vstep18 := 0

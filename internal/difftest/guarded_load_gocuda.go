@@ -188,23 +188,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_off := off + gc_bx*2*gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
 
 //line guarded_load.go:49
-						var ahead float32 = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {

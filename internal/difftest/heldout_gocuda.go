@@ -1917,16 +1917,22 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 				if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 					gc_at := s[:gc_bdx]
 					gc_at2 := data[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
 
 //line heldout.go:166
-						gc_at[gc_tx] = gc_at2[gc_tx]
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:166
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
 					}
 				} else {
 					gc_step := 0

@@ -1618,20 +1618,26 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := s[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line methods.go:87
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx*n + tid
-					_ = i
 
 //line methods.go:90
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line methods.go:87
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx*n + tid
+						_ = i
+
+//line methods.go:90
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -281,20 +281,26 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 			if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line peel.go:39
-					tx := gc_tx
-					_ = tx
-
-//line peel.go:40
-					i := gc_bx*gc_bdx + tx
-					_ = i
 
 //line peel.go:42
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:39
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:40
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:42
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -790,24 +796,30 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line peel.go:69
-					tx := gc_tx
-					_ = tx
-
-//line peel.go:69
-					ty := gc_ty
-					_ = ty
-
-//line peel.go:71
-					i := (gc_bx*gc_bdy+ty)*w + tx
-					_ = i
 
 //line peel.go:73
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:69
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:69
+						ty := gc_ty
+						_ = ty
+
+//line peel.go:71
+						i := (gc_bx*gc_bdy+ty)*w + tx
+						_ = i
+
+//line peel.go:73
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -921,24 +921,30 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rebase.go:98
-					tx := gc_tx
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-					_ = at
 
 //line rebase.go:101
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:101
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -1128,24 +1134,30 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
 				gc_at5 := out[gc_off2:][:gc_bdx]
 				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rebase.go:98
-					tx := gc_tx
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
-					_ = at
 
 //line rebase.go:111
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+				if compiled.Disjoint(gc_at5, gc_at6) {
+					copy(gc_at5, gc_at6)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:111
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
 				}
 			} else {
 				gc_step2 := 0

@@ -42,16 +42,22 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 				gc_at := x[:gc_bdx]
 				gc_at2 := data[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
 
 //line reverse.go:19
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:17
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+
+//line reverse.go:19
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0
@@ -278,16 +284,22 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 				gc_at6 := data[gc_off3:][:gc_bdx]
 				gc_at7 := x[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reverse.go:17
-					g := gc_bx*gc_bdx + gc_tx
-					_ = g
 
 //line reverse.go:32
-					gc_at6[gc_tx] = gc_at7[gc_tx]
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:17
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+
+//line reverse.go:32
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
 				}
 			} else {
 				gc_step3 := 0

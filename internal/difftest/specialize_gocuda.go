@@ -207,23 +207,9 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_off := gc_bx * gc_bdx * 2
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx*gc_bdx*2 + tid
-						_ = i
 
 //line specialize.go:47
-						var ahead T = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {

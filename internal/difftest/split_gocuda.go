@@ -45,16 +45,22 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 				gc_at := prev[:gc_bdx]
 				gc_at2 := src[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line split.go:23
-					tx := gc_tx
-					_ = tx
 
 //line split.go:26
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line split.go:23
+						tx := gc_tx
+						_ = tx
+
+//line split.go:26
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -43,23 +43,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_off := off + gc_bx*2*gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streams.go:26
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
 
 //line streams.go:29
-						var ahead float32 = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -620,23 +606,9 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_off := off + gc_bx*2*half
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streams.go:48
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-						_ = i
 
 //line streams.go:51
-						var ahead float32 = gc_at[gc_tx]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					gc_step := 0
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {

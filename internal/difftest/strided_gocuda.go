@@ -291,16 +291,22 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := data[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line strided.go:54
-					tid := gc_tx
-					_ = tid
 
 //line strided.go:56
-					gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line strided.go:54
+						tid := gc_tx
+						_ = tid
+
+//line strided.go:56
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
 				gc_step := 0

@@ -14,16 +14,24 @@ import (
 // vector steps take the offset as 1, so that the index's stride is 2,
 // and load and update the slots at that stride under their mask). Every
 // such kernel begins by declaring the thread's indices, its shared memory
-// (whose own slots it writes) and variables of each kind (the first
-// loaded from in: here the sum of two elements half the array apart, as
-// the CUDA samples' reduce3 loads them), and ends by storing them in its
-// own out slots.
+// (whose own slots it writes), an element of in kept across a barrier
+// (through a guarded load declared beside the kernel), and variables of
+// each kind (the first loaded from in: here the sum of two elements half
+// the array apart, as the CUDA samples' reduce3 loads them), and ends by
+// storing them in its own out slots.
 func ExampleGenerate() {
 	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(3999, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
 	// [github.com/gocuda/gocuda/gocuda math]
+	// func k0load1(in []int32, i int) int32 {
+	// 	if i < len(in) {
+	// 		return in[i]
+	// 	}
+	// 	return 0
+	// }
+	//
 	// // K0 returns a generated kernel.
 	// //
 	// //gocuda:kernel K0
@@ -33,13 +41,15 @@ func ExampleGenerate() {
 	// 	lane := t.LaneID()
 	// 	gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank
 	// 	sh := gocuda.Shared[int32](t, 2*size)
-	// 	half1 := len(in)/2 + 1
+	// 	b0 := k0load1(in, gid)
+	// 	t.SyncThreads()
+	// 	half2 := len(in)/2 + 1
 	// 	var a0 int32
-	// 	if gid%half1 < len(in) {
-	// 		a0 = in[gid%half1]
+	// 	if gid%half2 < len(in) {
+	// 		a0 = in[gid%half2]
 	// 	}
-	// 	if gid%half1+half1 < len(in) {
-	// 		a0 += in[gid%half1+half1]
+	// 	if gid%half2+half2 < len(in) {
+	// 		a0 += in[gid%half2+half2]
 	// 	}
 	// 	a1 := int32(rank)*p0 + 1
 	// 	a2 := int32(gid)
@@ -57,9 +67,9 @@ func ExampleGenerate() {
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
 	// 	if t.BlockDim.Y*t.BlockDim.Z == 1 {
-	// 		for off2, d3 := 1, 0; off2 < 2*size && d3 < 1; off2, d3 = 2*off2, d3+1 {
-	// 			if ix4 := 2 * off2 * t.ThreadIdx.X; ix4+off2 < 2*size && t.ThreadIdx.X&4 == 0 {
-	// 				sh[ix4] ^= sh[ix4+off2]
+	// 		for off3, d4 := 1, 0; off3 < 2*size && d4 < 1; off3, d4 = 2*off3, d4+1 {
+	// 			if ix5 := 2 * off3 * t.ThreadIdx.X; ix5+off3 < 2*size && t.ThreadIdx.X&4 == 0 {
+	// 				sh[ix5] ^= sh[ix5+off3]
 	// 			}
 	// 			t.SyncThreads()
 	// 		}
@@ -69,7 +79,7 @@ func ExampleGenerate() {
 	// 	if (lane>>1)&1 == 1 {
 	// 		a0 = (int32(p1) ^ 1)
 	// 	}
-	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
+	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0
 	// 	out[gid*16+0] = uint32(a0)
 	// 	out[gid*16+1] = uint32(a1)
 	// 	out[gid*16+2] = uint32(a2)

@@ -30,6 +30,7 @@ func (g *gen) prologue() {
 	g.line("lane := %s", []string{"t.LaneID()", "rank % 32", "rank & 31"}[form%3])
 	g.line("gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank")
 	g.line("sh := gocuda.Shared[int32](t, 2*size)")
+	g.keptLoad()
 	g.firstLoad(form / 3)
 	g.line("a1 := int32(rank)*p0 + 1")
 	g.line("a2 := int32(gid)")
@@ -56,7 +57,7 @@ func (g *gen) prologue() {
 
 // epilogue stores the kernel's variables in the thread's first out slots.
 func (g *gen) epilogue() {
-	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)")
+	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
 		g.line("out[gid*%d+%d] = %s", Slots, i, v)
@@ -150,6 +151,18 @@ func (g *gen) gridHeader(k *Kernel) {
 	g.line("w0 := p0 + int32(size)")
 	g.frames[0] = append(g.frames[0], &variable{name: "size", typ: tint, uniform: true, used: true},
 		&variable{name: "w0", typ: i32, uniform: true, used: true})
+}
+
+// keptLoad declares b0, the thread's element of in through a guarded
+// load (zero past the end), alone before a barrier: a value kept across
+// it, which the copies pass copies a row at a time. It takes no choice,
+// so that the corpus's inputs make the kernels they made before, with
+// this load added.
+func (g *gen) keptLoad() {
+	at := g.fresh(g.prefix + "load")
+	g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i int) int32 {\n\tif i < len(in) {\n\t\treturn in[i]\n\t}\n\treturn 0\n}\n", at))
+	g.line("b0 := %s(in, gid)", at)
+	g.line("t.SyncThreads()")
 }
 
 // firstLoad declares a0, the thread's first value from in: one element

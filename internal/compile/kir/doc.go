@@ -65,6 +65,10 @@
 //     of a row its neighbours' reads leave), without those checks, and
 //     without position records where nothing else can fail; so do the
 //     lane loops of whole warps that lie in one row of x
+//   - copies: a rebased thread loop whose threads each copy an element at
+//     their x plus a row's offset, to a variable kept in scratch or to
+//     another slice at their x plus an offset, copies each row at once
+//     (where slices might overlap, those that do not)
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

@@ -150,6 +150,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 		if n.Rebase.Partial {
 			head += " [checked]"
 		}
+		if n.Copy != nil {
+			head += " [copy]"
+		}
 	}
 	return head
 }

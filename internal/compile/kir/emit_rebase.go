@@ -202,6 +202,12 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 // resliced from thread from (rebasedLoop.u), their length is n and the
 // threads index them by the counter u.
 func (e *emitter) fastThreads(l *ThreadLoop, v, from, to, n, rank string) {
+	switch e.copyRow(l, from, to) {
+	case copied:
+		return
+	case copiedDisjoint: // the loop runs where the slices overlap
+		defer e.printf("}\n")
+	}
 	u, start := e.fast.u, from
 	if e.vecFast != nil {
 		from = e.stepsOf(e.vecFast, v, from, to, rank)

@@ -289,6 +289,9 @@ type (
 		// Jam, where set, is the loop's closing call of a helper that
 		// runs four threads' calls interleaved (jam.go).
 		Jam *JamCall
+		// Copy, where set, is the element each thread copies: the
+		// loop's rebased rows run as one copy (copies.go).
+		Copy *ThreadCopy
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

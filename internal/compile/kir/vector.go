@@ -52,7 +52,8 @@ func (f *Func) streamsTaken() {
 		if !ok {
 			return
 		}
-		if f.Vector[s.Ahead] && (f.Vector[s.Rest] || !f.Vector[s.Whole]) {
+		ahead := f.Vector[s.Ahead] || s.Ahead.Copy != nil // a copy moves a row in vector registers
+		if ahead && (f.Vector[s.Rest] || !f.Vector[s.Whole]) {
 			f.Streams[s] = true
 			delete(f.Vector, s.Whole)
 			return

@@ -514,16 +514,22 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
 				gc_at33 := xD[gc_off5:][:gc_bdx]
 				gc_at34 := x[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
 
 //line hecbench_tridiagonal.go:89
-					gc_at33[gc_tx] = gc_at34[gc_tx]
+				if compiled.Disjoint(gc_at33, gc_at34) {
+					copy(gc_at33, gc_at34)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						gc_at33[gc_tx] = gc_at34[gc_tx]
+					}
 				}
 			} else {
 				gc_step2 := 0
@@ -1045,16 +1051,22 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
 				gc_at21 := xD[gc_off3:][:gc_bdx]
 				gc_at22 := x[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
 
 //line hecbench_tridiagonal.go:159
-					gc_at21[gc_tx] = gc_at22[gc_tx]
+				if compiled.Disjoint(gc_at21, gc_at22) {
+					copy(gc_at21, gc_at22)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						gc_at21[gc_tx] = gc_at22[gc_tx]
+					}
 				}
 			} else {
 				gc_step2 := 0
