@@ -221,34 +221,11 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 			if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
 				gc_at5 := counts[:gc_bdx2]
 				gc_at6 := s[:gc_bdx2]
-
-//line blocks.go:23
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blocks.go:18
-								var tid int = gc_tx2
-//line blocks.go:18
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -256,21 +233,38 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							var tid int = gc_tx2
 //line blocks.go:18
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blocks.go:18
+						var tid int = gc_tx2
+//line blocks.go:18
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blocks.go:18
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line blocks.go:23
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep4 := 0

@@ -365,34 +365,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := in[gc_off4:][:gc_bdx2]
-
-//line reduce.go:186
-				if compiled.Disjoint(gc_at6, gc_at7) {
-					copy(gc_at6, gc_at7)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:184
-								var tid int = gc_tx2
-//line reduce.go:184
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -400,21 +377,38 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							var tid int = gc_tx2
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reduce.go:184
+						var tid int = gc_tx2
+//line reduce.go:184
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reduce.go:184
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce.go:186
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
-					}
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1047,34 +1041,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_at12 := in[gc_off7:][:gc_bdx3]
-
-//line reduce.go:186
-				if compiled.Disjoint(gc_at11, gc_at12) {
-					copy(gc_at11, gc_at12)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-								gc_tx3 := gc_vstep5
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:184
-								var tid int = gc_tx3
-//line reduce.go:184
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -1082,21 +1053,38 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx3
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line reduce.go:184
+						var tid int = gc_tx3
+//line reduce.go:184
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line reduce.go:184
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce.go:186
-						gc_at11[gc_tx3] = gc_at12[gc_tx3]
-					}
+					gc_at11[gc_tx3] = gc_at12[gc_tx3]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -1729,34 +1717,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_at17 := in[gc_off10:][:gc_bdx4]
-
-//line reduce.go:186
-				if compiled.Disjoint(gc_at16, gc_at17) {
-					copy(gc_at16, gc_at17)
-				} else {
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-								gc_tx4 := gc_vstep9
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:184
-								var tid int = gc_tx4
-//line reduce.go:184
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -1764,21 +1729,38 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							var tid int = gc_tx4
 //line reduce.go:184
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line reduce.go:184
+						var tid int = gc_tx4
+//line reduce.go:184
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line reduce.go:184
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce.go:186
-						gc_at16[gc_tx4] = gc_at17[gc_tx4]
-					}
+					gc_at16[gc_tx4] = gc_at17[gc_tx4]
 				}
 			} else {
 				gc_vstep10 := 0
@@ -2831,34 +2813,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := in[gc_off6:][:gc_bdx2]
-
-//line reduce.go:210
-				if compiled.Disjoint(gc_at7, gc_at8) {
-					copy(gc_at7, gc_at8)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:208
-								var tid int = gc_tx2
-//line reduce.go:208
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2866,21 +2825,38 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							var tid int = gc_tx2
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reduce.go:208
+						var tid int = gc_tx2
+//line reduce.go:208
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reduce.go:208
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce.go:210
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -3559,34 +3535,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := in[gc_off11:][:gc_bdx3]
-
-//line reduce.go:210
-				if compiled.Disjoint(gc_at13, gc_at14) {
-					copy(gc_at13, gc_at14)
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:208
-								var tid int = gc_tx3
-//line reduce.go:208
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -3594,21 +3547,38 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 							var tid int = gc_tx3
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line reduce.go:208
+						var tid int = gc_tx3
+//line reduce.go:208
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line reduce.go:208
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce.go:210
-						gc_at13[gc_tx3] = gc_at14[gc_tx3]
-					}
+					gc_at13[gc_tx3] = gc_at14[gc_tx3]
 				}
 			} else {
 				gc_vstep5 := 0
@@ -4287,34 +4257,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := in[gc_off16:][:gc_bdx4]
-
-//line reduce.go:210
-				if compiled.Disjoint(gc_at19, gc_at20) {
-					copy(gc_at19, gc_at20)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-								gc_tx4 := gc_vstep7
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:208
-								var tid int = gc_tx4
-//line reduce.go:208
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -4322,21 +4269,38 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 							var tid int = gc_tx4
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line reduce.go:208
+						var tid int = gc_tx4
+//line reduce.go:208
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line reduce.go:208
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce.go:210
-						gc_at19[gc_tx4] = gc_at20[gc_tx4]
-					}
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -5330,34 +5294,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at5 := sdata[:gc_bdx2]
 				gc_at6 := in[gc_off4:][:gc_bdx2]
-
-//line reduce.go:234
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:232
-								var tid int = gc_tx2
-//line reduce.go:232
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -5365,21 +5306,38 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							var tid int = gc_tx2
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reduce.go:232
+						var tid int = gc_tx2
+//line reduce.go:232
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reduce.go:232
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce.go:234
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -6329,34 +6287,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
 				gc_at9 := sdata[:gc_bdx3]
 				gc_at10 := in[gc_off7:][:gc_bdx3]
-
-//line reduce.go:234
-				if compiled.Disjoint(gc_at9, gc_at10) {
-					copy(gc_at9, gc_at10)
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-								gc_tx3 := gc_vstep4
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:232
-								var tid int = gc_tx3
-//line reduce.go:232
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -6364,21 +6299,38 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 							var tid int = gc_tx3
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
 					}
-					for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line reduce.go:232
+						var tid int = gc_tx3
+//line reduce.go:232
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line reduce.go:232
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce.go:234
-						gc_at9[gc_tx3] = gc_at10[gc_tx3]
-					}
+					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
 				gc_vstep5 := 0
@@ -7328,34 +7280,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
 				gc_at13 := sdata[:gc_bdx4]
 				gc_at14 := in[gc_off10:][:gc_bdx4]
-
-//line reduce.go:234
-				if compiled.Disjoint(gc_at13, gc_at14) {
-					copy(gc_at13, gc_at14)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-								gc_tx4 := gc_vstep7
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:232
-								var tid int = gc_tx4
-//line reduce.go:232
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -7363,21 +7292,38 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 							var tid int = gc_tx4
 //line reduce.go:232
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line reduce.go:232
+						var tid int = gc_tx4
+//line reduce.go:232
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line reduce.go:232
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce.go:234
-						gc_at13[gc_tx4] = gc_at14[gc_tx4]
-					}
+					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -8675,34 +8621,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := in[gc_off5:][:gc_bdx2]
-
-//line reduce.go:256
-				if compiled.Disjoint(gc_at7, gc_at8) {
-					copy(gc_at7, gc_at8)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:254
-								var tid int = gc_tx2
-//line reduce.go:254
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -8710,21 +8633,38 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid int = gc_tx2
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reduce.go:254
+						var tid int = gc_tx2
+//line reduce.go:254
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reduce.go:254
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce.go:256
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -9371,34 +9311,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := in[gc_off9:][:gc_bdx3]
-
-//line reduce.go:256
-				if compiled.Disjoint(gc_at13, gc_at14) {
-					copy(gc_at13, gc_at14)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-								gc_tx3 := gc_vstep5
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line reduce.go:254
-								var tid int = gc_tx3
-//line reduce.go:254
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -9406,21 +9323,38 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							var tid int = gc_tx3
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line reduce.go:254
+						var tid int = gc_tx3
+//line reduce.go:254
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line reduce.go:254
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line reduce.go:256
-						gc_at13[gc_tx3] = gc_at14[gc_tx3]
-					}
+					gc_at13[gc_tx3] = gc_at14[gc_tx3]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -10067,34 +10001,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 {
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := in[gc_off13:][:gc_bdx4]
-
-//line reduce.go:256
-				if compiled.Disjoint(gc_at19, gc_at20) {
-					copy(gc_at19, gc_at20)
-				} else {
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-								gc_tx4 := gc_vstep9
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line reduce.go:254
-								var tid int = gc_tx4
-//line reduce.go:254
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -10102,21 +10013,38 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							var tid int = gc_tx4
 //line reduce.go:254
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line reduce.go:254
+						var tid int = gc_tx4
+//line reduce.go:254
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line reduce.go:254
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line reduce.go:256
-						gc_at19[gc_tx4] = gc_at20[gc_tx4]
-					}
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
 				gc_vstep10 := 0

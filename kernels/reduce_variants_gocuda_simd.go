@@ -622,14 +622,88 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				gc_off8 := gc_bx2 * 2 * gc_bdx2
 				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at11 := in[gc_off8:][:gc_bdx2]
-
-//line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at11)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:19
+								var tid int = gc_tx2
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:22
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+//line reduce_variants.go:22
+								_ = gc_t2
+//line reduce_variants.go:22
+								ahead := gc_t2
+//line reduce_variants.go:22
+								_ = ahead
+//line reduce_variants.go:22
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+//line reduce_variants.go:22
+							_ = gc_t
+//line reduce_variants.go:22
+							ahead := gc_t
+//line reduce_variants.go:22
+							_ = ahead
+//line reduce_variants.go:22
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -643,8 +717,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -745,9 +819,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -765,8 +839,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -868,7 +942,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep
+					gc_step6 := gc_vstep2
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -970,12 +1044,12 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 					gc_at12 := sdata[:gc_bdx2]
 					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -993,15 +1067,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -1020,7 +1094,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1037,10 +1111,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -1054,8 +1128,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:19
@@ -1165,9 +1239,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -1185,8 +1259,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:19
@@ -1297,7 +1371,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1523,64 +1597,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off12 >= 0 && gc_off12 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off12 {
 					gc_at17 := sdata_[:gc_to2]
 					gc_at18 := sdata_[gc_off12:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
-						}
-					}
-				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1595,14 +1611,9 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1623,6 +1634,69 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							_ = tid_
 //line reduce.go:271
 							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -1635,7 +1709,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1832,14 +1906,88 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				gc_off15 := gc_bx3 * 2 * gc_bdx3
 				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
 					gc_at21 := in[gc_off15:][:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:19
+								var tid int = gc_tx3
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:22
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+//line reduce_variants.go:22
+								_ = gc_t8
+//line reduce_variants.go:22
+								ahead := gc_t8
+//line reduce_variants.go:22
+								_ = ahead
+//line reduce_variants.go:22
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:19
+							var tid int = gc_tx3
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+//line reduce_variants.go:22
+							_ = gc_t7
+//line reduce_variants.go:22
+							ahead := gc_t7
+//line reduce_variants.go:22
+							_ = ahead
+//line reduce_variants.go:22
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
 
 //line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base3:][:gc_bdx3], gc_at21)
+						var ahead int32 = gc_at21[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -1853,8 +2001,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_all6
 						gc_steps12:
-							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -1955,9 +2103,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
@@ -1975,8 +2123,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_all5
 					gc_steps10:
-						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-							gc_tx3 := gc_vstep6
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2078,7 +2226,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep6
+					gc_step11 := gc_vstep8
 					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
@@ -2180,12 +2328,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
 					gc_at22 := sdata[:gc_bdx3]
 					gc_at23 := in[gc_off16:][:gc_bdx3]
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -2203,15 +2351,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2230,7 +2378,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2247,10 +2395,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -2264,8 +2412,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_all8
 						gc_steps16:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:19
@@ -2375,9 +2523,9 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
@@ -2395,8 +2543,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_all7
 					gc_steps14:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:19
@@ -2507,7 +2655,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -2733,12 +2881,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
 					gc_at27 := sdata_[:gc_to3]
 					gc_at28 := sdata_[gc_off19:][:gc_to3]
-					gc_vstep9 := gc_from3
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2753,15 +2901,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2777,7 +2925,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2791,12 +2939,12 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -2816,15 +2964,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -2845,7 +2993,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -3042,14 +3190,88 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				gc_off22 := gc_bx4 * 2 * gc_bdx4
 				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
 					gc_at31 := in[gc_off22:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:19
+								var tid int = gc_tx4
+//line reduce_variants.go:19
+								_ = tid
+//line reduce_variants.go:20
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+								_ = i
+//line reduce_variants.go:22
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+//line reduce_variants.go:22
+								_ = gc_t14
+//line reduce_variants.go:22
+								ahead := gc_t14
+//line reduce_variants.go:22
+								_ = ahead
+//line reduce_variants.go:22
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:19
+							var tid int = gc_tx4
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+//line reduce_variants.go:22
+							_ = gc_t13
+//line reduce_variants.go:22
+							ahead := gc_t13
+//line reduce_variants.go:22
+							_ = ahead
+//line reduce_variants.go:22
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
 
 //line reduce_variants.go:22
-					copy(gc_s_ahead[gc_base4:][:gc_bdx4], gc_at31)
+						var ahead uint32 = gc_at31[gc_tx4]
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
 				} else {
-					gc_vstep11 := 0
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3063,8 +3285,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_all10
 						gc_steps20:
-							for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3165,9 +3387,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -3185,8 +3407,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_all9
 					gc_steps18:
-						for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3288,7 +3510,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep11
+					gc_step16 := gc_vstep14
 					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
 							gc_tx4 := gc_step16 + 0
@@ -3390,12 +3612,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
 					gc_at32 := sdata[:gc_bdx4]
 					gc_at33 := in[gc_off23:][:gc_bdx4]
-					gc_vstep12 := 0
+					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3413,15 +3635,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3440,7 +3662,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3457,10 +3679,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:19
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3474,8 +3696,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_all12
 						gc_steps24:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:19
@@ -3585,9 +3807,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
@@ -3605,8 +3827,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_all11
 					gc_steps22:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:19
@@ -3717,7 +3939,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -3943,12 +4165,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
 					gc_at37 := sdata_[:gc_to4]
 					gc_at38 := sdata_[gc_off26:][:gc_to4]
-					gc_vstep14 := gc_from4
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -3963,15 +4185,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -3987,7 +4209,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -4001,12 +4223,12 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -4026,15 +4248,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -4055,7 +4277,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0
@@ -5056,14 +5278,88 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_off11 := gc_bx2 * 2 * gc_bdx2
 				if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
 					gc_at14 := in[gc_off11:][:gc_bdx2]
-
-//line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at14)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:42
+								var tid int = gc_tx2
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:45
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
+//line reduce_variants.go:45
+								_ = gc_t2
+//line reduce_variants.go:45
+								ahead := gc_t2
+//line reduce_variants.go:45
+								_ = ahead
+//line reduce_variants.go:45
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+//line reduce_variants.go:45
+							_ = gc_t
+//line reduce_variants.go:45
+							ahead := gc_t
+//line reduce_variants.go:45
+							_ = ahead
+//line reduce_variants.go:45
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						var ahead float32 = gc_at14[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5077,8 +5373,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5179,9 +5475,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -5199,8 +5495,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5302,7 +5598,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep
+					gc_step6 := gc_vstep2
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -5404,12 +5700,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if gc_bdx2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx2 <= len(in)-gc_off12 {
 					gc_at15 := sdata[:gc_bdx2]
 					gc_at16 := in[gc_off12:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5427,15 +5723,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])).StoreSlice(gc_at15[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5454,7 +5750,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -5471,10 +5767,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_at15[gc_tx2] = ahead + gc_at16[gc_tx2]
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5488,8 +5784,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reduce_variants.go:42
@@ -5599,9 +5895,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -5619,8 +5915,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_variants.go:42
@@ -5731,7 +6027,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -5957,64 +6253,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off15 {
 					gc_at20 := sdata_[:gc_to2]
 					gc_at21 := sdata_[gc_off15:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reduce.go:269
-								var tid_ int = gc_tx2
-//line reduce.go:269
-								_ = tid_
-//line reduce.go:271
-								{
-//line reduce.go:271
-									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line reduce.go:269
-							var tid_ int = gc_tx2
-//line reduce.go:269
-							_ = tid_
-//line reduce.go:271
-							{
-//line reduce.go:271
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							gc_at20[gc_tx2] += gc_at21[gc_tx2]
-						}
-					}
-				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -6029,14 +6267,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
-										break
-//line reduce.go:272
-									}
-//line reduce.go:272
-									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line reduce.go:271
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6057,6 +6290,69 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							_ = tid_
 //line reduce.go:271
 							{
+//line reduce.go:271
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line reduce.go:271
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
+//line reduce.go:271
+							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
@@ -6069,7 +6365,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -6618,14 +6914,88 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				gc_off18 := gc_bx3 * 2 * gc_bdx3
 				if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
 					gc_at24 := in[gc_off18:][:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:42
+								var tid int = gc_tx3
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:45
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])
+//line reduce_variants.go:45
+								_ = gc_t8
+//line reduce_variants.go:45
+								ahead := gc_t8
+//line reduce_variants.go:45
+								_ = ahead
+//line reduce_variants.go:45
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:42
+							var tid int = gc_tx3
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])
+//line reduce_variants.go:45
+							_ = gc_t7
+//line reduce_variants.go:45
+							ahead := gc_t7
+//line reduce_variants.go:45
+							_ = ahead
+//line reduce_variants.go:45
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
 
 //line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base3:][:gc_bdx3], gc_at24)
+						var ahead int32 = gc_at24[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -6639,8 +7009,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_all6
 						gc_steps12:
-							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -6741,9 +7111,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
@@ -6761,8 +7131,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_all5
 					gc_steps10:
-						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-							gc_tx3 := gc_vstep6
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -6864,7 +7234,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep6
+					gc_step11 := gc_vstep8
 					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
@@ -6966,12 +7336,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				if gc_bdx3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
 					gc_at25 := sdata[:gc_bdx3]
 					gc_at26 := in[gc_off19:][:gc_bdx3]
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -6989,15 +7359,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -7016,7 +7386,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -7033,10 +7403,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_at25[gc_tx3] = ahead + gc_at26[gc_tx3]
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -7050,8 +7420,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_all8
 						gc_steps16:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce_variants.go:42
@@ -7161,9 +7531,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
@@ -7181,8 +7551,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_all7
 					gc_steps14:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce_variants.go:42
@@ -7293,7 +7663,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -7519,12 +7889,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off22 {
 					gc_at30 := sdata_[:gc_to3]
 					gc_at31 := sdata_[gc_off22:][:gc_to3]
-					gc_vstep9 := gc_from3
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7539,15 +7909,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -7563,7 +7933,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -7577,12 +7947,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line reduce.go:269
@@ -7602,15 +7972,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:269
@@ -7631,7 +8001,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -8180,14 +8550,88 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				gc_off25 := gc_bx4 * 2 * gc_bdx4
 				if gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
 					gc_at34 := in[gc_off25:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:42
+								var tid int = gc_tx4
+//line reduce_variants.go:42
+								_ = tid
+//line reduce_variants.go:43
+								var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+								_ = i
+//line reduce_variants.go:45
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
+//line reduce_variants.go:45
+								_ = gc_t14
+//line reduce_variants.go:45
+								ahead := gc_t14
+//line reduce_variants.go:45
+								_ = ahead
+//line reduce_variants.go:45
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:42
+							var tid int = gc_tx4
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
+//line reduce_variants.go:45
+							_ = gc_t13
+//line reduce_variants.go:45
+							ahead := gc_t13
+//line reduce_variants.go:45
+							_ = ahead
+//line reduce_variants.go:45
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
 
 //line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base4:][:gc_bdx4], gc_at34)
+						var ahead uint32 = gc_at34[gc_tx4]
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
 				} else {
-					gc_vstep11 := 0
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8201,8 +8645,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_all10
 						gc_steps20:
-							for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8303,9 +8747,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -8323,8 +8767,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_all9
 					gc_steps18:
-						for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8426,7 +8870,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep11
+					gc_step16 := gc_vstep14
 					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
 							gc_tx4 := gc_step16 + 0
@@ -8528,12 +8972,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if gc_bdx4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(in) && gc_bdx4 <= len(in)-gc_off26 {
 					gc_at35 := sdata[:gc_bdx4]
 					gc_at36 := in[gc_off26:][:gc_bdx4]
-					gc_vstep12 := 0
+					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8551,15 +8995,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.Add(archsimd.LoadUint32x16Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8578,7 +9022,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -8595,10 +9039,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_at35[gc_tx4] = ahead + gc_at36[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:42
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8612,8 +9056,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_all12
 						gc_steps24:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce_variants.go:42
@@ -8723,9 +9167,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
@@ -8743,8 +9187,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_all11
 					gc_steps22:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce_variants.go:42
@@ -8855,7 +9299,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -9081,12 +9525,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off29 >= 0 && gc_off29 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off29 {
 					gc_at40 := sdata_[:gc_to4]
 					gc_at41 := sdata_[gc_off29:][:gc_to4]
-					gc_vstep14 := gc_from4
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9101,15 +9545,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9125,7 +9569,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -9139,12 +9583,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line reduce.go:269
@@ -9164,15 +9608,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:269
@@ -9193,7 +9637,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0

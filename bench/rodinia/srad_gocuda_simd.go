@@ -1291,42 +1291,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			if gc_row10 >= 0 && gc_row10 < len(temp) && gc_bdx2 <= len(temp[gc_row10]) && gc_off21 >= 0 && gc_off21 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off21 {
 				gc_at43 := temp[gc_row10][:gc_bdx2]
 				gc_at44 := jCuda[gc_off21:][:gc_bdx2]
-
-//line srad.go:86
-				if compiled.Disjoint(gc_at43, gc_at44) {
-					copy(gc_at43, gc_at44)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line srad.go:41
-								var tx int = gc_tx2
-//line srad.go:41
-								_ = tx
-//line srad.go:41
-								var ty int = gc_ty2
-//line srad.go:41
-								_ = ty
-//line srad.go:43
-								var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-								_ = index
-								archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1342,29 +1311,54 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 							_ = index
-							archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line srad.go:41
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line srad.go:41
 						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:43
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+						_ = index
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line srad.go:41
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:43
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
 
 //line srad.go:86
-						gc_at43[gc_tx2] = gc_at44[gc_tx2]
-					}
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -3476,42 +3470,11 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			if gc_row11 >= 0 && gc_row11 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row11]) && gc_off15 >= 0 && gc_off15 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off15 {
 				gc_at32 := cCudaTemp[gc_row11][:gc_bdx2]
 				gc_at33 := cCuda[gc_off15:][:gc_bdx2]
-
-//line srad.go:217
-				if compiled.Disjoint(gc_at32, gc_at33) {
-					copy(gc_at32, gc_at33)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line srad.go:185
-								var tx int = gc_tx2
-//line srad.go:185
-								_ = tx
-//line srad.go:185
-								var ty int = gc_ty2
-//line srad.go:185
-								_ = ty
-//line srad.go:187
-								var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-								_ = index
-								archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -3527,29 +3490,54 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 							_ = index
-							archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line srad.go:185
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line srad.go:185
 						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+						archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line srad.go:185
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
 
 //line srad.go:217
-						gc_at32[gc_tx2] = gc_at33[gc_tx2]
-					}
+					gc_at32[gc_tx2] = gc_at33[gc_tx2]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -3952,42 +3940,11 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			if gc_off18 >= 0 && gc_off18 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off18 && gc_row14 >= 0 && gc_row14 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row14]) {
 				gc_at45 := jCuda[gc_off18:][:gc_bdx2]
 				gc_at46 := cCudaResult[gc_row14][:gc_bdx2]
-
-//line srad.go:252
-				if compiled.Disjoint(gc_at45, gc_at46) {
-					copy(gc_at45, gc_at46)
-				} else {
-					gc_vstep9 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line srad.go:185
-								var tx int = gc_tx2
-//line srad.go:185
-								_ = tx
-//line srad.go:185
-								var ty int = gc_ty2
-//line srad.go:185
-								_ = ty
-//line srad.go:187
-								var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-								_ = index
-								archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -4003,29 +3960,54 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 							_ = index
-							archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line srad.go:185
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line srad.go:185
 						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+						archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line srad.go:185
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:187
-						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						_ = index
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
 
 //line srad.go:252
-						gc_at45[gc_tx2] = gc_at46[gc_tx2]
-					}
+					gc_at45[gc_tx2] = gc_at46[gc_tx2]
 				}
 			} else {
 				gc_vstep10 := 0

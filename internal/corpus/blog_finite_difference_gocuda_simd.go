@@ -1497,50 +1497,11 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
 				gc_at16 := sF[gc_row14][:gc_bdx2]
 				gc_at17 := f[gc_off3:][:gc_bdx2]
-
-//line blog_finite_difference.go:108
-				if compiled.Disjoint(gc_at16, gc_at17) {
-					copy(gc_at16, gc_at17)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_finite_difference.go:103
-								var si int = gc_tx2
-//line blog_finite_difference.go:103
-								_ = si
-//line blog_finite_difference.go:101
-								var j int = gc_ty2
-//line blog_finite_difference.go:101
-								_ = j
-//line blog_finite_difference.go:104
-								var sj int = j + 4
-//line blog_finite_difference.go:104
-								_ = sj
-//line blog_finite_difference.go:100
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
-								_ = i
-//line blog_finite_difference.go:106
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
-								_ = globalIdx
-								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1564,37 +1525,70 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 							_ = globalIdx
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blog_finite_difference.go:103
+						var si int = gc_tx2
+//line blog_finite_difference.go:103
+						_ = si
+//line blog_finite_difference.go:101
+						var j int = gc_ty2
+//line blog_finite_difference.go:101
+						_ = j
+//line blog_finite_difference.go:104
+						var sj int = j + 4
+//line blog_finite_difference.go:104
+						_ = sj
+//line blog_finite_difference.go:100
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+						_ = i
+//line blog_finite_difference.go:106
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+						_ = globalIdx
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:103
-						si := gc_tx2
-						_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:101
-						j := gc_ty2
-						_ = j
+					j := gc_ty2
+					_ = j
 
 //line blog_finite_difference.go:104
-						sj := j + 4
-						_ = sj
+					sj := j + 4
+					_ = sj
 
 //line blog_finite_difference.go:100
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line blog_finite_difference.go:106
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
 
 //line blog_finite_difference.go:108
-						gc_at16[gc_tx2] = gc_at17[gc_tx2]
-					}
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2713,50 +2707,11 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
 				gc_at16 := sF[gc_row14][:gc_bdx2]
 				gc_at17 := f[gc_off3:][:gc_bdx2]
-
-//line blog_finite_difference.go:177
-				if compiled.Disjoint(gc_at16, gc_at17) {
-					copy(gc_at16, gc_at17)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_finite_difference.go:172
-								var si int = gc_tx2
-//line blog_finite_difference.go:172
-								_ = si
-//line blog_finite_difference.go:171
-								var k int = gc_ty2
-//line blog_finite_difference.go:171
-								_ = k
-//line blog_finite_difference.go:173
-								var sk int = k + 4
-//line blog_finite_difference.go:173
-								_ = sk
-//line blog_finite_difference.go:169
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
-								_ = i
-//line blog_finite_difference.go:175
-								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
-								_ = globalIdx
-								archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2780,37 +2735,70 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 							_ = globalIdx
-							archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blog_finite_difference.go:172
+						var si int = gc_tx2
+//line blog_finite_difference.go:172
+						_ = si
+//line blog_finite_difference.go:171
+						var k int = gc_ty2
+//line blog_finite_difference.go:171
+						_ = k
+//line blog_finite_difference.go:173
+						var sk int = k + 4
+//line blog_finite_difference.go:173
+						_ = sk
+//line blog_finite_difference.go:169
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+						_ = i
+//line blog_finite_difference.go:175
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+						_ = globalIdx
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:172
-						si := gc_tx2
-						_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:171
-						k := gc_ty2
-						_ = k
+					k := gc_ty2
+					_ = k
 
 //line blog_finite_difference.go:173
-						sk := k + 4
-						_ = sk
+					sk := k + 4
+					_ = sk
 
 //line blog_finite_difference.go:169
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line blog_finite_difference.go:175
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						_ = globalIdx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
 
 //line blog_finite_difference.go:177
-						gc_at16[gc_tx2] = gc_at17[gc_tx2]
-					}
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

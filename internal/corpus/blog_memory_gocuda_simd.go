@@ -625,34 +625,11 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
 				gc_at4 := s[:gc_bdx2]
 				gc_at5 := d[:gc_bdx2]
-
-//line blog_memory.go:39
-				if compiled.Disjoint(gc_at4, gc_at5) {
-					copy(gc_at4, gc_at5)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_memory.go:37
-								var tt int = gc_tx2
-//line blog_memory.go:37
-								_ = tt
-								archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -660,21 +637,38 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 							var tt int = gc_tx2
 //line blog_memory.go:37
 							_ = tt
-							archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blog_memory.go:37
+						var tt int = gc_tx2
+//line blog_memory.go:37
+						_ = tt
+						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_memory.go:37
-						tt := gc_tx2
-						_ = tt
+					tt := gc_tx2
+					_ = tt
 
 //line blog_memory.go:39
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					}
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -925,34 +919,11 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
 				gc_at4 := s[:gc_bdx2]
 				gc_at5 := d[:gc_bdx2]
-
-//line blog_memory.go:52
-				if compiled.Disjoint(gc_at4, gc_at5) {
-					copy(gc_at4, gc_at5)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line blog_memory.go:50
-								var tt int = gc_tx2
-//line blog_memory.go:50
-								_ = tt
-								archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -960,21 +931,38 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 							var tt int = gc_tx2
 //line blog_memory.go:50
 							_ = tt
-							archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blog_memory.go:50
+						var tt int = gc_tx2
+//line blog_memory.go:50
+						_ = tt
+						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_memory.go:50
-						tt := gc_tx2
-						_ = tt
+					tt := gc_tx2
+					_ = tt
 
 //line blog_memory.go:52
-						gc_at4[gc_tx2] = gc_at5[gc_tx2]
-					}
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

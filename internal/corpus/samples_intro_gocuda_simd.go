@@ -1541,34 +1541,11 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
-
-//line samples_intro.go:107
-				if compiled.Disjoint(gc_at6, gc_at7) {
-					copy(gc_at6, gc_at7)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:104
-								var tid int = gc_tx2
-//line samples_intro.go:104
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1576,21 +1553,38 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							var tid int = gc_tx2
 //line samples_intro.go:104
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_intro.go:107
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
-					}
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1886,34 +1880,11 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
-
-//line samples_intro.go:113
-				if compiled.Disjoint(gc_at9, gc_at10) {
-					copy(gc_at9, gc_at10)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:104
-								var tid int = gc_tx2
-//line samples_intro.go:104
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1921,21 +1892,38 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							var tid int = gc_tx2
 //line samples_intro.go:104
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line samples_intro.go:104
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_intro.go:113
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2371,34 +2359,11 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
-
-//line samples_intro.go:128
-				if compiled.Disjoint(gc_at6, gc_at7) {
-					copy(gc_at6, gc_at7)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:125
-								var tid int = gc_tx2
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2406,21 +2371,38 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							var tid int = gc_tx2
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_intro.go:128
-						gc_at6[gc_tx2] = gc_at7[gc_tx2]
-					}
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2716,34 +2698,11 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
-
-//line samples_intro.go:134
-				if compiled.Disjoint(gc_at9, gc_at10) {
-					copy(gc_at9, gc_at10)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line samples_intro.go:125
-								var tid int = gc_tx2
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2751,21 +2710,38 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							var tid int = gc_tx2
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line samples_intro.go:125
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_intro.go:134
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
 				gc_vstep6 := 0
@@ -2899,34 +2875,11 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_at12 := gIdata[:gc_bdx3]
-
-//line samples_intro.go:128
-				if compiled.Disjoint(gc_at11, gc_at12) {
-					copy(gc_at11, gc_at12)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line samples_intro.go:125
-								var tid int = gc_tx3
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -2934,21 +2887,38 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							var tid int = gc_tx3
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line samples_intro.go:128
-						gc_at11[gc_tx3] = gc_at12[gc_tx3]
-					}
+					gc_at11[gc_tx3] = gc_at12[gc_tx3]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -3244,34 +3214,11 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
 				gc_at14 := gOdata[:gc_bdx3]
 				gc_at15 := sdata[:gc_bdx3]
-
-//line samples_intro.go:134
-				if compiled.Disjoint(gc_at14, gc_at15) {
-					copy(gc_at14, gc_at15)
-				} else {
-					gc_vstep11 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-								gc_tx3 := gc_vstep11
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-//line samples_intro.go:125
-								var tid int = gc_tx3
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -3279,21 +3226,38 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							var tid int = gc_tx3
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
 					}
-					for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line samples_intro.go:125
-						tid := gc_tx3
-						_ = tid
+					tid := gc_tx3
+					_ = tid
 
 //line samples_intro.go:134
-						gc_at14[gc_tx3] = gc_at15[gc_tx3]
-					}
+					gc_at14[gc_tx3] = gc_at15[gc_tx3]
 				}
 			} else {
 				gc_vstep12 := 0
@@ -3427,34 +3391,11 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_at17 := gIdata[:gc_bdx4]
-
-//line samples_intro.go:128
-				if compiled.Disjoint(gc_at16, gc_at17) {
-					copy(gc_at16, gc_at17)
-				} else {
-					gc_vstep13 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line samples_intro.go:125
-								var tid int = gc_tx4
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3462,21 +3403,38 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							var tid int = gc_tx4
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
 					}
-					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line samples_intro.go:128
-						gc_at16[gc_tx4] = gc_at17[gc_tx4]
-					}
+					gc_at16[gc_tx4] = gc_at17[gc_tx4]
 				}
 			} else {
 				gc_vstep14 := 0
@@ -3772,34 +3730,11 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
 				gc_at19 := gOdata[:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
-
-//line samples_intro.go:134
-				if compiled.Disjoint(gc_at19, gc_at20) {
-					copy(gc_at19, gc_at20)
-				} else {
-					gc_vstep17 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop17 bool
-						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
-								gc_tx4 := gc_vstep17
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
-//line samples_intro.go:125
-								var tid int = gc_tx4
-//line samples_intro.go:125
-								_ = tid
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep17, false
-						}(gc_vstep17)
-						if gc_stop17 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+				gc_vstep17 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3807,21 +3742,38 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							var tid int = gc_tx4
 //line samples_intro.go:125
 							_ = tid
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
 					}
-					for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line samples_intro.go:125
-						tid := gc_tx4
-						_ = tid
+					tid := gc_tx4
+					_ = tid
 
 //line samples_intro.go:134
-						gc_at19[gc_tx4] = gc_at20[gc_tx4]
-					}
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
 				gc_vstep18 := 0

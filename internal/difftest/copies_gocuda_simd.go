@@ -47,10 +47,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_off5 := (gc_ty2 * gc_bdx2) + (off + gc_bx2*n)
 			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at4 := in[gc_off5:][:gc_bdx2]
-
-//line copies.go:19
-				copy(gc_s_v[gc_base2:][:gc_bdx2], gc_at4)
-			} else {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -68,13 +64,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 							_ = i
 //line copies.go:19
-							if i < 0 || i > len(in)-16 {
-//line copies.go:19
-								break
-//line copies.go:19
-							}
-//line copies.go:19
-							v := archsimd.LoadFloat32x16Slice(in[i:])
+							v := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
 //line copies.go:19
 							_ = v
 //line copies.go:19
@@ -101,6 +91,82 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:18
 						_ = i
 //line copies.go:19
+						v := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line copies.go:19
+						_ = v
+//line copies.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line copies.go:16
+					rank := gc_ty2*gc_bdx2 + gc_tx2
+					_ = rank
+
+//line copies.go:18
+					i := off + gc_bx2*n + rank
+					_ = i
+
+//line copies.go:19
+					v := gc_at4[gc_tx2]
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line copies.go:16
+							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line copies.go:16
+							_ = rank
+//line copies.go:18
+							var i int = off + gc_bx2*n + rank
+//line copies.go:18
+							_ = i
+//line copies.go:19
+							if i < 0 || i > len(in)-16 {
+//line copies.go:19
+								break
+//line copies.go:19
+							}
+//line copies.go:19
+							v := archsimd.LoadFloat32x16Slice(in[i:])
+//line copies.go:19
+							_ = v
+//line copies.go:19
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line copies.go:16
+						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line copies.go:16
+						_ = rank
+//line copies.go:18
+						var i int = off + gc_bx2*n + rank
+//line copies.go:18
+						_ = i
+//line copies.go:19
 						if i < 0 || i > len(in)-8 {
 //line copies.go:19
 							break
@@ -115,7 +181,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -220,63 +286,6 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_off6 := gc_ty2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx2 <= len(s)-gc_off6 {
 				gc_at5 := s[gc_off6:][:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line copies.go:16
-							var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-							_ = rank
-//line copies.go:16
-							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-							_ = v
-//line copies.go:22
-							v.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line copies.go:16
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line copies.go:16
-						_ = rank
-//line copies.go:16
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line copies.go:16
-						_ = v
-//line copies.go:22
-						v.StoreSlice(gc_at5[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line copies.go:16
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
-					v := gc_s_v[gc_rank2]
-
-//line copies.go:22
-					gc_at5[gc_tx2] = v
-				}
-			} else {
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -294,13 +303,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:16
 							_ = v
 //line copies.go:22
-							if rank < 0 || rank > len(s)-16 {
-//line copies.go:22
-								break
-//line copies.go:22
-							}
-//line copies.go:22
-							v.StoreSlice(s[rank:])
+							v.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -323,6 +326,69 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line copies.go:16
 						_ = v
 //line copies.go:22
+						v.StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line copies.go:16
+					rank := gc_ty2*gc_bdx2 + gc_tx2
+					_ = rank
+					v := gc_s_v[gc_rank2]
+
+//line copies.go:22
+					gc_at5[gc_tx2] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line copies.go:16
+							var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line copies.go:16
+							_ = rank
+//line copies.go:16
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line copies.go:16
+							_ = v
+//line copies.go:22
+							if rank < 0 || rank > len(s)-16 {
+//line copies.go:22
+								break
+//line copies.go:22
+							}
+//line copies.go:22
+							v.StoreSlice(s[rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line copies.go:16
+						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line copies.go:16
+						_ = rank
+//line copies.go:16
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line copies.go:16
+						_ = v
+//line copies.go:22
 						if rank < 0 || rank > len(s)-8 {
 //line copies.go:22
 							break
@@ -333,7 +399,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep3
+				gc_step5 := gc_vstep4
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -532,34 +598,11 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 && gc_off2 <= len(src) && gc_bdx2 <= len(src)-gc_off2 {
 				gc_at3 := dst[gc_off2:][:gc_bdx2]
 				gc_at4 := src[gc_off2:][:gc_bdx2]
-
-//line copies.go:34
-				if compiled.Disjoint(gc_at3, gc_at4) {
-					copy(gc_at3, gc_at4)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line copies.go:33
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line copies.go:33
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -567,21 +610,38 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line copies.go:33
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line copies.go:33
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line copies.go:33
+						_ = i
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line copies.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line copies.go:34
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-					}
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -733,46 +793,11 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_bdx2 <= len(tile_[gc_row2]) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
 				gc_at5 := tile_[gc_row2][:gc_bdx2]
 				gc_at6 := in[gc_off3:][:gc_bdx2]
-
-//line copies.go:48
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line copies.go:45
-								var x int = gc_tx2
-//line copies.go:45
-								_ = x
-//line copies.go:45
-								var y int = gc_ty2
-//line copies.go:45
-								_ = y
-//line copies.go:46
-								var row int = gc_by2*gc_bdy2 + y
-//line copies.go:46
-								_ = row
-//line copies.go:47
-								var col int = gc_bx2*gc_bdx2 + x
-//line copies.go:47
-								_ = col
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -792,33 +817,62 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 							var col int = gc_bx2*gc_bdx2 + x
 //line copies.go:47
 							_ = col
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line copies.go:45
-						x := gc_tx2
+						var x int = gc_tx2
+//line copies.go:45
 						_ = x
+//line copies.go:45
+						var y int = gc_ty2
+//line copies.go:45
+						_ = y
+//line copies.go:46
+						var row int = gc_by2*gc_bdy2 + y
+//line copies.go:46
+						_ = row
+//line copies.go:47
+						var col int = gc_bx2*gc_bdx2 + x
+//line copies.go:47
+						_ = col
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line copies.go:45
-						y := gc_ty2
-						_ = y
+					x := gc_tx2
+					_ = x
+
+//line copies.go:45
+					y := gc_ty2
+					_ = y
 
 //line copies.go:46
-						row := gc_by2*gc_bdy2 + y
-						_ = row
+					row := gc_by2*gc_bdy2 + y
+					_ = row
 
 //line copies.go:47
-						col := gc_bx2*gc_bdx2 + x
-						_ = col
+					col := gc_bx2*gc_bdx2 + x
+					_ = col
 
 //line copies.go:48
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

@@ -493,14 +493,88 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 				gc_off7 := off + gc_bx2*2*gc_bdx2
 				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 					gc_at8 := in[gc_off7:][:gc_bdx2]
-
-//line guarded_load.go:49
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at8)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line guarded_load.go:46
+								var tid int = gc_tx2
+//line guarded_load.go:46
+								_ = tid
+//line guarded_load.go:47
+								var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:47
+								_ = i
+//line guarded_load.go:49
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+//line guarded_load.go:49
+								_ = gc_t2
+//line guarded_load.go:49
+								ahead := gc_t2
+//line guarded_load.go:49
+								_ = ahead
+//line guarded_load.go:49
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line guarded_load.go:46
+							var tid int = gc_tx2
+//line guarded_load.go:46
+							_ = tid
+//line guarded_load.go:47
+							var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line guarded_load.go:47
+							_ = i
+//line guarded_load.go:49
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+//line guarded_load.go:49
+							_ = gc_t
+//line guarded_load.go:49
+							ahead := gc_t
+//line guarded_load.go:49
+							_ = ahead
+//line guarded_load.go:49
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line guarded_load.go:46
+						tid := gc_tx2
+						_ = tid
+
+//line guarded_load.go:47
+						i := off + gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line guarded_load.go:49
+						var ahead float32 = gc_at8[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line guarded_load.go:46
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
@@ -518,8 +592,8 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:23
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -604,9 +678,9 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -628,8 +702,8 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:23
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -715,7 +789,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep
+					gc_step5 := gc_vstep2
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -817,12 +891,12 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 				if gc_bdx2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at9 := s[:gc_bdx2]
 					gc_at10 := in[gc_off8:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -840,15 +914,15 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -867,7 +941,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -884,10 +958,10 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						gc_at9[gc_tx2] = ahead - gc_at10[gc_tx2]
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:46
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
@@ -905,8 +979,8 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:17
 							_ = gc_vb4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -1012,9 +1086,9 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead.Sub(gc_result8).StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -1036,8 +1110,8 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:17
 						_ = gc_vb3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -1144,7 +1218,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep3
+					gc_step6 := gc_vstep4
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0

@@ -2798,34 +2798,11 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 				if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
 					gc_at5 := s[:gc_bdx2]
 					gc_at6 := data[gc_off4:][:gc_bdx2]
-
-//line heldout.go:166
-					if compiled.Disjoint(gc_at5, gc_at6) {
-						copy(gc_at5, gc_at6)
-					} else {
-						gc_vstep := 0
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line heldout.go:163
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
-									_ = i
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2833,21 +2810,38 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 								_ = i
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
 						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+//line heldout.go:163
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+							_ = i
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line heldout.go:163
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line heldout.go:166
-							gc_at5[gc_tx2] = gc_at6[gc_tx2]
-						}
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
 					gc_vstep2 := 0

@@ -2683,38 +2683,11 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
 				gc_at7 := s[:gc_bdx2]
 				gc_at8 := in[gc_off6:][:gc_bdx2]
-
-//line methods.go:90
-				if compiled.Disjoint(gc_at7, gc_at8) {
-					copy(gc_at7, gc_at8)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line methods.go:87
-								var tid int = gc_tx2
-//line methods.go:87
-								_ = tid
-//line methods.go:89
-								var i int = gc_bx2*n + tid
-//line methods.go:89
-								_ = i
-								archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2726,25 +2699,46 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 							var i int = gc_bx2*n + tid
 //line methods.go:89
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line methods.go:87
+						var tid int = gc_tx2
+//line methods.go:87
+						_ = tid
+//line methods.go:89
+						var i int = gc_bx2*n + tid
+//line methods.go:89
+						_ = i
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line methods.go:87
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line methods.go:89
-						i := gc_bx2*n + tid
-						_ = i
+					i := gc_bx2*n + tid
+					_ = i
 
 //line methods.go:90
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

@@ -646,38 +646,11 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 			if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at5 := tile_[:gc_bdx2]
 				gc_at6 := in[gc_off4:][:gc_bdx2]
-
-//line peel.go:42
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line peel.go:39
-								var tx int = gc_tx2
-//line peel.go:39
-								_ = tx
-//line peel.go:40
-								var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:40
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -689,25 +662,46 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:40
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line peel.go:39
+						var tx int = gc_tx2
+//line peel.go:39
+						_ = tx
+//line peel.go:40
+						var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:40
+						_ = i
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line peel.go:39
-						tx := gc_tx2
-						_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line peel.go:40
-						i := gc_bx2*gc_bdx2 + tx
-						_ = i
+					i := gc_bx2*gc_bdx2 + tx
+					_ = i
 
 //line peel.go:42
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1565,42 +1559,11 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at9 := tile_[gc_row5][:gc_bdx2]
 				gc_at10 := in[gc_off5:][:gc_bdx2]
-
-//line peel.go:73
-				if compiled.Disjoint(gc_at9, gc_at10) {
-					copy(gc_at9, gc_at10)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line peel.go:69
-								var tx int = gc_tx2
-//line peel.go:69
-								_ = tx
-//line peel.go:69
-								var ty int = gc_ty2
-//line peel.go:69
-								_ = ty
-//line peel.go:71
-								var i int = (gc_bx2*gc_bdy2+ty)*w + tx
-//line peel.go:71
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1616,29 +1579,54 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							var i int = (gc_bx2*gc_bdy2+ty)*w + tx
 //line peel.go:71
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line peel.go:69
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line peel.go:69
 						_ = tx
+//line peel.go:69
+						var ty int = gc_ty2
+//line peel.go:69
+						_ = ty
+//line peel.go:71
+						var i int = (gc_bx2*gc_bdy2+ty)*w + tx
+//line peel.go:71
+						_ = i
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line peel.go:69
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line peel.go:69
+					ty := gc_ty2
+					_ = ty
 
 //line peel.go:71
-						i := (gc_bx2*gc_bdy2+ty)*w + tx
-						_ = i
+					i := (gc_bx2*gc_bdy2+ty)*w + tx
+					_ = i
 
 //line peel.go:73
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-					}
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

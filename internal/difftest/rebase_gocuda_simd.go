@@ -1722,42 +1722,11 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at7 := tile_[gc_row5][:gc_bdx2]
 				gc_at8 := in[gc_off4:][:gc_bdx2]
-
-//line rebase.go:101
-				if compiled.Disjoint(gc_at7, gc_at8) {
-					copy(gc_at7, gc_at8)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:98
-								var tx int = gc_tx2
-//line rebase.go:98
-								_ = tx
-//line rebase.go:98
-								var ty int = gc_ty2
-//line rebase.go:98
-								_ = ty
-//line rebase.go:100
-								var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-								_ = at
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1773,29 +1742,54 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
 							_ = at
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line rebase.go:98
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line rebase.go:98
 						_ = tx
+//line rebase.go:98
+						var ty int = gc_ty2
+//line rebase.go:98
+						_ = ty
+//line rebase.go:100
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+						_ = at
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line rebase.go:98
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
 
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
 
 //line rebase.go:101
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-					}
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2259,42 +2253,11 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_row8 >= 0 && gc_row8 < len(tile_) && gc_off6 >= 0 && gc_off6 <= len(tile_[gc_row8]) && gc_bdx2 <= len(tile_[gc_row8])-gc_off6 {
 				gc_at11 := out[gc_off5:][:gc_bdx2]
 				gc_at12 := tile_[gc_row8][gc_off6:][:gc_bdx2]
-
-//line rebase.go:111
-				if compiled.Disjoint(gc_at11, gc_at12) {
-					copy(gc_at11, gc_at12)
-				} else {
-					gc_vstep5 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line rebase.go:98
-								var tx int = gc_tx2
-//line rebase.go:98
-								_ = tx
-//line rebase.go:98
-								var ty int = gc_ty2
-//line rebase.go:98
-								_ = ty
-//line rebase.go:100
-								var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-//line rebase.go:100
-								_ = at
-								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2310,29 +2273,54 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
 							_ = at
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line rebase.go:98
-						tx := gc_tx2
+						var tx int = gc_tx2
+//line rebase.go:98
 						_ = tx
+//line rebase.go:98
+						var ty int = gc_ty2
+//line rebase.go:98
+						_ = ty
+//line rebase.go:100
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+						_ = at
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line rebase.go:98
-						ty := gc_ty2
-						_ = ty
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
 
 //line rebase.go:100
-						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-						_ = at
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
 
 //line rebase.go:111
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-					}
+					gc_at11[gc_tx2] = gc_at12[gc_tx2]
 				}
 			} else {
 				gc_vstep6 := 0

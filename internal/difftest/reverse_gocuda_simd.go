@@ -43,34 +43,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
 				gc_at8 := x[:gc_bdx2]
 				gc_at9 := data[gc_off4:][:gc_bdx2]
-
-//line reverse.go:19
-				if compiled.Disjoint(gc_at8, gc_at9) {
-					copy(gc_at8, gc_at9)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reverse.go:17
-								var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-								_ = g
-								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -78,21 +55,38 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 							_ = g
-							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
+					g := gc_bx2*gc_bdx2 + gc_tx2
+					_ = g
 
 //line reverse.go:19
-						gc_at8[gc_tx2] = gc_at9[gc_tx2]
-					}
+					gc_at8[gc_tx2] = gc_at9[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -597,34 +591,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
 				gc_at13 := data[gc_off6:][:gc_bdx2]
 				gc_at14 := x[:gc_bdx2]
-
-//line reverse.go:32
-				if compiled.Disjoint(gc_at13, gc_at14) {
-					copy(gc_at13, gc_at14)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line reverse.go:17
-								var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
-								_ = g
-								archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -632,21 +603,38 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 							_ = g
-							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
+						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line reverse.go:17
-						g := gc_bx2*gc_bdx2 + gc_tx2
-						_ = g
+					g := gc_bx2*gc_bdx2 + gc_tx2
+					_ = g
 
 //line reverse.go:32
-						gc_at13[gc_tx2] = gc_at14[gc_tx2]
-					}
+					gc_at13[gc_tx2] = gc_at14[gc_tx2]
 				}
 			} else {
 				gc_vstep8 := 0

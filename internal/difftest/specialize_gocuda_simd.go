@@ -2490,14 +2490,88 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				gc_off8 := gc_bx2 * gc_bdx2 * 2
 				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at11 := in[gc_off8:][:gc_bdx2]
-
-//line specialize.go:47
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at11)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:47
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+//line specialize.go:47
+								_ = gc_t2
+//line specialize.go:47
+								ahead := gc_t2
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+//line specialize.go:47
+							_ = gc_t
+//line specialize.go:47
+							ahead := gc_t
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:44
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -2515,8 +2589,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							_ = gc_all2
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line specialize.go:44
@@ -2601,9 +2675,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -2625,8 +2699,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_all
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:44
@@ -2712,7 +2786,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep
+					gc_step6 := gc_vstep2
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -2814,12 +2888,12 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 					gc_at12 := sdata[:gc_bdx2]
 					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line specialize.go:44
@@ -2837,15 +2911,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:44
@@ -2864,7 +2938,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2881,10 +2955,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:44
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -2902,8 +2976,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 							_ = gc_all4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line specialize.go:44
@@ -2997,9 +3071,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -3021,8 +3095,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_all3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:44
@@ -3117,7 +3191,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -3331,64 +3405,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
 					gc_at17 := sdata[:gc_to2]
 					gc_at18 := sdata[gc_off12:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
-							{
-//line specialize.go:50
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line specialize.go:50
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
-						}
-					}
-				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -3403,14 +3419,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+//line specialize.go:50
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3431,6 +3442,69 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = tid
 //line specialize.go:50
 							{
+//line specialize.go:50
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line specialize.go:50
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:50
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:50
+							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
@@ -3443,7 +3517,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -3640,14 +3714,88 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				gc_off15 := gc_bx3 * gc_bdx3 * 2
 				if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 {
 					gc_at21 := in[gc_off15:][:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:47
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+//line specialize.go:47
+								_ = gc_t8
+//line specialize.go:47
+								ahead := gc_t8
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+//line specialize.go:47
+							_ = gc_t7
+//line specialize.go:47
+							ahead := gc_t7
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
 
 //line specialize.go:47
-					copy(gc_s_ahead[gc_base3:][:gc_bdx3], gc_at21)
+						var ahead int32 = gc_at21[gc_tx3]
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
+					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line specialize.go:44
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -3665,8 +3813,8 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 							_ = gc_all6
 						gc_steps12:
-							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-								gc_tx3 := gc_vstep6
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -3751,9 +3899,9 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
@@ -3775,8 +3923,8 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 						_ = gc_all5
 					gc_steps10:
-						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-							gc_tx3 := gc_vstep6
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -3862,7 +4010,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep6
+					gc_step11 := gc_vstep8
 					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
@@ -3964,12 +4112,12 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				if gc_bdx3 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx3 <= len(in)-gc_off16 {
 					gc_at22 := sdata[:gc_bdx3]
 					gc_at23 := in[gc_off16:][:gc_bdx3]
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -3987,15 +4135,15 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								ahead.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])).StoreSlice(gc_at22[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4014,7 +4162,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -4031,10 +4179,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						gc_at22[gc_tx3] = ahead + gc_at23[gc_tx3]
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line specialize.go:44
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -4052,8 +4200,8 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 							_ = gc_all8
 						gc_steps16:
-							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -4147,9 +4295,9 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
@@ -4171,8 +4319,8 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 						_ = gc_all7
 					gc_steps14:
-						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4267,7 +4415,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep8
+					gc_step12 := gc_vstep10
 					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
 							gc_tx3 := gc_step12 + 0
@@ -4481,12 +4629,12 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to3 <= len(sdata)-gc_off19 {
 					gc_at27 := sdata[:gc_to3]
 					gc_at28 := sdata[gc_off19:][:gc_to3]
-					gc_vstep9 := gc_from3
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
-								gc_tx3 := gc_vstep9
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -4501,15 +4649,15 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
-						if gc_stop9 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4525,7 +4673,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -4539,12 +4687,12 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop10 bool
-						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
-								gc_tx3 := gc_vstep10
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -4564,15 +4712,15 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep10, false
-						}(gc_vstep10)
-						if gc_stop10 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4593,7 +4741,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep10
+					gc_step14 := gc_vstep12
 					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
 							gc_tx3 := gc_step14 + 0
@@ -4790,14 +4938,88 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				gc_off22 := gc_bx4 * gc_bdx4 * 2
 				if gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx4 <= len(in)-gc_off22 {
 					gc_at31 := in[gc_off22:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:47
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+//line specialize.go:47
+								_ = gc_t14
+//line specialize.go:47
+								ahead := gc_t14
+//line specialize.go:47
+								_ = ahead
+//line specialize.go:47
+								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+//line specialize.go:47
+							_ = gc_t13
+//line specialize.go:47
+							ahead := gc_t13
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
 
 //line specialize.go:47
-					copy(gc_s_ahead[gc_base4:][:gc_bdx4], gc_at31)
+						var ahead uint32 = gc_at31[gc_tx4]
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
 				} else {
-					gc_vstep11 := 0
+					gc_vstep14 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line specialize.go:44
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -4815,8 +5037,8 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 							_ = gc_all10
 						gc_steps20:
-							for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -4901,9 +5123,9 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
@@ -4925,8 +5147,8 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						_ = gc_all9
 					gc_steps18:
-						for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5012,7 +5234,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep11
+					gc_step16 := gc_vstep14
 					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 						{
 							gc_tx4 := gc_step16 + 0
@@ -5114,12 +5336,12 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				if gc_bdx4 <= len(sdata) && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx4 <= len(in)-gc_off23 {
 					gc_at32 := sdata[:gc_bdx4]
 					gc_at33 := in[gc_off23:][:gc_bdx4]
-					gc_vstep12 := 0
+					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -5137,15 +5359,15 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								ahead.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5164,7 +5386,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -5181,10 +5403,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						gc_at32[gc_tx4] = ahead + gc_at33[gc_tx4]
 					}
 				} else {
-					gc_vstep13 := 0
+					gc_vstep16 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop13 bool
-						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line specialize.go:44
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -5202,8 +5424,8 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 							_ = gc_all12
 						gc_steps24:
-							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-								gc_tx4 := gc_vstep13
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -5297,9 +5519,9 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep13, false
-						}(gc_vstep13)
-						if gc_stop13 {
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
 							return
 						}
 					}
@@ -5321,8 +5543,8 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						_ = gc_all11
 					gc_steps22:
-						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-							gc_tx4 := gc_vstep13
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5417,7 +5639,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep13
+					gc_step17 := gc_vstep16
 					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 						{
 							gc_tx4 := gc_step17 + 0
@@ -5631,12 +5853,12 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(sdata) && gc_to4 <= len(sdata)-gc_off26 {
 					gc_at37 := sdata[:gc_to4]
 					gc_at38 := sdata[gc_off26:][:gc_to4]
-					gc_vstep14 := gc_from4
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop14 bool
-						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
-								gc_tx4 := gc_vstep14
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -5651,15 +5873,15 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep14, false
-						}(gc_vstep14)
-						if gc_stop14 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
-							gc_tx4 := gc_vstep14
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5675,7 +5897,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -5689,12 +5911,12 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 				} else {
-					gc_vstep15 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop15 bool
-						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
-								gc_tx4 := gc_vstep15
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -5714,15 +5936,15 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep15, false
-						}(gc_vstep15)
-						if gc_stop15 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
-							gc_tx4 := gc_vstep15
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5743,7 +5965,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep15
+					gc_step19 := gc_vstep18
 					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 						{
 							gc_tx4 := gc_step19 + 0

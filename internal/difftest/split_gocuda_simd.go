@@ -46,34 +46,11 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
 				gc_at10 := prev[:gc_bdx2]
 				gc_at11 := src[:gc_bdx2]
-
-//line split.go:26
-				if compiled.Disjoint(gc_at10, gc_at11) {
-					copy(gc_at10, gc_at11)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line split.go:23
-								var tx int = gc_tx2
-//line split.go:23
-								_ = tx
-								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -81,21 +58,38 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							var tx int = gc_tx2
 //line split.go:23
 							_ = tx
-							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line split.go:23
+						var tx int = gc_tx2
+//line split.go:23
+						_ = tx
+						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line split.go:23
-						tx := gc_tx2
-						_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line split.go:26
-						gc_at10[gc_tx2] = gc_at11[gc_tx2]
-					}
+					gc_at10[gc_tx2] = gc_at11[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

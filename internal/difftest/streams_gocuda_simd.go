@@ -44,14 +44,88 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 				gc_off8 := off + gc_bx2*2*gc_bdx2
 				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at11 := in[gc_off8:][:gc_bdx2]
-
-//line streams.go:29
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at11)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:27
+								var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+								_ = i
+//line streams.go:29
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+//line streams.go:29
+								_ = gc_t2
+//line streams.go:29
+								ahead := gc_t2
+//line streams.go:29
+								_ = ahead
+//line streams.go:29
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:27
+							var i int = off + gc_bx2*2*gc_bdx2 + tid
+//line streams.go:27
+							_ = i
+//line streams.go:29
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+//line streams.go:29
+							_ = gc_t
+//line streams.go:29
+							ahead := gc_t
+//line streams.go:29
+							_ = ahead
+//line streams.go:29
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:27
+						i := off + gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line streams.go:29
+						var ahead float32 = gc_at11[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line streams.go:26
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
@@ -69,8 +143,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 							_ = gc_vb2
 						gc_steps4:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -167,9 +241,9 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -191,8 +265,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 						_ = gc_vb
 					gc_steps2:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -290,7 +364,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep
+					gc_step6 := gc_vstep2
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -392,12 +466,12 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
 					gc_at12 := sdata[:gc_bdx2]
 					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -415,15 +489,15 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -442,7 +516,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -459,10 +533,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:26
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
@@ -480,8 +554,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 							_ = gc_vb4
 						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -587,9 +661,9 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
@@ -611,8 +685,8 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:16
 						_ = gc_vb3
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -719,7 +793,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -933,64 +1007,6 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
 					gc_at17 := sdata[:gc_to2]
 					gc_at18 := sdata[gc_off12:][:gc_to2]
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line streams.go:26
-								var tid int = gc_tx2
-//line streams.go:26
-								_ = tid
-//line streams.go:32
-								{
-//line streams.go:32
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line streams.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line streams.go:26
-							var tid int = gc_tx2
-//line streams.go:26
-							_ = tid
-//line streams.go:32
-							{
-//line streams.go:32
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line streams.go:32
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line streams.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line streams.go:32
-						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
-						}
-					}
-				} else {
 					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1005,14 +1021,9 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								_ = tid
 //line streams.go:32
 								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line streams.go:33
-										break
-//line streams.go:33
-									}
-//line streams.go:33
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line streams.go:33
+//line streams.go:32
+									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line streams.go:32
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1033,6 +1044,69 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							_ = tid
 //line streams.go:32
 							{
+//line streams.go:32
+								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+//line streams.go:32
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:32
+						{
+							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:26
+								var tid int = gc_tx2
+//line streams.go:26
+								_ = tid
+//line streams.go:32
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line streams.go:33
+										break
+//line streams.go:33
+									}
+//line streams.go:33
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line streams.go:33
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:26
+							var tid int = gc_tx2
+//line streams.go:26
+							_ = tid
+//line streams.go:32
+							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line streams.go:33
 									break
@@ -1045,7 +1119,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep6
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1257,16 +1331,90 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 				gc_off7 := off + gc_bx2*2*half
 				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
 					gc_at8 := in[gc_off7:][:gc_bdx2]
-
-//line streams.go:51
-					copy(gc_s_ahead[gc_base2:][:gc_bdx2], gc_at8)
-				} else {
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line streams.go:48
+								var tid int = gc_tx2
+//line streams.go:48
+								_ = tid
+//line streams.go:49
+								var i int = off + gc_bx2*2*half + tid
+//line streams.go:49
+								_ = i
+//line streams.go:51
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+//line streams.go:51
+								_ = gc_t4
+//line streams.go:51
+								ahead := gc_t4
+//line streams.go:51
+								_ = ahead
+//line streams.go:51
+								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line streams.go:48
+							var tid int = gc_tx2
+//line streams.go:48
+							_ = tid
+//line streams.go:49
+							var i int = off + gc_bx2*2*half + tid
+//line streams.go:49
+							_ = i
+//line streams.go:51
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+//line streams.go:51
+							_ = gc_t3
+//line streams.go:51
+							ahead := gc_t3
+//line streams.go:51
+							_ = ahead
+//line streams.go:51
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:48
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:49
+						i := off + gc_bx2*2*half + tid
+						_ = i
+
+//line streams.go:51
+						var ahead float32 = gc_at8[gc_tx2]
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1295,15 +1443,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1333,7 +1481,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep
+					gc_step5 := gc_vstep2
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -1435,12 +1583,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
 					gc_at9 := in[gc_off8:][:gc_bdx2]
 					gc_at10 := s[:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1465,15 +1613,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1499,7 +1647,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1521,12 +1669,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1557,15 +1705,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1597,7 +1745,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep3
+					gc_step6 := gc_vstep4
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0

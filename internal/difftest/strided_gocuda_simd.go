@@ -830,34 +830,11 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
 				gc_at5 := sdata[:gc_bdx2]
 				gc_at6 := data[gc_off4:][:gc_bdx2]
-
-//line strided.go:56
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:54
-								var tid int = gc_tx2
-//line strided.go:54
-								_ = tid
-								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -865,21 +842,38 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 							var tid int = gc_tx2
 //line strided.go:54
 							_ = tid
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line strided.go:54
+						var tid int = gc_tx2
+//line strided.go:54
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line strided.go:54
-						tid := gc_tx2
-						_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line strided.go:56
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-					}
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0

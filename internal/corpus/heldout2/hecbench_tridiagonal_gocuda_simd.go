@@ -750,36 +750,30 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
 				gc_at67 := xD[gc_off10:][:gc_bdx2]
 				gc_at68 := x[:gc_bdx2]
-
-//line hecbench_tridiagonal.go:89
-				if compiled.Disjoint(gc_at67, gc_at68) {
-					copy(gc_at67, gc_at68)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:23
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-							_ = thid
-							archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
+						archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:89
-						gc_at67[gc_tx2] = gc_at68[gc_tx2]
-					}
+					gc_at67[gc_tx2] = gc_at68[gc_tx2]
 				}
 			} else {
 				gc_vstep8 := 0
@@ -1556,36 +1550,30 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
 				gc_at43 := xD[gc_off6:][:gc_bdx2]
 				gc_at44 := x[:gc_bdx2]
-
-//line hecbench_tridiagonal.go:159
-				if compiled.Disjoint(gc_at43, gc_at44) {
-					copy(gc_at43, gc_at44)
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:100
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-							_ = thid
-							archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:159
-						gc_at43[gc_tx2] = gc_at44[gc_tx2]
-					}
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
 				gc_vstep8 := 0
