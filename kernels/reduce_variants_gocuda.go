@@ -1123,21 +1123,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_off6 := gc_x02
 						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at9 := sdata_2[gc_off6:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx
-								_ = tid_2
 
 //line reduce_variants.go:61
-								v := gc_at9[gc_lane]
-								_ = v
-								gc_l_v[gc_lane] = v
-							}
+							copy(gc_l_v[:], gc_at9)
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -1226,23 +1214,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_off8 := gc_x04
 							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 								gc_at11 := sdata_2[gc_off8:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v := gc_l_v[gc_lane]
-									_ = v
 
 //line reduce_variants.go:65
-									gc_at11[gc_lane] = v
-
-//line reduce_variants.go:66
-								}
+								copy(gc_at11, gc_l_v[:])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -2039,18 +2013,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:141
-					gc_at3[gc_tx] = v
-				}
+				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -2295,21 +2260,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_off5 := gc_x02
 						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 							gc_at6 := sdata_2[gc_off5:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx
-								_ = tid_2
 
 //line reduce_variants.go:61
-								v_ := gc_at6[gc_lane]
-								_ = v_
-								gc_l_v_[gc_lane] = v_
-							}
+							copy(gc_l_v_[:], gc_at6)
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -2398,23 +2351,9 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_off7 := gc_x04
 							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 								gc_at8 := sdata_2[gc_off7:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
 
 //line reduce_variants.go:65
-									gc_at8[gc_lane] = v_
-
-//line reduce_variants.go:66
-								}
+								copy(gc_at8, gc_l_v_[:])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++

@@ -5006,21 +5006,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_off37 := gc_x09
 						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
 							gc_at52 := sdata_2[gc_off37:][:32]
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5 := gc_x09 + gc_lane5
-								_ = gc_tx5
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx5
-								_ = tid_2
 
 //line reduce_variants.go:61
-								v := gc_at52[gc_lane5]
-								_ = v
-								gc_l_v[gc_lane5] = v
-							}
+							copy(gc_l_v[:], gc_at52)
 						} else {
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 								gc_tx5++
@@ -5109,23 +5097,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_off39 := gc_x011
 							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off39 >= 0 && gc_off39 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off39 {
 								gc_at54 := sdata_2[gc_off39:][:32]
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5 := gc_x011 + gc_lane5
-									_ = gc_tx5
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v := gc_l_v[gc_lane5]
-									_ = v
 
 //line reduce_variants.go:65
-									gc_at54[gc_lane5] = v
-
-//line reduce_variants.go:66
-								}
+								copy(gc_at54, gc_l_v[:])
 							} else {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5++
@@ -14778,18 +14752,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
 				gc_at34 := sdata[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:141
-					gc_at34[gc_tx5] = v
-				}
+				copy(gc_at34, gc_s_v[gc_base5:][:gc_bdx5])
 			} else {
 				gc_step23 := 0
 				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
@@ -15034,21 +14999,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_off28 := gc_x09
 						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
 							gc_at37 := sdata_2[gc_off28:][:32]
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5 := gc_x09 + gc_lane5
-								_ = gc_tx5
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx5
-								_ = tid_2
 
 //line reduce_variants.go:61
-								v_ := gc_at37[gc_lane5]
-								_ = v_
-								gc_l_v_[gc_lane5] = v_
-							}
+							copy(gc_l_v_[:], gc_at37)
 						} else {
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 								gc_tx5++
@@ -15137,23 +15090,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_off30 := gc_x011
 							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off30 >= 0 && gc_off30 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off30 {
 								gc_at39 := sdata_2[gc_off30:][:32]
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5 := gc_x011 + gc_lane5
-									_ = gc_tx5
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
 
 //line reduce_variants.go:65
-									gc_at39[gc_lane5] = v_
-
-//line reduce_variants.go:66
-								}
+								copy(gc_at39, gc_l_v_[:])
 							} else {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5++

@@ -592,14 +592,9 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(data) {
 				gc_at := data[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:109
-					gc_at[gc_tx] = sum
-				}
+				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			} else {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1364,14 +1359,9 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(data) {
 				gc_at := data[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:194
-					gc_at[gc_tx] = sum
-				}
+				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			} else {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {

@@ -693,22 +693,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_off4 := c0 + wB*gc_ty
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_intro.go:45
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty
-					_ = ty
-					cSub := gc_s_cSub[gc_rank]
 
 //line samples_intro.go:81
-					gc_at5[gc_tx] = cSub
-				}
+				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

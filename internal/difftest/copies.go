@@ -49,3 +49,26 @@ func copyTile(t *gocuda.Thread, in, out []float32, w int) {
 	t.SyncThreads()
 	out[row*w+col] = tile[x][y]
 }
+
+// CopyLanesKernel loads a block's elements of in into shared memory; then
+// each warp's lanes read their element into v, add their xor-1
+// neighbour's through a shuffle and store v back, between __syncwarps;
+// thread r writes the element of thread n-1-r to out. Launch it with a
+// one-dimensional block of whole warps: each warp reads and stores as one
+// copy each way.
+//
+//gocuda:kernel CopyLanesKernel
+func copyLanes(t *gocuda.Thread, in, out []float32) {
+	n := t.BlockDim.X
+	tid := t.ThreadIdx.X
+	s := gocuda.Shared[float32](t, n)
+	s[tid] = in[t.BlockIdx.X*n+tid]
+	t.SyncThreads()
+	v := s[tid]
+	t.SyncWarp(gocuda.FullMask)
+	v += gocuda.ShflXorSync(t, gocuda.FullMask, v, 1, gocuda.WarpSize)
+	t.SyncWarp(gocuda.FullMask)
+	s[tid] = v
+	t.SyncThreads()
+	out[t.BlockIdx.X*n+tid] = s[n-1-tid]
+}

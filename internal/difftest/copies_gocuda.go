@@ -155,18 +155,9 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_off2 := gc_ty * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line copies.go:16
-					rank := gc_ty*gc_bdx + gc_tx
-					_ = rank
-					v := gc_s_v[gc_rank]
 
 //line copies.go:22
-					gc_at2[gc_tx] = v
-				}
+				copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -804,6 +795,308 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
+			}
+		}
+	}
+}
+
+// CopyLanesKernel loads a block's elements of in into shared memory; then
+// each warp's lanes read their element into v, add their xor-1
+// neighbour's through a shuffle and store v back, between __syncwarps;
+// thread r writes the element of thread n-1-r to out. Launch it with a
+// one-dimensional block of whole warps: each warp reads and stores as one
+// copy each way.
+//
+//line copies.go:61
+func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyLanes,
+		func(gc_t *gocuda.Thread) { copyLanes(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyLanes(gc_b, in, out) })
+}
+
+//line copies.go:61
+var gc_src_copyLanes = compiled.NewSource("copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74")
+
+//line copies.go:61
+func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line copies.go:62
+	n := gc_bdx
+
+//line copies.go:64
+	s := gocuda.Shared[float32](t, n)[:n]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * n
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := s[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+
+//line copies.go:65
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:65
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx*n+tid]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx*n+tid]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx*n+tid]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx*n+tid]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line copies.go:63
+					tid := gc_tx
+					_ = tid
+
+//line copies.go:65
+					s[tid] = in[gc_bx*n+tid]
+				}
+			}
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float32
+		var gc_c1r [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:32]
+
+//line copies.go:67
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:67
+						v := s[tid]
+						_ = v
+
+//line copies.go:68
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+
+//line copies.go:69
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+
+//line copies.go:69
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line copies.go:69
+				v += gc_c1r[gc_lane]
+
+//line copies.go:70
+				gc_l_v[gc_lane] = v
+			}
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+					gc_at4 := s[gc_off3:][:32]
+
+//line copies.go:71
+					copy(gc_at4, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line copies.go:71
+						s[tid] = v
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * n
+			gc_off5 := n - 1
+			gc_stride := 0 - 1
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
+				gc_at5 := out[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line copies.go:63
+					tid := gc_tx
+					_ = tid
+
+//line copies.go:73
+					gc_at5[gc_tx] = s[n-1-tid]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:63
+						tid := gc_tx
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx*n+tid] = s[n-1-tid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line copies.go:63
+					tid := gc_tx
+					_ = tid
+
+//line copies.go:73
+					out[gc_bx*n+tid] = s[n-1-tid]
+				}
 			}
 		}
 	}

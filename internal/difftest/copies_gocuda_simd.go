@@ -1435,3 +1435,545 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 		}
 	}
 }
+
+// CopyLanesKernel loads a block's elements of in into shared memory; then
+// each warp's lanes read their element into v, add their xor-1
+// neighbour's through a shuffle and store v back, between __syncwarps;
+// thread r writes the element of thread n-1-r to out. Launch it with a
+// one-dimensional block of whole warps: each warp reads and stores as one
+// copy each way.
+//
+//line copies.go:61
+func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyLanes,
+		func(gc_t *gocuda.Thread) { copyLanes(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyLanes(gc_b, in, out) })
+}
+
+//line copies.go:61
+var gc_src_copyLanes = compiled.NewSource("copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74")
+
+//line copies.go:61
+func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line copies.go:62
+	n := gc_bdx2
+
+//line copies.go:64
+	s := gocuda.Shared[float32](t, n)[:n]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_bx2 * n
+			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+				gc_at6 := s[:gc_bdx2]
+				gc_at7 := in[gc_off6:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line copies.go:63
+							var tid int = gc_tx2
+//line copies.go:63
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line copies.go:63
+						var tid int = gc_tx2
+//line copies.go:63
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+
+//line copies.go:65
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line copies.go:63
+							var tid int = gc_tx2
+//line copies.go:63
+							_ = tid
+//line copies.go:65
+							if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+//line copies.go:65
+								break
+//line copies.go:65
+							}
+							archsimd.LoadFloat32x16Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line copies.go:63
+						var tid int = gc_tx2
+//line copies.go:63
+						_ = tid
+//line copies.go:65
+						if (gc_bx2*n+tid) < 0 || (gc_bx2*n+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+//line copies.go:65
+							break
+//line copies.go:65
+						}
+						archsimd.LoadFloat32x8Slice(in[gc_bx2*n+tid:]).StoreSlice(s[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx2*n+tid]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx2*n+tid]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx2*n+tid]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:65
+						s[tid] = in[gc_bx2*n+tid]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+
+//line copies.go:65
+					s[tid] = in[gc_bx2*n+tid]
+				}
+			}
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v [32]float32
+		var gc_c21r [32]float32
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line copies.go:63
+					var tid int = gc_tx2
+//line copies.go:63
+					_ = tid
+//line copies.go:67
+					if tid < 0 || tid > len(s)-8 {
+//line copies.go:67
+						break
+//line copies.go:67
+					}
+//line copies.go:67
+					v := archsimd.LoadFloat32x8Slice(s[tid:])
+//line copies.go:67
+					_ = v
+//line copies.go:67
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line copies.go:63
+					var tid int = gc_tx2
+//line copies.go:63
+					_ = tid
+//line copies.go:67
+					if tid < 0 || tid > len(s)-8 {
+//line copies.go:67
+						break
+//line copies.go:67
+					}
+//line copies.go:67
+					v := archsimd.LoadFloat32x8Slice(s[tid:])
+//line copies.go:67
+					_ = v
+//line copies.go:67
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+
+//line copies.go:67
+					v := s[tid]
+					_ = v
+
+//line copies.go:68
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+
+//line copies.go:69
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+
+//line copies.go:69
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line copies.go:69
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+						_ = v
+//line copies.go:69
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line copies.go:69
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+						_ = v
+//line copies.go:69
+						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line copies.go:69
+					v += gc_c21r[gc_lane2]
+
+//line copies.go:70
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			gc_tidx5 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx5.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx5.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx5.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line copies.go:63
+					var tid int = gc_tx2
+//line copies.go:63
+					_ = tid
+//line copies.go:63
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:63
+					_ = v
+//line copies.go:71
+					if tid < 0 || tid > len(s)-8 {
+//line copies.go:71
+						break
+//line copies.go:71
+					}
+//line copies.go:71
+					v.StoreSlice(s[tid:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line copies.go:63
+					var tid int = gc_tx2
+//line copies.go:63
+					_ = tid
+//line copies.go:63
+					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:63
+					_ = v
+//line copies.go:71
+					if tid < 0 || tid > len(s)-8 {
+//line copies.go:71
+						break
+//line copies.go:71
+					}
+//line copies.go:71
+					v.StoreSlice(s[tid:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line copies.go:71
+					s[tid] = v
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_bx2 * n
+			gc_off8 := n - 1
+			gc_stride2 := 0 - 1
+			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
+				gc_at8 := out[gc_off7:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+
+//line copies.go:73
+					gc_at8[gc_tx2] = s[n-1-tid]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx2*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx2*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx2*n+tid] = s[n-1-tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:73
+						out[gc_bx2*n+tid] = s[n-1-tid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+					tid := gc_tx2
+					_ = tid
+
+//line copies.go:73
+					out[gc_bx2*n+tid] = s[n-1-tid]
+				}
+			}
+		}
+	}
+}

@@ -130,3 +130,38 @@ func TestCopyTile(t *testing.T) {
 		})
 	}
 }
+
+// TestCopyLanes: whole warps' lanes copied between shared memory and
+// their lane array give the host's values, with one warp, two and three
+// to a block, and where in is too short for the last block: the launch
+// fails at the same thread on both paths.
+func TestCopyLanes(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 32}, {X: 64}, {X: 96}} {
+		t.Run(fmt.Sprint(block.X), func(t *testing.T) {
+			const grid = 3
+			n := block.X
+			in := portableInput(grid * n)
+			want := make([]float32, grid*n)
+			for b := range grid {
+				for r := range n {
+					q := n - 1 - r
+					want[b*n+r] = in[b*n+q] + in[b*n+q^1]
+				}
+			}
+			got := agreeSIMD(t, func(f form) ([]uint32, error) {
+				out := make([]float32, grid*n)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, CopyLanesKernel(in, out))
+				return bitsOf(out), err
+			})
+			assert.Equal(t, bitsOf(want), got)
+		})
+	}
+	errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 64}}, func() func(*gocuda.Thread) {
+		return CopyLanesKernel(portableInput(100), make([]float32, 128))
+	})
+	for _, e := range errs {
+		assert.ErrorIs(t, e, gocuda.ErrIllegalAddress)
+		assert.Equal(t, gocuda.Dim3{X: 1}, e.Block)
+		assert.Equal(t, gocuda.Dim3{X: 36}, e.Thread)
+	}
+}

@@ -734,14 +734,9 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at3 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
 
 //line flat.go:66
-					gc_at3[gc_tx] = v
-				}
+				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

@@ -1178,14 +1178,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s) {
 				gc_at15 := s[:gc_bdx4]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-					v := gc_s_v[gc_rank4]
 
 //line flat.go:66
-					gc_at15[gc_tx4] = v
-				}
+				copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
 			} else {
 				gc_step12 := 0
 				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {

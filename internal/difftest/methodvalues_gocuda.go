@@ -1223,14 +1223,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s_) {
 					gc_at := s_[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_ := gc_s_v_[gc_rank]
 
 //line methodvalues.go:54
-						gc_at[gc_tx] = v_
-					}
+					copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 				} else {
 					gc_step2 := 0
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1555,14 +1550,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s_2) {
 					gc_at3 := s_2[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
 
 //line methodvalues.go:54
-						gc_at3[gc_tx] = v_3
-					}
+					copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 				} else {
 					gc_step5 := 0
 					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -1890,14 +1880,9 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s_3) {
 					gc_at5 := s_3[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
 
 //line methodvalues.go:54
-						gc_at5[gc_tx] = v_4
-					}
+					copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 				} else {
 					gc_step9 := 0
 					for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {

@@ -1222,18 +1222,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_off7 := gc_bx * b
 			if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
 				gc_at8 := grid[gc_off7:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
 
 //line regressions.go:71
-					gc_at8[gc_tx] = v
-				}
+				copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {

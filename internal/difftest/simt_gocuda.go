@@ -1182,17 +1182,9 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 				gc_off := (gc_bx * gc_bdx) + gc_x0
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
 
 //line simt.go:77
-						gc_at[gc_lane] = v
-					}
+					copy(gc_at, gc_l_v[:])
 				} else {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++

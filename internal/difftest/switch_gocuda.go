@@ -479,18 +479,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						if gc_bdx <= len(s) {
 							gc_at3 := s[:gc_bdx]
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
 
 //line switch.go:27
-								gc_at3[gc_tx] = v
-							}
+							copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 						} else {
 							gc_step5 := 0
 							for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
@@ -646,18 +637,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
 
 //line switch.go:37
-					gc_at4[gc_tx] = v
-				}
+				copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
@@ -958,14 +940,9 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
 
 //line switch.go:58
-					gc_at[gc_tx] = v
-				}
+				copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

@@ -341,23 +341,9 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_off4 := gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 							gc_at6 := s[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x03 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_tail.go:13
-								tid := gc_tx
-								_ = tid
-								v := gc_l_v[gc_lane]
-								_ = v
 
 //line warp_tail.go:27
-								gc_at6[gc_lane] = v
-
-//line warp_tail.go:28
-							}
+							copy(gc_at6, gc_l_v[:])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++

@@ -25,51 +25,85 @@ func copies(f *Func) {
 		return // a grid body's rows span its chunk; an exited thread skips its element
 	}
 	Walk(f.Body, func(n Node) {
-		if l, ok := n.(*ThreadLoop); ok {
-			l.Copy = f.threadCopy(l)
+		switch l := n.(type) {
+		case *ThreadLoop:
+			if l.Quot == nil && l.Tile == nil && l.Jam == nil && l.Reduce == nil {
+				l.Copy = f.rowCopyOf(l.Rebase, l.Body, l.Proven, f.LoopVars[l], func(v *Var) bool { return v.Spill })
+			}
+		case *WarpLoop:
+			Walk(l.Body, func(m Node) {
+				if ll, ok := m.(*LaneLoop); ok && ll.Jam == nil {
+					kept := func(v *Var) bool { return !v.Spill && l.Arrays[v.Obj] != "" }
+					ll.Copy = f.rowCopyOf(ll.Rebase, ll.Body, nil, f.LoopVars[ll], kept)
+				}
+			})
 		}
 	})
 }
 
-// A ThreadCopy is a thread loop whose threads each copy the element of
-// rebased slice Src at their x to the element of rebased slice Dst at
-// their x, or, where Dst is -1, to their element of variable Var's
-// scratch array.
+// A ThreadCopy is a thread loop (or a warp's lane loop) whose threads
+// each copy the element of rebased slice Src at their x to the element of
+// rebased slice Dst at their x; where Src or Dst is -1, variable Var's
+// element of its scratch array (a thread loop's) or lane array (a lane
+// loop's) stands for it.
 type ThreadCopy struct {
 	Src, Dst int
 	Var      *types.Var
 }
 
-// threadCopy returns l as a ThreadCopy, or nil.
-func (f *Func) threadCopy(l *ThreadLoop) *ThreadCopy {
-	rb := l.Rebase
-	if rb == nil || rb.Partial || rb.Peel || l.Quot != nil || l.Tile != nil || l.Jam != nil || l.Reduce != nil || len(l.Body) != 1 {
+// rowCopyOf returns the copy that code body, rebased as rb and with the
+// variables lv, makes, or nil. kept reports whether a variable is kept in
+// the array a copy may read or write.
+func (f *Func) rowCopyOf(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *loopVars, kept func(*Var) bool) *ThreadCopy {
+	if rb == nil || rb.Partial || rb.Peel || len(body) != 1 || lv == nil {
 		return nil
 	}
-	c, ok := l.Body[0].(*Code)
-	if _, proven := l.Proven[c.Stmt]; !ok || c.Block || proven {
+	c, ok := body[0].(*Code)
+	if _, isProven := proven[c.Stmt]; !ok || c.Block || isProven {
 		return nil
 	}
 	dst, src := copyOperands(c.Stmt)
-	ks, ok := rowSlice(rb, src)
-	if !ok {
+	if dst == nil || !types.Identical(f.Src.Info.TypeOf(dst), f.Src.Info.TypeOf(src)) {
 		return nil
 	}
-	elem := f.Src.Info.TypeOf(src)
-	if id, isVar := dst.(*ast.Ident); isVar {
+	s, d := f.endOf(rb, src, kept), f.endOf(rb, dst, kept)
+	switch {
+	case s.k == keptVar && d.k >= 0 && len(lv.defs) == 0: // s[x] = v
+		return &ThreadCopy{Src: keptVar, Dst: d.k, Var: s.v}
+	case d.k == keptVar && s.k >= 0 && len(lv.defs) == 1 && lv.defs[d.v]: // v := s[x]
+		return &ThreadCopy{Src: s.k, Dst: keptVar, Var: d.v}
+	case s.k >= 0 && d.k >= 0 && s.k != d.k && len(lv.defs) == 0: // d[x] = s[x]
+		return &ThreadCopy{Src: s.k, Dst: d.k}
+	}
+	return nil
+}
+
+// The ends of a copy that are not rebased slices.
+const (
+	keptVar = -1 // a variable kept per thread or lane
+	noEnd   = -2 // neither
+)
+
+// A copyEnd is what one side of a copy names: rebased slice k, or, where
+// k is keptVar, variable v.
+type copyEnd struct {
+	k int
+	v *types.Var
+}
+
+// endOf returns what x names as a side of a copy.
+func (f *Func) endOf(rb *Rebase, x ast.Expr, kept func(*Var) bool) copyEnd {
+	if id, ok := x.(*ast.Ident); ok {
 		v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
-		kv := f.Vars[v]
-		lv := f.LoopVars[l]
-		if kv == nil || !kv.Spill || kv.InPlace || lv == nil || len(lv.defs) != 1 || !lv.defs[v] || !types.Identical(v.Type(), elem) {
-			return nil
+		if kv := f.Vars[v]; kv != nil && kv.Class == Varying && !kv.InPlace && kept(kv) {
+			return copyEnd{keptVar, v}
 		}
-		return &ThreadCopy{Src: ks, Dst: -1, Var: v}
+		return copyEnd{k: noEnd}
 	}
-	kd, ok := rowSlice(rb, dst)
-	if !ok || kd == ks || !types.Identical(f.Src.Info.TypeOf(dst), elem) {
-		return nil
+	if k, ok := rowSlice(rb, x); ok {
+		return copyEnd{k: k}
 	}
-	return &ThreadCopy{Src: ks, Dst: kd}
+	return copyEnd{k: noEnd}
 }
 
 // copyOperands returns what s assigns and the value it assigns where s

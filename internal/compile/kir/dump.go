@@ -231,11 +231,14 @@ func (d *dumper) warpNode(n Node, depth int) {
 		d.line(depth, "warps W%d%s", n.ID, d.arrays(n))
 		d.nodes(n.Body, depth+1)
 	case *LaneLoop:
+		head := fmt.Sprintf("lanes L%d", n.ID)
 		if d.f.VectorLanes[n] {
-			d.line(depth, "lanes L%d [vector]", n.ID)
-		} else {
-			d.line(depth, "lanes L%d", n.ID)
+			head += " [vector]"
 		}
+		if n.Copy != nil {
+			head += " [copy]"
+		}
+		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 		for _, c := range n.Operands {
 			d.line(depth+1, "operands %s", d.text(c.Call))

@@ -37,11 +37,16 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 			fmt.Fprintf(&resliced, "%s := %s\n", e.rebased[k], c.slice(r))
 		}
 	}
-	e.rebased = nil
 	e.actRead = true
 	e.printf("{\n%s := %s.X\n%s", x0, n["tidx"], c.decls.String())
 	conds := append([]string{n["act"] + " == ^uint32(0)", x0 + "+32 <= " + e.use("bdx")}, c.conds...)
 	e.printf("if %s {\n%s", strings.Join(conds, " && "), resliced.String())
+	copied := !checked && e.laneCopy(l)
+	e.rebased = nil
+	if copied {
+		e.printf("} else {\n")
+		return "}\n}\n"
+	}
 	e.printf("for %s := 0; %s < 32; %s++ {\n%s := %s + %s\n_ = %s\n", n["lane"], n["lane"], n["lane"], n["tx"], x0, n["lane"], n["tx"])
 	if checked {
 		e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])

@@ -315,6 +315,9 @@ type (
 		// whose lanes lie in one row of x, where its slices are long
 		// enough for them (rebase_lanes.go).
 		Rebase *Rebase
+		// Copy, where set, is the element each lane copies: such a
+		// warp's lanes run as one copy (copies.go).
+		Copy *ThreadCopy
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

@@ -312,18 +312,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
 				gc_at2 := shared[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
 
 //line llmc_layernorm.go:62
-					gc_at2[gc_tx] = sum
-				}
+				copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -840,18 +831,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
 				gc_at2 := shared[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
 
 //line llmc_layernorm.go:90
-					gc_at2[gc_tx] = sum
-				}
+				copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

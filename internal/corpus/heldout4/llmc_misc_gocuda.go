@@ -397,18 +397,9 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
 				gc_at := shared[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:76
-					gc_at[gc_tx] = sum
-				}
+				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 			} else {
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {

@@ -310,18 +310,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
 				gc_at2 := shared[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:76
-					gc_at2[gc_tx] = maxval
-				}
+				copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 			} else {
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -813,18 +804,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
 				gc_at8 := shared[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:94
-					gc_at8[gc_tx] = sumval
-				}
+				copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 			} else {
 				gc_step8 := 0
 				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {

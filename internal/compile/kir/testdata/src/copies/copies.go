@@ -72,3 +72,19 @@ func twice(t *gocuda.Thread, in, out []float32) {
 	t.SyncThreads()
 	out[i] = v + w
 }
+
+// lastWarp is Harris's last warp made safe for independent scheduling:
+// its lanes read a shared slice into v, and store v back after each
+// step, whole warps as one copy each way.
+func lastWarp(t *gocuda.Thread, s []float32) {
+	tid := t.ThreadIdx.X
+	if tid < 32 {
+		v := s[tid]
+		for off := 32; off > 0; off /= 2 {
+			v += s[tid+off]
+			t.SyncWarp(gocuda.FullMask)
+			s[tid] = v
+			t.SyncWarp(gocuda.FullMask)
+		}
+	}
+}
