@@ -185,6 +185,9 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 		case v.Class != Varying || lv.decls[obj] || v.InPlace || e.keep[obj]:
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
+			if e.deadSpill(obj) {
+				e.printf("_ = %s\n", v.Name) // the loop may only assign it, and its store is dead
+			}
 			if l, ok := e.loop.(*ThreadLoop); ok && l.Outside {
 				e.printf("_ = %s\n", v.Name) // the guard that read it is dropped here
 			}
