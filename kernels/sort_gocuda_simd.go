@@ -63,62 +63,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line sort.go:40
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line sort.go:40
-					_ = gc_all2
-//line sort.go:40
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line sort.go:40
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sort.go:40
-						gc_alive2 := gc_all2
-//line sort.go:40
-						_ = gc_alive2
-//line sort.go:40
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line sort.go:40
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line sort.go:40
-						}
-//line sort.go:40
-						var i int = gc_tx2
-//line sort.go:40
-						_ = i
-//line sort.go:43
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size, i, 16))))
-//line sort.go:43
-						_ = gc_if2
-//line sort.go:43
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line sort.go:43
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line sort.go:43
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line sort.go:43
-						}
-//line sort.go:47
-						if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(values)-16 {
-//line sort.go:47
-							break
-//line sort.go:47
-						}
-						archsimd.LoadUint32x16Slice(keys[base+i:]).StoreMasked((*[16]uint32)(values[i:]), gc_alive2)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
 			if compiled.SIMD {
 //line sort.go:40
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -219,9 +163,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line sort.go:59
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:59
-					_ = gc_all3
+					_ = gc_all2
 //line sort.go:62
 					gc_vb := archsimd.BroadcastUint32x8(1)
 //line sort.go:62
@@ -231,13 +175,13 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line sort.go:62
-						gc_alive3 := gc_all3
+						gc_alive2 := gc_all2
 //line sort.go:62
-						_ = gc_alive3
+						_ = gc_alive2
 //line sort.go:62
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line sort.go:62
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:62
 						}
 //line sort.go:59
@@ -259,11 +203,11 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:62
 						_ = p
 //line sort.go:63
-						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive3)
+						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
 //line sort.go:63
-						x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank2:]), gc_alive3)
+						x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank2:]), gc_alive2)
 //line sort.go:63
-						p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank2:]), gc_alive3)
+						p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank2:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -305,93 +249,27 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-//line scan_block.go:50
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line scan_block.go:50
-							_ = gc_all8
-//line scan_block.go:50
-							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota6
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan_block.go:50
-								gc_alive8 := gc_all8
-//line scan_block.go:50
-								_ = gc_alive8
-//line scan_block.go:50
-								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line scan_block.go:50
-									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-//line scan_block.go:50
-								}
-//line scan_block.go:50
-								var i_2 int = gc_tx2
-//line scan_block.go:50
-								_ = i_2
-//line scan_block.go:52
-								var y archsimd.Uint32x16
-//line scan_block.go:52
-								_ = y
-//line scan_block.go:53
-								if (i_2-
-									offset) < 0 || (i_2-offset) > len(x_)-16 {
-//line scan_block.go:53
-									break
-//line scan_block.go:53
-								}
-//line scan_block.go:53
-								if compiled.Reach(offset, i_2, 16) <= 0 {
-//line scan_block.go:53
-									y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
-								} else {
-//line scan_block.go:54
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_2, 16))))
-//line scan_block.go:53
-									_ = gc_if6
-//line scan_block.go:53
-									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits()))
-									}
-//line scan_block.go:54
-								}
-//line scan_block.go:53
-								y.StoreMasked((*[16]uint32)(gc_s_y[gc_rank2:]), gc_alive8)
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
-							return
-						}
-					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all6
+						_ = gc_all4
 //line scan_block.go:50
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota4
+						_ = gc_iota3
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive6 := gc_all6
+							gc_alive4 := gc_all4
 //line scan_block.go:50
-							_ = gc_alive6
+							_ = gc_alive4
 //line scan_block.go:50
-							if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line scan_block.go:50
-								gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -412,21 +290,21 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 							if compiled.Reach(offset, i_2, 8) <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive6)
+								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
 							} else {
 //line scan_block.go:54
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
 //line scan_block.go:53
-								_ = gc_if4
+								_ = gc_if3
 //line scan_block.go:53
-								if gc_alive6.And(gc_if4).ToBits() != 0 {
+								if gc_alive4.And(gc_if3).ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive6.And(gc_if4))
+									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
 								}
 //line scan_block.go:54
 							}
 //line scan_block.go:53
-							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive6)
+							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -460,71 +338,23 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-//line scan_block.go:50
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line scan_block.go:50
-							_ = gc_all10
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line scan_block.go:50
-								gc_alive10 := gc_all10
-//line scan_block.go:50
-								_ = gc_alive10
-//line scan_block.go:50
-								if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line scan_block.go:50
-									gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line scan_block.go:50
-								}
-//line scan_block.go:50
-								var i_2 int = gc_tx2
-//line scan_block.go:50
-								_ = i_2
-//line scan_block.go:50
-								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank2:])
-//line scan_block.go:50
-								_ = y
-//line scan_block.go:57
-								{
-									if i_2 < 0 || i_2 > len(x_)-16 {
-//line scan_block.go:58
-										break
-//line scan_block.go:58
-									}
-//line scan_block.go:58
-									y.Add(archsimd.LoadUint32x16Slice(x_[i_2:])).StoreMasked((*[16]uint32)(x_[i_2:]), gc_alive10)
-//line scan_block.go:58
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all9
+						_ = gc_all5
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive9 := gc_all9
+							gc_alive5 := gc_all5
 //line scan_block.go:50
-							_ = gc_alive9
+							_ = gc_alive5
 //line scan_block.go:50
-							if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line scan_block.go:50
-								gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -543,7 +373,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:58
 								}
 //line scan_block.go:58
-								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive9)
+								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 //line scan_block.go:58
 							}
 						}
@@ -572,97 +402,23 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-//line scan_block.go:50
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-//line scan_block.go:50
-						_ = gc_all12
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:50
-							gc_alive12 := gc_all12
-//line scan_block.go:50
-							_ = gc_alive12
-//line scan_block.go:50
-							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line scan_block.go:50
-								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-//line scan_block.go:50
-							}
-//line scan_block.go:50
-							var i_2 int = gc_tx2
-//line scan_block.go:50
-							_ = i_2
-//line scan_block.go:62
-							if i_2 < 0 || i_2 > len(x_)-16 {
-//line scan_block.go:62
-								break
-//line scan_block.go:62
-							}
-//line scan_block.go:62
-							gc_t2 := archsimd.LoadUint32x16Slice(x_[i_2:])
-//line scan_block.go:62
-							_ = gc_t2
-//line scan_block.go:62
-							r := gc_t2
-//line scan_block.go:62
-							_ = r
-//line scan_block.go:62
-							tBefore := r
-//line scan_block.go:62
-							_ = tBefore
-//line scan_block.go:62
-							var gc_u2 uint32
-//line scan_block.go:62
-							_ = gc_u2
-//line sort.go:66
-							if gc_in2 := gc_alive12.ToBits(); gc_in2 != 0 {
-//line sort.go:66
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
-//line sort.go:66
-								gc_u2 = values_[size_-1]
-//line sort.go:66
-							}
-//line sort.go:66
-							var tTotal uint32 = gc_u2
-//line sort.go:66
-							_ = tTotal
-//line sort.go:67
-							var fTotal uint32 = size_ - tTotal
-//line sort.go:67
-							_ = fTotal
-//line sort.go:67
-							tBefore.StoreMasked((*[16]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive12)
-							archsimd.BroadcastUint32x16(fTotal).StoreMasked((*[16]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive12)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop4 {
-						return
-					}
-				}
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-					_ = gc_all11
+					_ = gc_all6
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
-						gc_alive11 := gc_all11
+						gc_alive6 := gc_all6
 //line scan_block.go:50
-						_ = gc_alive11
+						_ = gc_alive6
 //line scan_block.go:50
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line scan_block.go:50
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 						}
 //line scan_block.go:50
@@ -692,7 +448,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:62
 						_ = gc_u
 //line sort.go:66
-						if gc_in := gc_alive11.ToBits(); gc_in != 0 {
+						if gc_in := gc_alive6.ToBits(); gc_in != 0 {
 //line sort.go:66
 							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line sort.go:66
@@ -708,8 +464,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:67
 						_ = fTotal
 //line sort.go:67
-						tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive11)
-						archsimd.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive11)
+						tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive6)
+						archsimd.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -777,63 +533,23 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-//line sort.go:40
-					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
-//line sort.go:40
-					_ = gc_all14
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line sort.go:40
-						gc_alive14 := gc_all14
-//line sort.go:40
-						_ = gc_alive14
-//line sort.go:40
-						if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
-//line sort.go:40
-							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
-//line sort.go:40
-						}
-//line sort.go:40
-						var i int = gc_tx2
-//line sort.go:40
-						_ = i
-//line sort.go:53
-						if i < 0 || i > len(values)-16 || (base+i) < 0 || (base+i) > len(keys)-16 {
-//line sort.go:53
-							break
-//line sort.go:53
-						}
-						archsimd.LoadUint32x16Slice(values[i:]).StoreMasked((*[16]uint32)(keys[base+i:]), gc_alive14)
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
-				if gc_stop5 {
-					return
-				}
-			}
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:40
-				_ = gc_all13
+				_ = gc_all7
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sort.go:40
-					gc_alive13 := gc_all13
+					gc_alive7 := gc_all7
 //line sort.go:40
-					_ = gc_alive13
+					_ = gc_alive7
 //line sort.go:40
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line sort.go:40
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:40
 					}
 //line sort.go:40
@@ -846,7 +562,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						break
 //line sort.go:53
 					}
-					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive13)
+					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -311,55 +311,15 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_bdx2 <= len(out) {
 				gc_at4 := out[:gc_bdx2]
 				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-//line liveness.go:33
-						gc_vb11 := archsimd.BroadcastInt32x16(3)
-//line liveness.go:33
-						_ = gc_vb11
-//line liveness.go:33
-						gc_vb12 := archsimd.BroadcastInt32x16(5)
-//line liveness.go:33
-						_ = gc_vb12
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line liveness.go:13
-							var i int = gc_tx2
-//line liveness.go:13
-							_ = i
-//line liveness.go:13
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line liveness.go:13
-							_ = a
-//line liveness.go:13
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line liveness.go:13
-							_ = b
-//line liveness.go:13
-							c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
-//line liveness.go:13
-							_ = c
-							a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
 				if compiled.SIMD {
 //line liveness.go:33
-					gc_vb9 := archsimd.BroadcastInt32x8(3)
+					gc_vb7 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb9
+					_ = gc_vb7
 //line liveness.go:33
-					gc_vb10 := archsimd.BroadcastInt32x8(5)
+					gc_vb8 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:33
-					_ = gc_vb10
+					_ = gc_vb8
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -380,7 +340,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
 //line liveness.go:13
 						_ = c
-						a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(gc_at4[gc_tx2:])
+						a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -400,52 +360,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line liveness.go:33
-						gc_vb7 := archsimd.BroadcastInt32x16(3)
-//line liveness.go:33
-						_ = gc_vb7
-//line liveness.go:33
-						gc_vb8 := archsimd.BroadcastInt32x16(5)
-//line liveness.go:33
-						_ = gc_vb8
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line liveness.go:13
-							var i int = gc_tx2
-//line liveness.go:13
-							_ = i
-//line liveness.go:13
-							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
-//line liveness.go:13
-							_ = a
-//line liveness.go:13
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line liveness.go:13
-							_ = b
-//line liveness.go:13
-							c := archsimd.LoadInt32x16Slice(gc_s_c[gc_rank2:])
-//line liveness.go:13
-							_ = c
-//line liveness.go:33
-							if i < 0 || i > len(out)-16 {
-//line liveness.go:33
-								break
-//line liveness.go:33
-							}
-							a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop2 {
-						return
-					}
-				}
 				if compiled.SIMD {
 //line liveness.go:33
 					gc_vb5 := archsimd.BroadcastInt32x8(3)

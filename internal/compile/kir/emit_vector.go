@@ -44,9 +44,10 @@ func (e *emitter) translateStep(l *ThreadLoop) (*vecLoop, bool) {
 }
 
 // widen gives vl, l's eight-lane step, its sixteen-lane twin, where l
-// translates at that width.
+// translates at that width and no step of the function computes bitwise
+// operators on integers (vectorizer.bitwise).
 func (e *emitter) widen(l *ThreadLoop, vl *vecLoop) {
-	if e.f.Src.SIMD512 && vl.width == vecWidth && !vl.portable {
+	if e.f.Src.SIMD512 && vl.width == vecWidth && !vl.portable && !e.f.bitwiseSteps {
 		vl.x16, _ = e.f.translate512(l, e.f.Src.Archsimd, e)
 	}
 }
@@ -84,8 +85,9 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 // XOR of three values taken for AVX-512's VPTERNLOGD and written as an
 // instruction the assembler rejects. Keeping the literal out of line
 // (deferring in it, or calling it through a variable) ran the tiled
-// matmul a third to two thirds slower, so it stays inlinable, and
-// -simd512 off by default.
+// matmul a third to two thirds slower, so it stays inlinable, and a
+// function whose steps compute bitwise operators on integers has no
+// sixteen-lane steps (vectorizer.bitwise).
 func (e *emitter) wideSteps(vl *vecLoop, v, step, to, rank string) {
 	stop := e.f.Names.Fresh("stop")
 	e.printf("if %s.SIMD && %s.SIMD512 {\n", e.f.Src.Compiled, e.f.Src.Compiled)

@@ -131,6 +131,10 @@ type Func struct {
 	// (For.Lanes), for classify's fixpoint.
 	laneLoop map[*ast.ForStmt]bool
 
+	// bitwiseSteps is set where a vector step computes a bitwise operator
+	// on integers: no step of the function runs sixteen lanes (vec_512.go).
+	bitwiseSteps bool
+
 	pureFuncs   map[*types.Func]bool            // the package's functions pure.go examined, and whether they are pure
 	vecLowered  map[*ast.FuncDecl]*lowered      // helpers with early returns, lowered for the vector steps
 	tsub        map[*types.TypeParam]types.Type // the type arguments of a specialization (Specialize), and of the generic helpers being inlined

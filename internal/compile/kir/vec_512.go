@@ -68,6 +68,20 @@ func (v *vectorizer) maskOp(a ast.Expr, op string, b ast.Expr) ast.Expr {
 	return v.pkgCall("Mask32x16FromBits", &ast.BinaryExpr{X: vcall(a, "ToBits"), Op: tok, Y: vcall(b, "ToBits")})
 }
 
+// bitwise notes that the step being translated computes a bitwise
+// operator on vectors of integers: in the SIMD build, where a function
+// holds sixteen-lane steps, Go 1.26 may turn an eight-lane expression of
+// three such operands and a load into a VPTERNLOGD on 256-bit registers
+// that its assembler rejects too (VPTERNLOGD $150, (R12), Y3, found by
+// the fuzzer with -fuzz.simd512), so such a function has none
+// (Func.bitwiseSteps, widen). The vector pass's translations note it
+// before any step is written.
+func (v *vectorizer) bitwise() {
+	if !v.portable {
+		v.f.bitwiseSteps = true
+	}
+}
+
 // bitOps are the bitwise operators: on 512-bit vectors Go 1.26 turns an
 // expression of three of their operands into one VPTERNLOGD, which it
 // may write with a memory operand the assembler rejects.

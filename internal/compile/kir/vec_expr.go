@@ -359,6 +359,9 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	if m == "" || float && (op == token.AND || op == token.OR || op == token.XOR || op == token.AND_NOT) || !float && op == token.QUO || !v.avx2Op(op, vt) {
 		v.fail() // integer division by a vector panics per lane: kept scalar
 	}
+	if bitOps[op] {
+		v.bitwise()
+	}
 	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
 }
 
@@ -421,6 +424,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 		zero := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
 		return vval{shape: vVector, x: vcall(zero, "Sub", x.x), typ: t}
 	case u.Op == token.XOR && !isFloatVec(vt) && !v.z: // see binaryOf
+		v.bitwise()
 		return vval{shape: vVector, x: vcall(x.x, "Not"), typ: t}
 	}
 	v.fail()

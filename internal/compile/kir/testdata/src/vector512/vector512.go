@@ -56,6 +56,21 @@ func hash(t *gocuda.Thread, in, out []uint32, seed uint32) {
 	}
 }
 
+// hashThenScale XORs in one loop and scales floats in another, after a
+// barrier: where a function holds sixteen-lane steps, Go 1.26 may take
+// the eight-lane XORs for AVX-512's VPTERNLOGD and write an instruction
+// its assembler rejects, so neither loop runs sixteen lanes.
+func hashThenScale(t *gocuda.Thread, in, out []uint32, f []float32, seed uint32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[i] ^ seed ^ in[i]>>3
+	}
+	t.SyncThreads()
+	if i < len(f) {
+		f[i] *= 2
+	}
+}
+
 // interleave stores two values per thread at 2*i and 2*i+1 in one
 // assignment, as Blelloch's scan fills its tile: at sixteen lanes the
 // thirty-two elements are the two vectors interleaved, in two permutes
