@@ -268,7 +268,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 
 //line blocks.go:37
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
 			} else {
 
 //line blocks.go:37

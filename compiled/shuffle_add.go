@@ -78,3 +78,18 @@ func xorAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
 		}
 	}
 }
+
+// LanesDemanded returns how many lanes, from the first, must add in the
+// step by d of a shuffle-down reduction whose offsets halve down to 1
+// (for d := x; d > 0; d /= 2) where only lanes [0, k) of its result are
+// read: the later steps read at most d-1 lanes further, so k+d-1, at most
+// a warp. Where narrow is false (the reads are known only for
+// one-dimensional blocks, and the block is not one), or d is not below
+// the warp's size, it returns all 32. Generated code passes it as
+// ShflAddWarp's hi.
+func LanesDemanded(d, k int, narrow bool) int {
+	if !narrow || d <= 0 || d >= warpSize {
+		return warpSize
+	}
+	return min(warpSize, max(0, d+k-1))
+}

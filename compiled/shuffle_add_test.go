@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/compiled"
@@ -56,4 +57,28 @@ func checkShflAdd[T compiled.Number](t *testing.T, gen func() T) {
 			}
 		}
 	}
+}
+
+// TestLanesDemanded: a shuffle-down reduction whose offsets halve from
+// any start, adding in each step only LanesDemanded(d, k) lanes, leaves
+// lanes [0, k) as the full reduction does, for every k, on integers
+// (exact) from values that differ in every lane.
+func TestLanesDemanded(t *testing.T) {
+	for start := 1; start <= 40; start++ {
+		for k := 0; k <= 32; k++ {
+			var full, narrow [32]int64
+			for l := range full {
+				full[l] = int64(l*l*7919 + start*31 + 1)
+				narrow[l] = full[l]
+			}
+			for d := start; d > 0; d /= 2 {
+				compiled.ShflAddWarp(compiled.ShflDown, &full, d, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &narrow, d, 0, compiled.LanesDemanded(d, k, true))
+			}
+			require.Equal(t, full[:k], narrow[:k], "start %d, lanes [0, %d)", start, k)
+		}
+	}
+	assert.Equal(t, 32, compiled.LanesDemanded(4, 1, false), "not narrowed")
+	assert.Equal(t, 32, compiled.LanesDemanded(32, 1, true), "a step by a warp or more")
+	assert.Equal(t, 4, compiled.LanesDemanded(4, 1, true))
 }

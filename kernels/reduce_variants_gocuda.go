@@ -1378,6 +1378,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1464,7 +1466,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:91
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 			} else {
 
 //line reduce_variants.go:91
@@ -1557,7 +1559,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:91
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
 
 //line reduce_variants.go:91
@@ -2523,6 +2525,8 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -2666,7 +2670,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:91
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 			} else {
 
 //line reduce_variants.go:91
@@ -2759,7 +2763,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:91
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
 
 //line reduce_variants.go:91

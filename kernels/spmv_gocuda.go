@@ -354,7 +354,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 
 //line spmv.go:212
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
 			} else {
 
 //line spmv.go:212

@@ -2646,7 +2646,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 			} else {
 
 //line kernels.go:274
@@ -2748,7 +2748,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
 					} else {
 
 //line kernels.go:274

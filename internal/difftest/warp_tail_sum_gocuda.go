@@ -34,6 +34,8 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -122,7 +124,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 			} else {
 
 //line warp_tail_sum.go:43
@@ -221,7 +223,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
 					} else {
 
 //line warp_tail_sum.go:43

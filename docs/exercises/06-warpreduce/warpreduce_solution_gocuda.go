@@ -224,7 +224,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line warpreduce_solution.go:12
 					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
 					} else {
 
 //line warpreduce_solution.go:12

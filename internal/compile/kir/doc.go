@@ -69,6 +69,10 @@
 //     their x plus a row's offset, to a variable kept in scratch or to
 //     another slice at their x plus an offset, copies each row at once
 //     (where slices might overlap, those that do not)
+//   - demand: a shuffle-down reduction whose offsets halve, whose result a
+//     warp's first lanes alone read (in a lane range, or a thread loop
+//     narrowed to x < n of a one-dimensional block), adds in each
+//     whole-warp step only the lanes the later steps read
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

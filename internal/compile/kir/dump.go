@@ -212,7 +212,15 @@ func (d *dumper) node(n Node, depth int) {
 		d.line(depth, "reversed %s, offsets %s", n.X.Name(), strings.Join(offs, ", "))
 		d.nodes(n.nodes(), depth+1)
 	case *Collective:
-		d.line(depth, "collective %s", d.text(n.Call))
+		extra := ""
+		if dm := n.Demand; dm != nil {
+			extra = fmt.Sprintf(" [result read in lanes < %d", dm.Lanes)
+			if dm.OneD {
+				extra += " of one-dimensional blocks"
+			}
+			extra += "]"
+		}
+		d.line(depth, "collective %s%s", d.text(n.Call), extra)
 	case *Reduced:
 		d.line(depth, "result %s", d.text(n.Barrier.Stmt))
 	case *Branch:

@@ -68,12 +68,22 @@ func (e *emitter) wholeWarp(st shflAddStep) string {
 	return fmt.Sprintf("%s == ^uint32(0) && %s == ^uint32(0) && %s == 32", e.name["act"], e.operand(st.c, st.mask), e.operand(st.c, st.width))
 }
 
-// stepLanes writes the lanes that add in step st, [from, to).
+// stepLanes writes the lanes that add in step st, [from, to): those its
+// guard's range decides, or, for a reduction's step whose result only
+// the first lanes are read for (demand.go), those the later steps read.
 func (e *emitter) stepLanes(st shflAddStep) (from, to string) {
-	if st.rng == nil {
+	if st.rng != nil {
+		return e.laneBounds(st.rng)
+	}
+	dm := st.c.Demand
+	if dm == nil {
 		return "0", "32"
 	}
-	return e.laneBounds(st.rng)
+	narrow := "true"
+	if dm.OneD {
+		narrow = e.use("bdy") + "*" + e.use("bdz") + " == 1"
+	}
+	return "0", fmt.Sprintf("%s.LanesDemanded(%s, %d, %s)", e.f.Src.Compiled, e.operand(st.c, st.arg), dm.Lanes, narrow)
 }
 
 // shuffleKind writes c's shuffle as a compiled.Shuffle.

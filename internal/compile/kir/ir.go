@@ -239,6 +239,9 @@ type (
 		Call  *ast.CallExpr
 		Entry kapi.Entry
 		Stmt  ast.Stmt
+		// Demand, where set, is a shuffle-down reduction's step whose
+		// result only a warp's first lanes are read for (demand.go).
+		Demand *LaneDemand
 	}
 	// Branch is a break or continue of uniform control, at block level;
 	// or, with Lanes, of a loop whose lanes leave it at different trips

@@ -1,0 +1,238 @@
+package kir
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// warpSize is the lanes of a warp.
+const warpSize = 32
+
+// A laneReads finds which lanes of each warp read a value after a
+// shuffle reduction (demand.go): the lanes [0, k), and whether that holds
+// only in one-dimensional blocks (oneD).
+type laneReads struct {
+	f *Func
+	// tracked are the variables holding the value: the reduction's, and
+	// those a plain copy (x := v, x = v) made of one.
+	tracked map[*types.Var]bool
+	k       int
+	oneD    bool
+}
+
+// read notes a read of the value in lanes [0, hi).
+func (r *laneReads) read(hi int) { r.k = max(r.k, hi) }
+
+// warpNodes notes the reads of the rest of the warp's code, nodes, whose
+// lanes are [0, hi).
+func (r *laneReads) warpNodes(nodes []Node, hi int) {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *LaneLoop:
+			r.laneLoop(n, hi)
+		case *WarpIf:
+			if lanes, ok := r.rangeLanes(n); ok && n.Warp == nil {
+				if n.Cond != nil && r.mentions(n.Cond) {
+					r.read(hi)
+				}
+				r.warpNodes(n.Then, min(hi, lanes))
+				r.warpNodes(n.Else, hi)
+				continue
+			}
+			if r.mentions(n) {
+				r.read(hi)
+			}
+		default:
+			if r.mentions(n) {
+				r.read(hi)
+			}
+		}
+	}
+}
+
+// laneLoop notes the reads of lane loop l, whose lanes are [0, hi): a
+// plain copy of a tracked variable tracks the copy; any other mention of
+// one reads it.
+func (r *laneReads) laneLoop(l *LaneLoop, hi int) {
+	for _, n := range l.Body {
+		s := n.(*Code).Stmt
+		if dst, src := copyOperands(s); dst != nil && r.tracked[r.f.identVar(src)] {
+			if id, ok := dst.(*ast.Ident); ok && id.Name == "_" {
+				continue // the generator's mark of a variable used
+			}
+			if v := r.f.identVar(dst); v != nil {
+				if kv := r.f.Vars[v]; kv == nil || kv.InPlace {
+					r.read(warpSize) // its reads are out of sight
+				}
+				r.tracked[v] = true
+				continue
+			}
+		}
+		if guard, ok := s.(*ast.IfStmt); ok && guard.Init == nil && guard.Else == nil && !r.mentionsExpr(guard.Cond) {
+			if lanes, ok := r.condLanes(guard.Cond); ok {
+				if r.mentionsExpr(guard.Body) {
+					r.read(min(hi, lanes))
+				}
+				continue
+			}
+		}
+		if r.mentionsExpr(s) {
+			r.read(hi)
+		}
+	}
+	for _, c := range l.Operands {
+		if r.mentions(c) {
+			r.read(hi)
+		}
+	}
+}
+
+// rangeLanes returns n where w's lanes are a range decided per warp whose
+// upper end is the constant n (lane < 4, lane == 0), or a warp.
+func (r *laneReads) rangeLanes(w *WarpIf) (int, bool) {
+	if w.Range == nil {
+		return 0, false
+	}
+	return r.termsLanes(w.Range), true
+}
+
+// condLanes returns n where cond bounds the lane to a range decided per
+// warp whose upper end is the constant n, or a warp.
+func (r *laneReads) condLanes(cond ast.Expr) (int, bool) {
+	rng := r.f.condRange(cond)
+	if rng == nil {
+		return 0, false
+	}
+	return r.termsLanes(rng), true
+}
+
+// termsLanes returns the least constant upper end of rng's bounds on the
+// lane, or a warp.
+func (r *laneReads) termsLanes(rng *laneRange) int {
+	hi := warpSize
+	for _, t := range rng.Terms {
+		if !t.Lane || !t.Upper {
+			continue
+		}
+		if x, ok := r.f.constOf(t.X); ok {
+			hi = min(hi, max(0, int(x)+t.Adj))
+		}
+	}
+	return hi
+}
+
+// after notes the reads of the code after the warp loop, nodes: only a
+// tracked variable kept per thread (spilled) lives on, and a thread loop
+// reading it narrowed to threads x < n reads it in lanes [0, n) where the
+// block is one-dimensional.
+func (r *laneReads) after(nodes []Node) {
+	Walk(nodes, func(n Node) {
+		var lv *loopVars
+		switch l := n.(type) {
+		case *ThreadLoop:
+			lv = r.f.LoopVars[l]
+			if lv == nil {
+				if r.mentions(l) {
+					r.read(warpSize)
+				}
+				return
+			}
+			if r.readsTracked(lv) {
+				if hi, ok := r.boundLanes(l); ok {
+					r.read(hi)
+					r.oneD = true
+				} else {
+					r.read(warpSize)
+				}
+			}
+		case *LaneLoop:
+			if lv = r.f.LoopVars[l]; lv == nil && r.mentions(l) || lv != nil && r.readsTracked(lv) {
+				r.read(warpSize)
+			}
+		case *Collective:
+			if r.mentions(n) {
+				r.read(warpSize)
+			}
+		}
+	})
+}
+
+// readsTracked reports whether a loop with variables lv reads a tracked
+// variable's value from before it.
+func (r *laneReads) readsTracked(lv *loopVars) bool {
+	for v := range r.tracked {
+		if lv.exposed[v] || lv.partial[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// boundLanes returns n where thread loop l runs only the threads x < n,
+// n a constant at most a warp, by its bounds.
+func (r *laneReads) boundLanes(l *ThreadLoop) (int, bool) {
+	if l.Outside || l.Quot != nil || l.Tile != nil {
+		return 0, false
+	}
+	hi, found := warpSize, false
+	for _, b := range l.Bounds {
+		if b.Row != nil || !b.Upper || b.Off != nil {
+			continue
+		}
+		if x, ok := r.f.constOf(b.X); ok {
+			hi, found = min(hi, max(0, int(x)+b.Adj)), true
+		}
+	}
+	return hi, found
+}
+
+// mentionsExpr reports whether x names a tracked variable.
+func (r *laneReads) mentionsExpr(x ast.Node) bool {
+	found := false
+	ast.Inspect(x, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && r.tracked[r.f.identVar(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mentions reports whether n's code names a tracked variable.
+func (r *laneReads) mentions(n Node) bool {
+	found := false
+	visit := func(x ast.Node) { found = found || r.mentionsExpr(x) }
+	Walk([]Node{n}, func(m Node) {
+		switch m := m.(type) {
+		case *Code:
+			visit(m.Stmt)
+		case *Collective:
+			visit(m.Call)
+			if m.Stmt != nil {
+				visit(m.Stmt)
+			}
+		case *WarpIf:
+			visit(m.Src.Cond)
+		case *LaneLoop:
+			for _, c := range m.Operands {
+				visit(c.Call)
+			}
+		case *ThreadLoop:
+			if m.Reduce != nil {
+				visit(m.Reduce.Call)
+			}
+		case *WarpFor:
+			visit(m.Src)
+		case *For:
+			visit(m.Src)
+		case *If:
+			visit(m.Src.Cond)
+		case *Barrier:
+			visit(m.Call)
+			if m.Stmt != nil {
+				visit(m.Stmt)
+			}
+		}
+	})
+	return found
+}
