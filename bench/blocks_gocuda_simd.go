@@ -440,7 +440,7 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-				gc_run.Add(off, 0, compiled.LanesDemanded(off, 1, true))
+				gc_run.Add(off, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
 				}
@@ -453,7 +453,7 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 
 //line blocks.go:37
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
 				} else {
 
 //line blocks.go:37

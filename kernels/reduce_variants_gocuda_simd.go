@@ -10184,8 +10184,6 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 	}
 	gc_bd5 := gc_b14.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b14.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b14.Len()
@@ -10273,7 +10271,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run7.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy5*gc_bdz5 == 1))
+				gc_run7.Add(offset, 0, 32)
 				if gc_run7.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
 				}
@@ -10286,7 +10284,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 
 //line reduce_variants.go:91
 				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy5*gc_bdz5 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -10381,7 +10379,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run8.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy5*gc_bdz5 == 1))
+						gc_run8.Add(offset_, 0, 32)
 						if gc_run8.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run8)
 						}
@@ -10394,7 +10392,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 
 //line reduce_variants.go:91
 						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy5*gc_bdz5 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -10593,8 +10591,6 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -11121,7 +11117,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
@@ -11134,7 +11130,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -11581,7 +11577,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run2.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+						gc_run2.Add(offset_, 0, 32)
 						if gc_run2.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
@@ -11594,7 +11590,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -11891,8 +11887,6 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 	}
 	gc_bd3 := gc_b6.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b6.Len()
@@ -12419,7 +12413,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run3.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy3*gc_bdz3 == 1))
+				gc_run3.Add(offset, 0, 32)
 				if gc_run3.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
 				}
@@ -12432,7 +12426,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy3*gc_bdz3 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -12879,7 +12873,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run4.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy3*gc_bdz3 == 1))
+						gc_run4.Add(offset_, 0, 32)
 						if gc_run4.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
 						}
@@ -12892,7 +12886,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy3*gc_bdz3 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -13189,8 +13183,6 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 	}
 	gc_bd4 := gc_b10.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b10.Len()
@@ -13717,7 +13709,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run5.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy4*gc_bdz4 == 1))
+				gc_run5.Add(offset, 0, 32)
 				if gc_run5.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
 				}
@@ -13730,7 +13722,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:91
 				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy4*gc_bdz4 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -14177,7 +14169,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run6.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy4*gc_bdz4 == 1))
+						gc_run6.Add(offset_, 0, 32)
 						if gc_run6.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run6)
 						}
@@ -14190,7 +14182,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:91
 						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy4*gc_bdz4 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -19314,8 +19306,6 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	}
 	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bdy5 := gc_bd5.Y
-	gc_bdz5 := gc_bd5.Z
 	gc_gd5 := gc_b8.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b8.Index()
@@ -19460,7 +19450,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run7.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy5*gc_bdz5 == 1))
+				gc_run7.Add(offset, 0, 32)
 				if gc_run7.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run7)
 				}
@@ -19473,7 +19463,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:91
 				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy5*gc_bdz5 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -19568,7 +19558,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run8.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy5*gc_bdz5 == 1))
+						gc_run8.Add(offset_, 0, 32)
 						if gc_run8.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run8)
 						}
@@ -19581,7 +19571,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:91
 						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy5*gc_bdz5 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -19780,8 +19770,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -20015,7 +20003,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
 				}
@@ -20028,7 +20016,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -20475,7 +20463,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run2.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+						gc_run2.Add(offset_, 0, 32)
 						if gc_run2.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run2)
 						}
@@ -20488,7 +20476,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -20785,8 +20773,6 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	}
 	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b4.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b4.Index()
@@ -21020,7 +21006,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run3.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy3*gc_bdz3 == 1))
+				gc_run3.Add(offset, 0, 32)
 				if gc_run3.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
 				}
@@ -21033,7 +21019,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy3*gc_bdz3 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -21480,7 +21466,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run4.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy3*gc_bdz3 == 1))
+						gc_run4.Add(offset_, 0, 32)
 						if gc_run4.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run4)
 						}
@@ -21493,7 +21479,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy3*gc_bdz3 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91
@@ -21790,8 +21776,6 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	}
 	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_gd4 := gc_b6.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b6.Index()
@@ -22025,7 +22009,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				gc_run5.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy4*gc_bdz4 == 1))
+				gc_run5.Add(offset, 0, 32)
 				if gc_run5.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run5)
 				}
@@ -22038,7 +22022,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy4*gc_bdz4 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
 				} else {
 
 //line reduce_variants.go:91
@@ -22485,7 +22469,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-						gc_run6.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy4*gc_bdz4 == 1))
+						gc_run6.Add(offset_, 0, 32)
 						if gc_run6.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run6)
 						}
@@ -22498,7 +22482,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy4*gc_bdz4 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
 						} else {
 
 //line reduce_variants.go:91

@@ -454,7 +454,7 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line spmv.go:212
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, true))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_sum, &gc_run)
 				}
@@ -467,7 +467,7 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 
 //line spmv.go:212
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
 				} else {
 
 //line spmv.go:212

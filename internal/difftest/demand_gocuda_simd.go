@@ -32,7 +32,6 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -170,7 +169,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 			for offset := start; offset > 0; offset >>= 1 {
 
 //line demand.go:45
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
@@ -183,7 +182,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 
 //line demand.go:45
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line demand.go:45
@@ -549,7 +548,7 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 			for offset := start_; offset > 0; offset >>= 1 {
 
 //line demand.go:45
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 3, true))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
@@ -562,7 +561,7 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 
 //line demand.go:45
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line demand.go:45

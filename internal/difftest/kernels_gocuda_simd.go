@@ -9319,7 +9319,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, true))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
@@ -9332,7 +9332,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line kernels.go:274
@@ -9629,7 +9629,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-						gc_run2.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+						gc_run2.Add(offset_, 0, 32)
 						if gc_run2.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
@@ -9642,7 +9642,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line kernels.go:274

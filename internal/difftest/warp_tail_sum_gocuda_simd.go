@@ -35,8 +35,6 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -211,7 +209,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_tail_sum.go:43
-				gc_run.Add(offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 				}
@@ -224,7 +222,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy2*gc_bdz2 == 1))
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
 //line warp_tail_sum.go:43
@@ -513,7 +511,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line warp_tail_sum.go:43
-						gc_run2.Add(offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+						gc_run2.Add(offset_, 0, 32)
 						if gc_run2.Full() {
 							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
 						}
@@ -526,7 +524,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy2*gc_bdz2 == 1))
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
 						} else {
 
 //line warp_tail_sum.go:43
