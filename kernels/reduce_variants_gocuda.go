@@ -1384,9 +1384,27 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+	{
+		gc_off3 := gc_bx * 2 * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			copy(gc_row, in[gc_off3:][:gc_bdx])
+			gc_rowok = true
+		}
+	}
+	gc_rowok2 := false
+	{
+		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			copy(gc_row2, in[gc_off4:][:gc_bdx])
+			gc_rowok2 = true
+		}
+	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1404,6 +1422,12 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 					gc_at := in[gc_off:][:32]
 					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						_ = gc_tx
@@ -1605,9 +1629,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
-				gc_at3 := partial[gc_off3:][:1]
+			gc_off5 := gc_bx
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+				gc_at3 := partial[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -10188,9 +10188,27 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b14.Len()
 	gc_s_v := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
+	gc_row9 := compiled.Scratch[T](gc_b14, 1)[:gc_n5]
+	gc_row10 := compiled.Scratch[T](gc_b14, 2)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok9 := false
+	{
+		gc_off11 := gc_bx5 * 2 * gc_bdx5
+		if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx5 <= len(in)-gc_off11 {
+			copy(gc_row9, in[gc_off11:][:gc_bdx5])
+			gc_rowok9 = true
+		}
+	}
+	gc_rowok10 := false
+	{
+		gc_off12 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+		if gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx5 <= len(in)-gc_off12 {
+			copy(gc_row10, in[gc_off12:][:gc_bdx5])
+			gc_rowok10 = true
+		}
+	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 		gc_cnt5 := min(32, gc_n5-gc_w5)
 		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
@@ -10203,11 +10221,17 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			gc_tx5 := gc_tidx23.X - 1
 			{
 				gc_x02 := gc_tidx23.X
-				gc_off7 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
-				gc_off8 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
-				if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
-					gc_at7 := in[gc_off7:][:32]
-					gc_at8 := in[gc_off8:][:32]
+				gc_off9 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
+				gc_off10 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
+				if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
+					gc_at7 := in[gc_off9:][:32]
+					gc_at8 := in[gc_off10:][:32]
+					if gc_rowok9 {
+						gc_at7 = gc_row9[gc_x02:][:32]
+					}
+					if gc_rowok10 {
+						gc_at8 = gc_row10[gc_x02:][:32]
+					}
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5 := gc_x02 + gc_lane5
 						_ = gc_tx5
@@ -10439,9 +10463,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5
-			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) {
-				gc_at9 := partial[gc_off9:][:1]
+			gc_off13 := gc_bx5
+			if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
+				gc_at9 := partial[gc_off13:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -11735,9 +11759,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at4 := partial[gc_off4:][:1]
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at4 := partial[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -13031,9 +13055,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at5 := partial[gc_off5:][:1]
+			gc_off7 := gc_bx3
+			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
+				gc_at5 := partial[gc_off7:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -14327,9 +14351,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off6 := gc_bx4
-			if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at6 := partial[gc_off6:][:1]
+			gc_off8 := gc_bx4
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) {
+				gc_at6 := partial[gc_off8:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4

@@ -73,6 +73,10 @@
 //     warp's first lanes alone read (in a lane range, or a thread loop
 //     narrowed to x < n of a one-dimensional block), adds in each
 //     whole-warp step only the lanes the later steps read
+//   - rowsahead: a warp loop at the body's top whose lane loops read a
+//     parameter the kernel never writes in two streams or more, at x plus
+//     offsets the same for the block, reads those rows ahead, each at
+//     once, into scratch, where the whole warps' lanes read them
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

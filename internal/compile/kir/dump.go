@@ -246,6 +246,9 @@ func (d *dumper) warpNode(n Node, depth int) {
 		if n.Copy != nil {
 			head += " [copy]"
 		}
+		for _, k := range n.Ahead {
+			head += fmt.Sprintf(" [row %s ahead]", n.Rebase.Slices[k].X.Name)
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 		for _, c := range n.Operands {

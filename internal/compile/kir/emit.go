@@ -61,6 +61,10 @@ type emitter struct {
 	cntUsed bool                // a lane loop of the current warp loop counts to cnt
 	actRead bool                // a lane loop of the current warp loop tests the active lanes' mask
 	keep    map[*types.Var]bool // while writing a reversed step's fused code, its iteration's locals (Reversed.Locals)
+	// ahead are the rows the current warp loop's lane loops read ahead
+	// (rowsahead.go), and aheadArrays the scratch arrays of those written.
+	ahead       map[*LaneLoop][]*aheadRow
+	aheadArrays []*aheadRow
 }
 
 var (
@@ -171,6 +175,10 @@ func (e *emitter) preamble() {
 		if f.isParam(obj) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", e.name["rank"], v.SpillName, v.SpillName, e.name["rank"], obj.Name())
 		}
+	}
+	for _, a := range e.aheadArrays {
+		e.printf("%s := %s.Scratch[%s](%s, %d)%s\n", a.array, f.Src.Compiled, a.typ, b, slot, e.blockLen())
+		slot++
 	}
 	if f.Exits {
 		e.printf("%s := %s.Exited()\n", e.name["exited"], b)

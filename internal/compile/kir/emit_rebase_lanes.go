@@ -37,10 +37,14 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 			fmt.Fprintf(&resliced, "%s := %s\n", e.rebased[k], c.slice(r))
 		}
 	}
+
 	e.actRead = true
 	e.printf("{\n%s := %s.X\n%s", x0, n["tidx"], c.decls.String())
 	conds := append([]string{n["act"] + " == ^uint32(0)", x0 + "+32 <= " + e.use("bdx")}, c.conds...)
 	e.printf("if %s {\n%s", strings.Join(conds, " && "), resliced.String())
+	for _, k := range l.Ahead {
+		e.aheadSlice(l, k, x0)
+	}
 	copied := !checked && e.laneCopy(l)
 	e.rebased = nil
 	if copied {

@@ -325,6 +325,9 @@ type (
 		// Copy, where set, is the element each lane copies: such a
 		// warp's lanes run as one copy (copies.go).
 		Copy *ThreadCopy
+		// Ahead are the rebased slices whose block's row the warp loop
+		// reads ahead into scratch (rowsahead.go).
+		Ahead []int
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

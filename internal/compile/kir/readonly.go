@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // readOnlyParams returns the kernel's parameters of slice or string type
@@ -41,6 +43,13 @@ func (f *Func) readOnlyParams() map[*types.Var]bool {
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
 				if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
 					read[identOf(n.Args[0])] = true
+				}
+			}
+			if fn, ok := typeutil.Callee(f.Src.Info, n).(*types.Func); ok && !n.Ellipsis.IsValid() {
+				for k, a := range n.Args {
+					if id := identOf(a); id != nil && f.readsParam(fn, k) {
+						read[id] = true // a guarded load's slice: its helper only reads it
+					}
 				}
 			}
 		}
@@ -113,4 +122,66 @@ func (f *Func) memRoot(e ast.Expr) *types.Var {
 		}
 	}
 	return nil
+}
+
+// readsParam reports whether fn, a function of the kernel's package,
+// uses its parameter k only to read its elements and take its length, as
+// a guarded load does (if i < len(in) { return in[i] }): a slice passed
+// there is not written. Its body is examined once per call site, which
+// the few helpers of a kernel afford.
+func (f *Func) readsParam(fn *types.Func, k int) bool {
+	d := f.declOf(fn)
+	if d == nil || d.Recv != nil || d.Body == nil {
+		return false
+	}
+	var param *types.Var
+	i := 0
+	for _, field := range d.Type.Params.List {
+		for _, name := range field.Names {
+			if i == k {
+				param, _ = f.Src.Info.Defs[name].(*types.Var)
+			}
+			i++
+		}
+	}
+	if param == nil {
+		return false
+	}
+	reads := map[*ast.Ident]bool{} // the uses of param that read
+	written := map[ast.Node]bool{} // the element expressions written or addressed
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				written[ast.Unparen(l)] = true
+			}
+		case *ast.IncDecStmt:
+			written[ast.Unparen(n.X)] = true
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				written[ast.Unparen(n.X)] = true
+			}
+		case *ast.IndexExpr:
+			if id := identOf(n.X); id != nil && !written[n] {
+				reads[id] = true
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
+				if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+					if a := identOf(n.Args[0]); a != nil {
+						reads[a] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	only := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && f.Src.Info.Uses[id] == param && !reads[id] {
+			only = false
+		}
+		return only
+	})
+	return only
 }

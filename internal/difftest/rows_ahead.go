@@ -1,0 +1,20 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// RowsAheadKernel is Luitjens's warp-shuffle reduction's load and warp
+// sums from offset off: thread tid of block b adds StreamAt(in, i) and
+// StreamAt(in, i+blockDim.x), i = off + 2*b*blockDim.x + tid, each warp
+// sums its lanes' values with shuffles down, and lane 0 writes the
+// warp's sum to out[w], w the warp's index in the grid. Both builds read
+// a block's two rows of in ahead where they lie in it (the rowsahead
+// pass).
+//
+//gocuda:kernel RowsAheadKernel
+func rowsAheadSums(t *gocuda.Thread, in, out []float32, off int) {
+	i := off + t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	v := DemandSum(t, StreamAt(in, i)+StreamAt(in, i+t.BlockDim.X), 16)
+	if t.LaneID() == 0 {
+		out[(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)/32] = v
+	}
+}

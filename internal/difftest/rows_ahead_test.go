@@ -1,0 +1,51 @@
+package difftest
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestRowsAhead: a block's two rows of in read ahead give the host's warp
+// sums where every row lies in in, where the last block's second row runs
+// past its end (its first warp's part in in, read as written; the rest
+// zeros), and where the first block's rows
+// start below it: the launch fails at block 0's thread 0, with Go's
+// message, on both paths.
+func TestRowsAhead(t *testing.T) {
+	const bd, grid = 64, 4
+	for _, c := range []struct{ n, off int }{{2 * bd * grid, 0}, {2*bd*grid - 22, 0}, {2*bd*grid + 10, 10}} {
+		t.Run(fmt.Sprintf("n=%d/off=%d", c.n, c.off), func(t *testing.T) {
+			in := finiteInput(c.n)
+			want := make([]float32, grid*bd/32)
+			for w := range want {
+				b, x0 := w/(bd/32), w%(bd/32)*32
+				vals := make([]float32, 32)
+				for l := range vals {
+					i := c.off + 2*b*bd + x0 + l
+					vals[l] = StreamAt(in, i) + StreamAt(in, i+bd)
+				}
+				want[w] = shuffleDownSums(vals, 16)[0]
+			}
+			got := agreeSIMD(t, func(f form) ([]uint32, error) {
+				out := make([]float32, grid*bd/32)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bd}}, RowsAheadKernel(in, out, c.off))
+				return bitsOf(out), err
+			})
+			assert.Equal(t, bitsOf(want), got)
+		})
+	}
+	in := portableInput(2 * bd * grid)
+	errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bd}}, func() func(*gocuda.Thread) {
+		return RowsAheadKernel(in, make([]float32, grid*bd/32), -3)
+	})
+	for _, e := range errs {
+		assert.ErrorIs(t, e, gocuda.ErrIllegalAddress)
+		assert.Equal(t, gocuda.Dim3{}, e.Block)
+		assert.Equal(t, gocuda.Dim3{}, e.Thread)
+		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [-3]")
+	}
+}
