@@ -2,10 +2,8 @@ package kir
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 )
 
 // demand is the pass that finds the shuffle-down reductions whose sums
@@ -118,7 +116,7 @@ func (f *Func) halvingReduction(loop *For) (*Collective, *types.Var) {
 	if v == nil || f.identVar(args[c.Entry.Value]) != v || f.identVar(args[c.Entry.Arg]) != d || f.Vars[v] == nil || f.Vars[v].InPlace {
 		return nil, nil
 	}
-	if w, ok := f.constOf(args[c.Entry.Width]); !ok || w != warpSize {
+	if w, ok := f.intConst(args[c.Entry.Width]); !ok || w != warpSize {
 		return nil, nil
 	}
 	return c, v
@@ -136,14 +134,14 @@ func (f *Func) halvingKey(s *ast.ForStmt) *types.Var {
 	if d == nil || !ok || f.identVar(cond.X) != d {
 		return nil
 	}
-	if bound, ok := f.constOf(cond.Y); !ok || !(cond.Op == token.GTR && bound == 0 || cond.Op == token.GEQ && bound == 1) {
+	if bound, ok := f.intConst(cond.Y); !ok || !(cond.Op == token.GTR && bound == 0 || cond.Op == token.GEQ && bound == 1) {
 		return nil
 	}
 	post, ok := s.Post.(*ast.AssignStmt)
 	if !ok || len(post.Lhs) != 1 || f.identVar(post.Lhs[0]) != d {
 		return nil
 	}
-	by, ok := f.constOf(post.Rhs[0])
+	by, ok := f.intConst(post.Rhs[0])
 	if !ok || !(post.Tok == token.QUO_ASSIGN && by == 2 || post.Tok == token.SHR_ASSIGN && by == 1) {
 		return nil
 	}
@@ -152,23 +150,10 @@ func (f *Func) halvingKey(s *ast.ForStmt) *types.Var {
 
 // identVar returns the variable x names, or nil.
 func (f *Func) identVar(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
+	id := identOf(x)
+	if id == nil {
 		return nil
 	}
 	v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
 	return v
-}
-
-// constOf returns the value of x where it is an integer constant.
-func (f *Func) constOf(x ast.Expr) (int64, bool) {
-	x = ast.Unparen(x)
-	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == token.INT {
-		n, err := strconv.ParseInt(lit.Value, 0, 64)
-		return n, err == nil
-	}
-	if tv, ok := f.Src.Info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-		return constant.Int64Val(tv.Value)
-	}
-	return 0, false
 }

@@ -114,7 +114,7 @@ func (r *laneReads) termsLanes(rng *laneRange) int {
 		if !t.Lane || !t.Upper {
 			continue
 		}
-		if x, ok := r.f.constOf(t.X); ok {
+		if x, ok := r.f.intConst(t.X); ok {
 			hi = min(hi, max(0, int(x)+t.Adj))
 		}
 	}
@@ -179,7 +179,7 @@ func (r *laneReads) boundLanes(l *ThreadLoop) (int, bool) {
 		if b.Row != nil || !b.Upper || b.Off != nil {
 			continue
 		}
-		if x, ok := r.f.constOf(b.X); ok {
+		if x, ok := r.f.intConst(b.X); ok {
 			hi, found = min(hi, max(0, int(x)+b.Adj)), true
 		}
 	}

@@ -40,10 +40,8 @@ func (f *Func) readOnlyParams() map[*types.Var]bool {
 		case *ast.RangeStmt:
 			read[identOf(n.X)] = true
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
-					read[identOf(n.Args[0])] = true
-				}
+			if a := f.lenArg(n); a != nil {
+				read[a] = true
 			}
 			if fn, ok := typeutil.Callee(f.Src.Info, n).(*types.Func); ok && !n.Ellipsis.IsValid() {
 				for k, a := range n.Args {
@@ -166,12 +164,8 @@ func (f *Func) readsParam(fn *types.Func, k int) bool {
 				reads[id] = true
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
-					if a := identOf(n.Args[0]); a != nil {
-						reads[a] = true
-					}
-				}
+			if a := f.lenArg(n); a != nil {
+				reads[a] = true
 			}
 		}
 		return true
@@ -184,4 +178,17 @@ func (f *Func) readsParam(fn *types.Func, k int) bool {
 		return only
 	})
 	return only
+}
+
+// lenArg returns the identifier whose length or capacity call takes
+// (len(x), cap(x)), or nil.
+func (f *Func) lenArg(call *ast.CallExpr) *ast.Ident {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+		return identOf(call.Args[0])
+	}
+	return nil
 }

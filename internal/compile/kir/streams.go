@@ -128,25 +128,12 @@ func (f *Func) streamed(l *ThreadLoop) *Streamed {
 // one variable or element the value of a binary operation whose operands
 // read one slice in two streams (streamPair), or nil.
 func (f *Func) streamOperands(s ast.Stmt) ast.Expr {
-	var value ast.Expr
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || (s.Tok != token.ASSIGN && s.Tok != token.DEFINE) || !f.readsOnly(s.Lhs[0], 0) {
-			return nil // an index on the left evaluated before the operands must change nothing they read
-		}
-		value = s.Rhs[0]
-	case *ast.DeclStmt:
-		gd := s.Decl.(*ast.GenDecl)
-		if gd.Tok != token.VAR || len(gd.Specs) != 1 {
-			return nil
-		}
-		vs := gd.Specs[0].(*ast.ValueSpec)
-		if len(vs.Names) != 1 || len(vs.Values) != 1 {
-			return nil
-		}
-		value = vs.Values[0]
-	default:
+	dst, value := copyOperands(s)
+	if value == nil {
 		return nil
+	}
+	if _, assign := s.(*ast.AssignStmt); assign && !f.readsOnly(dst, 0) {
+		return nil // an index on the left evaluated before the operands must change nothing they read
 	}
 	b, ok := ast.Unparen(value).(*ast.BinaryExpr)
 	if !ok || b.Op == token.LAND || b.Op == token.LOR || !f.streamPair(b.X, b.Y) {

@@ -132,8 +132,13 @@ func (f *Func) constantTrips(n ast.Node) (key *types.Var, from, to int64, ok boo
 	return nil, 0, 0, false
 }
 
-// intConst returns e's value if it is an integer constant.
+// intConst returns e's value if it is an integer constant: one the type
+// checker evaluated, or a literal the passes wrote.
 func (f *Func) intConst(e ast.Expr) (int64, bool) {
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.INT {
+		return constant.Int64Val(constant.MakeFromLiteral(lit.Value, token.INT, 0))
+	}
 	tv, ok := f.Src.Info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return 0, false
