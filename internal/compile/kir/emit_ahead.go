@@ -36,10 +36,16 @@ func (e *emitter) planAhead(w *WarpLoop) {
 
 // rowsAhead writes, before the warp loop, the reads ahead of the rows its
 // lane loops used: each row copied into its scratch array where it lies
-// in the slice.
-func (e *emitter) rowsAhead() {
-	for _, rows := range e.ahead {
-		for _, a := range rows {
+// in the slice, in the loops' order.
+func (e *emitter) rowsAhead(w *WarpLoop) {
+	var loops []*LaneLoop
+	Walk(w.Body, func(n Node) {
+		if l, ok := n.(*LaneLoop); ok && e.ahead[l] != nil {
+			loops = append(loops, l)
+		}
+	})
+	for _, l := range loops {
+		for _, a := range e.ahead[l] {
 			if !a.used {
 				continue
 			}

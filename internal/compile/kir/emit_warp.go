@@ -20,7 +20,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	e.nodes(w.Body)
 	uses := e.actRead || e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
 	e.w, e.warp, e.prefix = outer, nil, false
-	e.rowsAhead()
+	e.rowsAhead(w)
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
 	if e.cntUsed {
 		e.printf("%s := min(32, %s-%s)\n", n["cnt"], n["n"], n["w"])
