@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"math/bits"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of this file reduce each warp's values with a shuffle-down
 // loop whose offsets halve and read the result in a warp's first lanes
@@ -45,4 +49,21 @@ func DemandSum(t *gocuda.Thread, v float32, start int) float32 {
 		v += gocuda.ShflDownSync(t, gocuda.FullMask, v, offset, gocuda.WarpSize)
 	}
 	return v
+}
+
+// DemandBranchKernel reduces each warp's elements of in with shuffles
+// down, then, after a barrier, each lane whose partial sum is positive
+// counts the lanes of its warp that branch with it (__activemask in the
+// branch): every lane's value is read, by the branch's condition.
+//
+//gocuda:kernel DemandBranchKernel
+func demandBranch(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := DemandSum(t, in[i], 16)
+	t.SyncThreads()
+	w := float32(-1)
+	if v > 0 {
+		w = float32(bits.OnesCount32(t.ActiveMask()))
+	}
+	out[i] = w
 }

@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math/bits"
 )
 
 // DemandRowsKernel reduces each warp's elements of in with shuffles down,
@@ -15,17 +16,17 @@ import (
 // warp 0; in a block of rows shorter than a warp, the lanes starting each
 // row, whose partial sums all the steps' lanes must compute.
 //
-//line demand.go:17
+//line demand.go:21
 func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_demandRows,
 		func(gc_t *gocuda.Thread) { demandRows(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_demandRows(gc_b, in, out) })
 }
 
-//line demand.go:17
-var gc_src_demandRows = compiled.NewSource("demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:10-25", "demand.go:40-48")
+//line demand.go:21
+var gc_src_demandRows = compiled.NewSource("demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52")
 
-//line demand.go:17
+//line demand.go:21
 func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -37,13 +38,13 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
-//line demand.go:18
+//line demand.go:22
 	n := gc_bdx * gc_bdy
 
-//line demand.go:20
+//line demand.go:24
 	var start int = 16
 
-//line demand.go:20
+//line demand.go:24
 	_ = start
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -68,29 +69,29 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line demand.go:19
+//line demand.go:23
 				rank := gc_ty*gc_bdx + gc_tx
 				_ = rank
 
-//line demand.go:20
+//line demand.go:24
 				var v_ float32 = in[gc_bx*n+rank]
 
-//line demand.go:20
+//line demand.go:24
 				_ = v_
 				_ = v_
 				gc_l_v_[gc_lane] = v_
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
 			} else {
 
-//line demand.go:45
+//line demand.go:49
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -98,7 +99,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
 
-//line demand.go:45
+//line demand.go:49
 					v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
@@ -110,13 +111,13 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			v_ := gc_l_v_[gc_lane]
 			_ = v_
 
-//line demand.go:47
+//line demand.go:51
 			var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 			_ = r
 
-//line demand.go:20
+//line demand.go:24
 			v := r
 			_ = r
 			_ = v
@@ -138,7 +139,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 					{
 						gc_at[0] = v
 					}
@@ -152,7 +153,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx*gc_bdy+gc_ty] = v
 						}
@@ -163,7 +164,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx*gc_bdy+gc_ty] = v
 						}
@@ -174,7 +175,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx*gc_bdy+gc_ty] = v
 						}
@@ -185,7 +186,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx*gc_bdy+gc_ty] = v
 						}
@@ -196,7 +197,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
-//line demand.go:22
+//line demand.go:26
 					{
 						out[gc_bx*gc_bdy+gc_ty] = v
 					}
@@ -214,17 +215,17 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 // from offset start, and the warp's first three lanes write their partial
 // sums to out[3*w+lane], w the warp's index in the grid.
 //
-//line demand.go:32
+//line demand.go:36
 func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_demandLanes,
 		func(gc_t *gocuda.Thread) { demandLanes(gc_t, in, out, start) },
 		func(gc_b *compiled.Block) { gc_body_demandLanes(gc_b, in, out, start) })
 }
 
-//line demand.go:32
-var gc_src_demandLanes = compiled.NewSource("demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:27-38", "demand.go:40-48")
+//line demand.go:36
+var gc_src_demandLanes = compiled.NewSource("demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52")
 
-//line demand.go:32
+//line demand.go:36
 func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -233,10 +234,10 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line demand.go:34
+//line demand.go:38
 	var start_ int = start
 
-//line demand.go:34
+//line demand.go:38
 	_ = start_
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -259,14 +260,14 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 
-//line demand.go:33
+//line demand.go:37
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line demand.go:34
+//line demand.go:38
 						var v_ float32 = gc_at[gc_lane]
 
-//line demand.go:34
+//line demand.go:38
 						_ = v_
 						_ = v_
 						gc_l_v_[gc_lane] = v_
@@ -280,14 +281,14 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
-//line demand.go:33
+//line demand.go:37
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line demand.go:34
+//line demand.go:38
 						var v_ float32 = in[i]
 
-//line demand.go:34
+//line demand.go:38
 						_ = v_
 						_ = v_
 						gc_l_v_[gc_lane] = v_
@@ -296,15 +297,15 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		for offset := start_; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
 			} else {
 
-//line demand.go:45
+//line demand.go:49
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -312,7 +313,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
 
-//line demand.go:45
+//line demand.go:49
 					v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
@@ -335,27 +336,241 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line demand.go:33
+//line demand.go:37
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
 
-//line demand.go:47
+//line demand.go:51
 					var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 					_ = r
 
-//line demand.go:34
+//line demand.go:38
 					v := r
 
-//line demand.go:35
+//line demand.go:39
 					{
 						out[3*(i/32)+(gc_rank&31)] = v
 					}
 					_ = r
 					_ = v
+				}
+			}
+		}
+	}
+}
+
+// DemandBranchKernel reduces each warp's elements of in with shuffles
+// down, then, after a barrier, each lane whose partial sum is positive
+// counts the lanes of its warp that branch with it (__activemask in the
+// branch): every lane's value is read, by the branch's condition.
+//
+//line demand.go:60
+func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandBranch,
+		func(gc_t *gocuda.Thread) { demandBranch(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_demandBranch(gc_b, in, out) })
+}
+
+//line demand.go:60
+var gc_src_demandBranch = compiled.NewSource("demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52")
+
+//line demand.go:60
+func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+
+//line demand.go:62
+	var start int = 16
+
+//line demand.go:62
+	_ = start
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v_ [32]float32
+		var gc_c1r [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+
+//line demand.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line demand.go:62
+						var v_ float32 = gc_at[gc_lane]
+
+//line demand.go:62
+						_ = v_
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line demand.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line demand.go:62
+						var v_ float32 = in[i]
+
+//line demand.go:62
+						_ = v_
+						_ = v_
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+
+//line demand.go:48
+		for offset := start; offset > 0; offset >>= 1 {
+
+//line demand.go:49
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+			} else {
+
+//line demand.go:49
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+
+//line demand.go:49
+					v_ += gc_c1r[gc_lane]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
+			v_ := gc_l_v_[gc_lane]
+			_ = v_
+
+//line demand.go:51
+			var r float32 = v_
+
+//line demand.go:51
+			_ = r
+
+//line demand.go:62
+			v := r
+			_ = r
+			_ = v
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_w [32]float32
+		var gc_c2r [32]uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
+
+//line demand.go:64
+			w := float32(-1)
+			_ = w
+			gc_l_w[gc_lane] = w
+		}
+		{
+			var gc_m10 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+
+//line demand.go:65
+				if v > 0 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+
+//line demand.go:66
+				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var w float32
+					_ = w
+
+//line demand.go:66
+					w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+					gc_l_w[gc_lane] = w
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+
+//line demand.go:68
+					copy(gc_at2, gc_l_w[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line demand.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						w := gc_l_w[gc_lane]
+						_ = w
+
+//line demand.go:68
+						out[i] = w
+					}
 				}
 			}
 		}

@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math/bits"
 	"simd/archsimd"
 )
 
@@ -16,17 +17,17 @@ import (
 // warp 0; in a block of rows shorter than a warp, the lanes starting each
 // row, whose partial sums all the steps' lanes must compute.
 //
-//line demand.go:17
+//line demand.go:21
 func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_demandRows,
 		func(gc_t *gocuda.Thread) { demandRows(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_demandRows(gc_b, in, out) })
 }
 
-//line demand.go:17
-var gc_src_demandRows = compiled.NewSource("demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:10-25", "demand.go:40-48")
+//line demand.go:21
+var gc_src_demandRows = compiled.NewSource("demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52")
 
-//line demand.go:17
+//line demand.go:21
 func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -37,13 +38,13 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
-//line demand.go:18
+//line demand.go:22
 	n := gc_bdx2 * gc_bdy2
 
-//line demand.go:20
+//line demand.go:24
 	var start int = 16
 
-//line demand.go:20
+//line demand.go:24
 	_ = start
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
@@ -64,25 +65,25 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
 					_ = gc_rank2
-//line demand.go:19
+//line demand.go:23
 					var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line demand.go:19
+//line demand.go:23
 					_ = rank
-//line demand.go:20
+//line demand.go:24
 					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
-//line demand.go:20
+//line demand.go:24
 						break
-//line demand.go:20
+//line demand.go:24
 					}
-//line demand.go:20
+//line demand.go:24
 					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:20
+//line demand.go:24
 					_ = gc_t2
-//line demand.go:20
+//line demand.go:24
 					v_ := gc_t2
-//line demand.go:20
+//line demand.go:24
 					_ = v_
-//line demand.go:20
+//line demand.go:24
 					v_.StoreSlice(gc_l_v_[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -103,25 +104,25 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 					_ = gc_rank2
-//line demand.go:19
+//line demand.go:23
 					var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line demand.go:19
+//line demand.go:23
 					_ = rank
-//line demand.go:20
+//line demand.go:24
 					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
-//line demand.go:20
+//line demand.go:24
 						break
-//line demand.go:20
+//line demand.go:24
 					}
-//line demand.go:20
+//line demand.go:24
 					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:20
+//line demand.go:24
 					_ = gc_t
-//line demand.go:20
+//line demand.go:24
 					v_ := gc_t
-//line demand.go:20
+//line demand.go:24
 					_ = v_
-//line demand.go:20
+//line demand.go:24
 					v_.StoreSlice(gc_l_v_[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -148,14 +149,14 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line demand.go:19
+//line demand.go:23
 					rank := gc_ty2*gc_bdx2 + gc_tx2
 					_ = rank
 
-//line demand.go:20
+//line demand.go:24
 					var v_ float32 = in[gc_bx2*n+rank]
 
-//line demand.go:20
+//line demand.go:24
 					_ = v_
 					_ = v_
 					gc_l_v_[gc_lane2] = v_
@@ -163,12 +164,12 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
@@ -177,15 +178,15 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 
-//line demand.go:44
+//line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
-//line demand.go:45
+//line demand.go:49
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
@@ -193,13 +194,13 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -210,13 +211,13 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -233,7 +234,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 							v_ := gc_l_v_[gc_lane2]
 							_ = v_
 
-//line demand.go:45
+//line demand.go:49
 							v_ += gc_c21r[gc_lane2]
 							gc_l_v_[gc_lane2] = v_
 						}
@@ -247,19 +248,19 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line demand.go:47
+//line demand.go:51
 					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:47
+//line demand.go:51
 					_ = v_
-//line demand.go:47
+//line demand.go:51
 					r := v_
-//line demand.go:47
+//line demand.go:51
 					_ = r
-//line demand.go:20
+//line demand.go:24
 					v := r
-//line demand.go:20
+//line demand.go:24
 					_ = v
-//line demand.go:20
+//line demand.go:24
 					v.StoreSlice(gc_s_v[gc_rank2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -270,19 +271,19 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line demand.go:20
+//line demand.go:24
 					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:20
+//line demand.go:24
 					_ = v_
-//line demand.go:47
+//line demand.go:51
 					r := v_
-//line demand.go:47
+//line demand.go:51
 					_ = r
-//line demand.go:20
+//line demand.go:24
 					v := r
-//line demand.go:20
+//line demand.go:24
 					_ = v
-//line demand.go:20
+//line demand.go:24
 					v.StoreSlice(gc_s_v[gc_rank2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -299,13 +300,13 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 				v_ := gc_l_v_[gc_lane2]
 				_ = v_
 
-//line demand.go:47
+//line demand.go:51
 				var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 				_ = r
 
-//line demand.go:20
+//line demand.go:24
 				v := r
 				_ = r
 				_ = v
@@ -328,7 +329,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 					{
 						gc_at2[0] = v
 					}
@@ -342,7 +343,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx2*gc_bdy2+gc_ty2] = v
 						}
@@ -353,7 +354,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx2*gc_bdy2+gc_ty2] = v
 						}
@@ -364,7 +365,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx2*gc_bdy2+gc_ty2] = v
 						}
@@ -375,7 +376,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 						{
 							out[gc_bx2*gc_bdy2+gc_ty2] = v
 						}
@@ -386,7 +387,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
-//line demand.go:22
+//line demand.go:26
 					{
 						out[gc_bx2*gc_bdy2+gc_ty2] = v
 					}
@@ -404,17 +405,17 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 // from offset start, and the warp's first three lanes write their partial
 // sums to out[3*w+lane], w the warp's index in the grid.
 //
-//line demand.go:32
+//line demand.go:36
 func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_demandLanes,
 		func(gc_t *gocuda.Thread) { demandLanes(gc_t, in, out, start) },
 		func(gc_b *compiled.Block) { gc_body_demandLanes(gc_b, in, out, start) })
 }
 
-//line demand.go:32
-var gc_src_demandLanes = compiled.NewSource("demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:27-38", "demand.go:40-48")
+//line demand.go:36
+var gc_src_demandLanes = compiled.NewSource("demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52")
 
-//line demand.go:32
+//line demand.go:36
 func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -423,10 +424,10 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line demand.go:34
+//line demand.go:38
 	var start_ int = start
 
-//line demand.go:34
+//line demand.go:38
 	_ = start_
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -448,25 +449,25 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_tz2 := gc_tidx3.Z
 					_ = gc_tz2
 					_ = gc_rank2
-//line demand.go:33
+//line demand.go:37
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:33
+//line demand.go:37
 					_ = i
-//line demand.go:34
+//line demand.go:38
 					if i < 0 || i > len(in)-8 {
-//line demand.go:34
+//line demand.go:38
 						break
-//line demand.go:34
+//line demand.go:38
 					}
-//line demand.go:34
+//line demand.go:38
 					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:34
+//line demand.go:38
 					_ = gc_t2
-//line demand.go:34
+//line demand.go:38
 					v_ := gc_t2
-//line demand.go:34
+//line demand.go:38
 					_ = v_
-//line demand.go:34
+//line demand.go:38
 					v_.StoreSlice(gc_l_v_[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -487,25 +488,25 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 					_ = gc_rank2
-//line demand.go:33
+//line demand.go:37
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:33
+//line demand.go:37
 					_ = i
-//line demand.go:34
+//line demand.go:38
 					if i < 0 || i > len(in)-8 {
-//line demand.go:34
+//line demand.go:38
 						break
-//line demand.go:34
+//line demand.go:38
 					}
-//line demand.go:34
+//line demand.go:38
 					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:34
+//line demand.go:38
 					_ = gc_t
-//line demand.go:34
+//line demand.go:38
 					v_ := gc_t
-//line demand.go:34
+//line demand.go:38
 					_ = v_
-//line demand.go:34
+//line demand.go:38
 					v_.StoreSlice(gc_l_v_[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -527,14 +528,14 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line demand.go:33
+//line demand.go:37
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line demand.go:34
+//line demand.go:38
 					var v_ float32 = in[i]
 
-//line demand.go:34
+//line demand.go:38
 					_ = v_
 					_ = v_
 					gc_l_v_[gc_lane2] = v_
@@ -542,12 +543,12 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := start_; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
@@ -556,15 +557,15 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 
-//line demand.go:44
+//line demand.go:48
 			for offset := start_; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
-//line demand.go:45
+//line demand.go:49
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
@@ -572,13 +573,13 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -589,13 +590,13 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -612,7 +613,7 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 							v_ := gc_l_v_[gc_lane2]
 							_ = v_
 
-//line demand.go:45
+//line demand.go:49
 							v_ += gc_c21r[gc_lane2]
 							gc_l_v_[gc_lane2] = v_
 						}
@@ -637,27 +638,503 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line demand.go:33
+//line demand.go:37
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 					v_ := gc_l_v_[gc_lane2]
 					_ = v_
 
-//line demand.go:47
+//line demand.go:51
 					var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 					_ = r
 
-//line demand.go:34
+//line demand.go:38
 					v := r
 
-//line demand.go:35
+//line demand.go:39
 					{
 						out[3*(i/32)+(gc_rank2&31)] = v
 					}
 					_ = r
 					_ = v
+				}
+			}
+		}
+	}
+}
+
+// DemandBranchKernel reduces each warp's elements of in with shuffles
+// down, then, after a barrier, each lane whose partial sum is positive
+// counts the lanes of its warp that branch with it (__activemask in the
+// branch): every lane's value is read, by the branch's condition.
+//
+//line demand.go:60
+func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandBranch,
+		func(gc_t *gocuda.Thread) { demandBranch(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_demandBranch(gc_b, in, out) })
+}
+
+//line demand.go:60
+var gc_src_demandBranch = compiled.NewSource("demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52")
+
+//line demand.go:60
+func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+
+//line demand.go:62
+	var start int = 16
+
+//line demand.go:62
+	_ = start
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v_ [32]float32
+		var gc_c21r [32]float32
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line demand.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+					_ = i
+//line demand.go:62
+					if i < 0 || i > len(in)-8 {
+//line demand.go:62
+						break
+//line demand.go:62
+					}
+//line demand.go:62
+					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+					_ = gc_t2
+//line demand.go:62
+					v_ := gc_t2
+//line demand.go:62
+					_ = v_
+//line demand.go:62
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line demand.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+					_ = i
+//line demand.go:62
+					if i < 0 || i > len(in)-8 {
+//line demand.go:62
+						break
+//line demand.go:62
+					}
+//line demand.go:62
+					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+					_ = gc_t
+//line demand.go:62
+					v_ := gc_t
+//line demand.go:62
+					_ = v_
+//line demand.go:62
+					v_.StoreSlice(gc_l_v_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line demand.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line demand.go:62
+					var v_ float32 = in[i]
+
+//line demand.go:62
+					_ = v_
+					_ = v_
+					gc_l_v_[gc_lane2] = v_
+				}
+			}
+		}
+
+//line demand.go:48
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := start; offset > 0; offset >>= 1 {
+
+//line demand.go:49
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		} else {
+
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
+
+//line demand.go:49
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+
+//line demand.go:49
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line demand.go:49
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								_ = v_
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line demand.go:49
+								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+								_ = v_
+//line demand.go:49
+								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+								v_.StoreSlice(gc_l_v_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v_ := gc_l_v_[gc_lane2]
+							_ = v_
+
+//line demand.go:49
+							v_ += gc_c21r[gc_lane2]
+							gc_l_v_[gc_lane2] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line demand.go:51
+					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:51
+					_ = v_
+//line demand.go:51
+					r := v_
+//line demand.go:51
+					_ = r
+//line demand.go:62
+					v := r
+//line demand.go:62
+					_ = v
+//line demand.go:62
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line demand.go:62
+					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:62
+					_ = v_
+//line demand.go:51
+					r := v_
+//line demand.go:51
+					_ = r
+//line demand.go:62
+					v := r
+//line demand.go:62
+					_ = v
+//line demand.go:62
+					v.StoreSlice(gc_s_v[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
+
+//line demand.go:51
+				var r float32 = v_
+
+//line demand.go:51
+				_ = r
+
+//line demand.go:62
+				v := r
+				_ = r
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_w [32]float32
+		var gc_c22r [32]uint32
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line demand.go:64
+					var w float32 = float32(-1)
+//line demand.go:64
+					_ = w
+					archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line demand.go:64
+					var w float32 = float32(-1)
+//line demand.go:64
+					_ = w
+					archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left4&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line demand.go:64
+				w := float32(-1)
+				_ = w
+				gc_l_w[gc_lane2] = w
+			}
+		}
+		{
+			var gc_m102 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+
+//line demand.go:65
+				if v > 0 {
+					gc_m102 |= 1 << gc_lane2
+				}
+			}
+			gc_save102 := gc_act2
+			gc_act2 = gc_save102 & gc_m102
+			if gc_act2 != 0 {
+
+//line demand.go:66
+				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var w float32
+					_ = w
+
+//line demand.go:66
+					w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
+					gc_l_w[gc_lane2] = w
+				}
+			}
+			gc_act2 = gc_save102 &^ gc_dead2
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			gc_tidx7 := gc_b2.At(gc_w2)
+			if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx7.X + gc_lane2
+					_ = gc_tx2
+					gc_ty2 := gc_tidx7.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx7.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line demand.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+					_ = i
+//line demand.go:61
+					w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
+//line demand.go:61
+					_ = w
+//line demand.go:68
+					if i < 0 || i > len(out)-8 {
+//line demand.go:68
+						break
+//line demand.go:68
+					}
+//line demand.go:68
+					w.StoreSlice(out[i:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.At(gc_rank2)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+					_ = gc_tx2
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					_ = gc_rank2
+//line demand.go:61
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+					_ = i
+//line demand.go:61
+					w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
+//line demand.go:61
+					_ = w
+//line demand.go:68
+					if i < 0 || i > len(out)-8 {
+//line demand.go:68
+						break
+//line demand.go:68
+					}
+//line demand.go:68
+					w.StoreSlice(out[i:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line demand.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					w := gc_l_w[gc_lane2]
+					_ = w
+
+//line demand.go:68
+					out[i] = w
 				}
 			}
 		}

@@ -90,3 +90,33 @@ func TestDemandLanes(t *testing.T) {
 		})
 	}
 }
+
+// TestDemandBranch: a branch on every lane's partial sum, in a warp loop
+// after the reduction's, reads every lane: the lanes whose sums are
+// positive count each other as the host does.
+func TestDemandBranch(t *testing.T) {
+	const n = 256
+	in := finiteInput(n)
+	want := make([]float32, n)
+	for w := range n / 32 {
+		sums := shuffleDownSums(in[32*w:32*w+32], 16)
+		count := 0
+		for _, s := range sums {
+			if s > 0 {
+				count++
+			}
+		}
+		for l, s := range sums {
+			want[32*w+l] = -1
+			if s > 0 {
+				want[32*w+l] = float32(count)
+			}
+		}
+	}
+	got := agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 128}}, DemandBranchKernel(in, out))
+		return bitsOf(out), err
+	})
+	assert.Equal(t, bitsOf(want), got)
+}

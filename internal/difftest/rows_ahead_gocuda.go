@@ -25,7 +25,7 @@ func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line rows_ahead.go:14
-var gc_src_rowsAheadSums = compiled.NewSource("rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:40-48")
+var gc_src_rowsAheadSums = compiled.NewSource("rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52")
 
 //line rows_ahead.go:14
 func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
@@ -126,15 +126,15 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
 			} else {
 
-//line demand.go:45
+//line demand.go:49
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -142,7 +142,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 					v_ := gc_l_v_[gc_lane]
 					_ = v_
 
-//line demand.go:45
+//line demand.go:49
 					v_ += gc_c1r[gc_lane]
 					gc_l_v_[gc_lane] = v_
 				}
@@ -154,10 +154,10 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			v_ := gc_l_v_[gc_lane]
 			_ = v_
 
-//line demand.go:47
+//line demand.go:51
 			var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 			_ = r
 
 //line rows_ahead.go:16

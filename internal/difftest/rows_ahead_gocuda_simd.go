@@ -26,7 +26,7 @@ func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line rows_ahead.go:14
-var gc_src_rowsAheadSums = compiled.NewSource("rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:40-48")
+var gc_src_rowsAheadSums = compiled.NewSource("rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52")
 
 //line rows_ahead.go:14
 func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
@@ -529,12 +529,12 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			}
 		}
 
-//line demand.go:44
+//line demand.go:48
 		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 			var gc_run compiled.ShflSteps
 			for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				gc_run.Add(offset, 0, 32)
 				if gc_run.Full() {
 					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
@@ -543,15 +543,15 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
 		} else {
 
-//line demand.go:44
+//line demand.go:48
 			for offset := start; offset > 0; offset >>= 1 {
 
-//line demand.go:45
+//line demand.go:49
 				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
 
-//line demand.go:45
+//line demand.go:49
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
@@ -559,13 +559,13 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -576,13 +576,13 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:45
+//line demand.go:49
 								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:45
+//line demand.go:49
 								_ = v_
-//line demand.go:45
+//line demand.go:49
 								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:45
+//line demand.go:49
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -599,7 +599,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v_ := gc_l_v_[gc_lane2]
 							_ = v_
 
-//line demand.go:45
+//line demand.go:49
 							v_ += gc_c21r[gc_lane2]
 							gc_l_v_[gc_lane2] = v_
 						}
@@ -613,13 +613,13 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line demand.go:47
+//line demand.go:51
 					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:47
+//line demand.go:51
 					_ = v_
-//line demand.go:47
+//line demand.go:51
 					r := v_
-//line demand.go:47
+//line demand.go:51
 					_ = r
 //line rows_ahead.go:16
 					v := r
@@ -640,9 +640,9 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line rows_ahead.go:16
 					_ = v_
-//line demand.go:47
+//line demand.go:51
 					r := v_
-//line demand.go:47
+//line demand.go:51
 					_ = r
 //line rows_ahead.go:16
 					v := r
@@ -665,10 +665,10 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 				v_ := gc_l_v_[gc_lane2]
 				_ = v_
 
-//line demand.go:47
+//line demand.go:51
 				var r float32 = v_
 
-//line demand.go:47
+//line demand.go:51
 				_ = r
 
 //line rows_ahead.go:16

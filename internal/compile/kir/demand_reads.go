@@ -137,6 +137,9 @@ func (r *laneReads) after(nodes []Node) {
 				}
 				return
 			}
+			if l.Reduce != nil && r.mentionsExpr(l.Reduce.Call) {
+				r.read(warpSize) // a predicate barrier's predicate, every thread's
+			}
 			if r.readsTracked(lv) {
 				if hi, ok := r.boundLanes(l); ok {
 					r.read(hi)
@@ -151,6 +154,14 @@ func (r *laneReads) after(nodes []Node) {
 			}
 		case *Collective:
 			if r.mentions(n) {
+				r.read(warpSize)
+			}
+		case *WarpIf: // its condition's lane loop is none of its children
+			if r.mentionsExpr(l.Src.Cond) {
+				r.read(warpSize)
+			}
+		case *WarpFor:
+			if r.mentionsExpr(l.Src) {
 				r.read(warpSize)
 			}
 		}

@@ -106,3 +106,31 @@ func firstThree(t *gocuda.Thread, in, out []float32, start int) {
 		out[3*(i/32)+lane] = v
 	}
 }
+
+// countAfter counts, at a predicate barrier after the reduction, the
+// threads whose value is positive: every lane's value is read, no step
+// narrows.
+func countAfter(t *gocuda.Thread, in, out []float32, counts []int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := warpSum(in[i], t)
+	n := t.SyncThreadsCount(v > 0)
+	if t.ThreadIdx.X == 0 {
+		out[t.BlockIdx.X] = v
+		counts[t.BlockIdx.X] = n
+	}
+}
+
+// warpIfAfter branches, in a later warp loop, on every lane's value: no
+// step narrows.
+func warpIfAfter(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := warpSum(in[i], t)
+	t.SyncThreads()
+	w := float32(0)
+	if v > 0 {
+		w = gocuda.ShflXorSync(t, t.ActiveMask(), float32(i), 1, 32)
+	}
+	if t.ThreadIdx.X == 0 {
+		out[t.BlockIdx.X] = w
+	}
+}
