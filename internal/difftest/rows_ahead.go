@@ -18,3 +18,17 @@ func rowsAheadSums(t *gocuda.Thread, in, out []float32, off int) {
 		out[(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)/32] = v
 	}
 }
+
+// RowsAheadTwiceKernel reads the same two rows of in before and after a
+// shuffle, i = 2*b*blockDim.x + tid: out[b*blockDim.x+tid] = v + its
+// shuffle down by one, minus x, minus y, where x = StreamAt(in, i), y =
+// StreamAt(in, i+blockDim.x) and v = x + y. Both lane loops read the rows
+// ahead, each copied once.
+//
+//gocuda:kernel RowsAheadTwiceKernel
+func rowsAheadTwice(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	v := StreamAt(in, i) + StreamAt(in, i+t.BlockDim.X)
+	v += gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = v - StreamAt(in, i) - StreamAt(in, i+t.BlockDim.X)
+}

@@ -197,3 +197,176 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		}
 	}
 }
+
+// RowsAheadTwiceKernel reads the same two rows of in before and after a
+// shuffle, i = 2*b*blockDim.x + tid: out[b*blockDim.x+tid] = v + its
+// shuffle down by one, minus x, minus y, where x = StreamAt(in, i), y =
+// StreamAt(in, i+blockDim.x) and v = x + y. Both lane loops read the rows
+// ahead, each copied once.
+//
+//line rows_ahead.go:29
+func RowsAheadTwiceKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_rowsAheadTwice,
+		func(gc_t *gocuda.Thread) { rowsAheadTwice(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_rowsAheadTwice(gc_b, in, out) })
+}
+
+//line rows_ahead.go:29
+var gc_src_rowsAheadTwice = compiled.NewSource("rowsAheadTwice", "e1fad3ea1ba8cd75a73eb9458e1af2fe6bd38ac3c90939f21e20cac31524aaf1", "rows_ahead.go:22-34")
+
+//line rows_ahead.go:29
+func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+	{
+		gc_off6 := gc_bx * 2 * gc_bdx
+		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
+			copy(gc_row, in[gc_off6:][:gc_bdx])
+			gc_rowok = true
+		}
+	}
+	gc_rowok2 := false
+	{
+		gc_off7 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
+			copy(gc_row2, in[gc_off7:][:gc_bdx])
+			gc_rowok2 = true
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float32
+		var gc_c1r [32]float32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := in[gc_off2:][:32]
+					if gc_rowok {
+						gc_at = gc_row[gc_x0:][:32]
+					}
+					if gc_rowok2 {
+						gc_at2 = gc_row2[gc_x0:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
+
+//line rows_ahead.go:31
+						v := gc_at[gc_lane] + gc_at2[gc_lane]
+						_ = v
+
+//line rows_ahead.go:32
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
+
+//line rows_ahead.go:31
+						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						_ = v
+
+//line rows_ahead.go:32
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+
+//line rows_ahead.go:32
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			{
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
+				gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+					gc_at3 := out[gc_off3:][:32]
+					gc_at4 := in[gc_off4:][:32]
+					gc_at5 := in[gc_off5:][:32]
+					if gc_rowok {
+						gc_at4 = gc_row[gc_x02:][:32]
+					}
+					if gc_rowok2 {
+						gc_at5 = gc_row2[gc_x02:][:32]
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						_ = gc_tx
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+
+//line rows_ahead.go:33
+						gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:30
+						i := gc_bx*2*gc_bdx + gc_tx
+						_ = i
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line rows_ahead.go:32
+						v += gc_c1r[gc_lane]
+
+//line rows_ahead.go:33
+						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+	}
+}

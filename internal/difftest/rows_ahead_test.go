@@ -49,3 +49,34 @@ func TestRowsAhead(t *testing.T) {
 		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [-3]")
 	}
 }
+
+// TestRowsAheadTwice: two lane loops reading the same two rows, read
+// ahead once, give the host's values, the last block's second row past
+// the end of in in part.
+func TestRowsAheadTwice(t *testing.T) {
+	const bd, grid = 64, 3
+	n := 2*bd*grid - 22
+	in := finiteInput(n)
+	want := make([]float32, grid*bd)
+	for b := range grid {
+		sums := make([]float32, bd)
+		for tid := range sums {
+			i := 2*b*bd + tid
+			sums[tid] = StreamAt(in, i) + StreamAt(in, i+bd)
+		}
+		for tid, v := range sums {
+			i := 2*b*bd + tid
+			src := v // the warp's last lane shuffles its own value
+			if tid%32 != 31 {
+				src = sums[tid+1]
+			}
+			want[b*bd+tid] = v + src - StreamAt(in, i) - StreamAt(in, i+bd)
+		}
+	}
+	got := agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, grid*bd)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bd}}, RowsAheadTwiceKernel(in, out))
+		return bitsOf(out), err
+	})
+	assert.Equal(t, bitsOf(want), got)
+}

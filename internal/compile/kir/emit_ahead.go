@@ -15,9 +15,11 @@ type aheadRow struct {
 	used      bool // a whole warp's lanes read it: the row is written
 }
 
-// planAhead names the rows the lane loops of warp loop w read ahead.
+// planAhead names the rows the lane loops of warp loop w read ahead: a
+// row two loops read (the same slice at the same offset) is read once.
 func (e *emitter) planAhead(w *WarpLoop) {
 	e.ahead = nil
+	rows := map[string]*aheadRow{}
 	Walk(w.Body, func(n Node) {
 		l, ok := n.(*LaneLoop)
 		if !ok || len(l.Ahead) == 0 {
@@ -28,8 +30,15 @@ func (e *emitter) planAhead(w *WarpLoop) {
 		}
 		for _, k := range l.Ahead {
 			r := l.Rebase.Slices[k]
-			elem := e.typeString(e.f.Src.Info.TypeOf(r.X).Underlying().(*types.Slice).Elem())
-			e.ahead[l] = append(e.ahead[l], &aheadRow{r: r, array: e.f.Names.Fresh("row"), ok: e.f.Names.Fresh("rowok"), typ: elem})
+			key := e.oneLine(r.X) + "[]" // the row's check keys its offset so, on one line
+			if r.Off != nil {
+				key = e.oneLine(r.X) + "[" + e.oneLine(r.Off) + "]"
+			}
+			if rows[key] == nil {
+				elem := e.typeString(e.f.Src.Info.TypeOf(r.X).Underlying().(*types.Slice).Elem())
+				rows[key] = &aheadRow{r: r, array: e.f.Names.Fresh("row"), ok: e.f.Names.Fresh("rowok"), typ: elem}
+			}
+			e.ahead[l] = append(e.ahead[l], rows[key])
 		}
 	})
 }
@@ -44,11 +53,13 @@ func (e *emitter) rowsAhead(w *WarpLoop) {
 			loops = append(loops, l)
 		}
 	})
+	written := map[*aheadRow]bool{}
 	for _, l := range loops {
 		for _, a := range e.ahead[l] {
-			if !a.used {
+			if !a.used || written[a] {
 				continue
 			}
+			written[a] = true
 			c := rowCheck{e: e, to: e.use("bdx"), vars: map[string]string{}, have: map[string]bool{}}
 			src := c.slice(a.r)
 			e.printf("%s := false\n{\n%sif %s {\ncopy(%s, %s)\n%s = true\n}\n}\n", a.ok, c.decls.String(), strings.Join(c.conds, " && "), a.array, src, a.ok)

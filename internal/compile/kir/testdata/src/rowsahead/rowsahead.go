@@ -58,3 +58,12 @@ func loopOffset(t *gocuda.Thread, in, out []float32) {
 	}
 	out[i] = v
 }
+
+// pairTwice reads the same two rows before and after a shuffle: each row
+// is read ahead once, for both lane loops.
+func pairTwice(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	v := at(in, i) + at(in, i+t.BlockDim.X)
+	v += gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
+	out[i] = v - at(in, i) - at(in, i+t.BlockDim.X)
+}
