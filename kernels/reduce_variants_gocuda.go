@@ -613,6 +613,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1161,7 +1163,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_off7 := offset + gc_x03
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 								gc_at10 := sdata_2[gc_off7:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 									gc_tx := gc_x03 + gc_lane
 									_ = gc_tx
 									gc_rank := gc_w + gc_lane
@@ -1214,9 +1217,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_off8 := gc_x04
 							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 								gc_at11 := sdata_2[gc_off8:][:32]
+								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-								copy(gc_at11, gc_l_v[:])
+								copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
@@ -1802,6 +1806,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -2324,7 +2330,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_off6 := offset + gc_x03
 							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 								gc_at7 := sdata_2[gc_off6:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 									gc_tx := gc_x03 + gc_lane
 									_ = gc_tx
 									gc_rank := gc_w + gc_lane
@@ -2377,9 +2384,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_off7 := gc_x04
 							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 								gc_at8 := sdata_2[gc_off7:][:32]
+								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-								copy(gc_at8, gc_l_v_[:])
+								copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++

@@ -4959,12 +4959,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce_variants.go:48
 			if gc_x08 := gc_b17.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi10 {
-					gc_hi10 = gc_bound10
+				gc_lo10, gc_hi12 := 0, 32
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+					gc_hi12 = gc_bound10
 				}
-				if gc_lo10 < gc_hi10 {
-					gc_m105 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+				if gc_lo10 < gc_hi12 {
+					gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
 				}
 			} else {
 				{
@@ -6426,12 +6426,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:48
 			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+				gc_lo4, gc_hi6 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+					gc_hi6 = gc_bound4
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m102 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo4 < gc_hi6 {
+					gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
 				}
 			} else {
 				{
@@ -8062,12 +8062,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:48
 			if gc_x06 := gc_b7.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi6 {
-					gc_hi6 = gc_bound6
+				gc_lo6, gc_hi8 := 0, 32
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+					gc_hi8 = gc_bound6
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_m103 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				if gc_lo6 < gc_hi8 {
+					gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
 				}
 			} else {
 				{
@@ -9698,12 +9698,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:48
 			if gc_x07 := gc_b12.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi8 {
-					gc_hi8 = gc_bound8
+				gc_lo8, gc_hi10 := 0, 32
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+					gc_hi10 = gc_bound8
 				}
-				if gc_lo8 < gc_hi8 {
-					gc_m104 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+				if gc_lo8 < gc_hi10 {
+					gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
 				}
 			} else {
 				{
@@ -14976,12 +14976,12 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:144
 			if gc_x08 := gc_b5.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi10 {
-					gc_hi10 = gc_bound10
+				gc_lo10, gc_hi12 := 0, 32
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+					gc_hi12 = gc_bound10
 				}
-				if gc_lo10 < gc_hi10 {
-					gc_m105 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+				if gc_lo10 < gc_hi12 {
+					gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
 				}
 			} else {
 				{
@@ -16150,12 +16150,12 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:144
 			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
+				gc_lo4, gc_hi6 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+					gc_hi6 = gc_bound4
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_m102 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				if gc_lo4 < gc_hi6 {
+					gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
 				}
 			} else {
 				{
@@ -17493,12 +17493,12 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:144
 			if gc_x06 := gc_b3.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi6 {
-					gc_hi6 = gc_bound6
+				gc_lo6, gc_hi8 := 0, 32
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+					gc_hi8 = gc_bound6
 				}
-				if gc_lo6 < gc_hi6 {
-					gc_m103 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				if gc_lo6 < gc_hi8 {
+					gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
 				}
 			} else {
 				{
@@ -18836,12 +18836,12 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:144
 			if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi8 {
-					gc_hi8 = gc_bound8
+				gc_lo8, gc_hi10 := 0, 32
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+					gc_hi10 = gc_bound8
 				}
-				if gc_lo8 < gc_hi8 {
-					gc_m104 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+				if gc_lo8 < gc_hi10 {
+					gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
 				}
 			} else {
 				{

@@ -33,26 +33,27 @@ func demand(f *Func) {
 	}
 	for i, n := range f.Body {
 		if w, ok := n.(*WarpLoop); ok {
-			f.demandIn(w.Body, nil, f.Body[i+1:])
+			f.demandIn(w.Body, nil, f.Body[i+1:], false)
 		}
 	}
 }
 
 // demandIn finds the reductions of nodes, warp-level code followed by
 // the warp's code rest (innermost first) and the block's code after the
-// warp loop, after: those at its top, and in ifs the same for the warp.
-func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node) {
+// warp loop, after: those at its top, and in ifs the same for the warp;
+// in other ifs, trees over shared memory only (the whole-warp steps they
+// narrow run where every lane takes the branch).
+func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node, treesOnly bool) {
 	for j, m := range nodes {
 		later := append([][]Node{nodes[j+1:]}, rest...)
 		switch m := m.(type) {
 		case *WarpIf:
-			if m.Warp != nil {
-				f.demandIn(m.Then, later, after)
-				f.demandIn(m.Else, later, after)
-			}
+			f.demandIn(m.Then, later, after, treesOnly || m.Warp == nil)
+			f.demandIn(m.Else, later, after, treesOnly || m.Warp == nil)
 		case *For:
 			c, v := f.halvingReduction(m)
-			if c == nil {
+			if c == nil || treesOnly {
+				f.sharedTree(m, later, after)
 				continue
 			}
 			r := &laneReads{f: f, tracked: map[*types.Var]bool{v: true}}

@@ -212,37 +212,9 @@ func (r *laneReads) mentionsExpr(x ast.Node) bool {
 // mentions reports whether n's code names a tracked variable.
 func (r *laneReads) mentions(n Node) bool {
 	found := false
-	visit := func(x ast.Node) { found = found || r.mentionsExpr(x) }
-	Walk([]Node{n}, func(m Node) {
-		switch m := m.(type) {
-		case *Code:
-			visit(m.Stmt)
-		case *Collective:
-			visit(m.Call)
-			if m.Stmt != nil {
-				visit(m.Stmt)
-			}
-		case *WarpIf:
-			visit(m.Src.Cond)
-		case *LaneLoop:
-			for _, c := range m.Operands {
-				visit(c.Call)
-			}
-		case *ThreadLoop:
-			if m.Reduce != nil {
-				visit(m.Reduce.Call)
-			}
-		case *WarpFor:
-			visit(m.Src)
-		case *For:
-			visit(m.Src)
-		case *If:
-			visit(m.Src.Cond)
-		case *Barrier:
-			visit(m.Call)
-			if m.Stmt != nil {
-				visit(m.Stmt)
-			}
+	r.f.inspectNodes([]Node{n}, func(x ast.Node) {
+		if id, ok := x.(*ast.Ident); ok && r.tracked[r.f.identVar(id)] {
+			found = true
 		}
 	})
 	return found

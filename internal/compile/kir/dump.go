@@ -249,6 +249,13 @@ func (d *dumper) warpNode(n Node, depth int) {
 		for _, k := range n.Ahead {
 			head += fmt.Sprintf(" [row %s ahead]", n.Rebase.Slices[k].X.Name)
 		}
+		if dm := n.Demand; dm != nil {
+			lanes := dm.Step.Name()
+			if dm.Lanes > 1 {
+				lanes += fmt.Sprintf("+%d", dm.Lanes-1)
+			}
+			head += " [lanes < " + lanes + " of one-dimensional blocks]"
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 		for _, c := range n.Operands {

@@ -1,5 +1,7 @@
 package kir
 
+import "strings"
+
 // How copyRow wrote a row.
 const (
 	notCopied      = iota // as a loop: copyRow wrote nothing
@@ -64,19 +66,22 @@ func (e *emitter) copyNamed(c *ThreadCopy, names []string) bool {
 	return c.Var == nil || !e.keep[c.Var] && !e.jamStored(c.Var)
 }
 
-// laneCopy writes the copy of a whole warp's lanes of a lane loop the
-// copies pass took, between its lane array and a rebased slice (e.rebased
-// names them), and reports whether it did.
-func (e *emitter) laneCopy(l *LaneLoop) bool {
+// laneCopy writes the copy of a whole warp's lanes [0, hi) of a lane
+// loop the copies pass took, between its lane array and a rebased slice
+// (e.rebased names them), and reports whether it did.
+func (e *emitter) laneCopy(l *LaneLoop, hi string) bool {
 	c := l.Copy
 	if c == nil || e.enter || c.Src != keptVar && c.Dst != keptVar || !e.copyNamed(c, e.rebased) || !e.operandsAtWarp(l) {
 		return false
 	}
 	side := func(k int) string {
 		if k == keptVar {
-			return e.warp.Arrays[c.Var] + "[:]"
+			return e.warp.Arrays[c.Var] + "[:" + strings.TrimPrefix(hi, "32") + "]"
 		}
-		return e.rebased[k]
+		if hi == "32" {
+			return e.rebased[k]
+		}
+		return e.rebased[k] + "[:" + hi + "]"
 	}
 	e.line(l.Body[0].(*Code).Stmt.Pos())
 	e.printf("copy(%s, %s)\n", side(c.Dst), side(c.Src))

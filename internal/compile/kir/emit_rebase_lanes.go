@@ -45,13 +45,14 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 	for _, k := range l.Ahead {
 		e.aheadSlice(l, k, x0)
 	}
-	copied := !checked && e.laneCopy(l)
+	hi := e.demandedLanes(l, checked)
+	copied := !checked && e.laneCopy(l, hi)
 	e.rebased = nil
 	if copied {
 		e.printf("} else {\n")
 		return "}\n}\n"
 	}
-	e.printf("for %s := 0; %s < 32; %s++ {\n%s := %s + %s\n_ = %s\n", n["lane"], n["lane"], n["lane"], n["tx"], x0, n["lane"], n["tx"])
+	e.printf("for %s := 0; %s < %s; %s++ {\n%s := %s + %s\n_ = %s\n", n["lane"], n["lane"], hi, n["lane"], n["tx"], x0, n["lane"], n["tx"])
 	if checked {
 		e.printf("%s := %s + %s\n%s.Thread = %s\n", n["rank"], n["w"], n["lane"], e.use("pos"), n["rank"])
 	} else {
@@ -84,4 +85,25 @@ func (e *emitter) rebasedLanes(l *LaneLoop, body func(bool)) (code []byte, check
 		return nil, false, false
 	}
 	return buf.Bytes(), l.Rebase.Partial || slices.Contains(e.rebased, ""), true
+}
+
+// demandedLanes returns how many lanes, from the first, a whole warp
+// runs of lane loop l: where l is a step of a tree over shared memory
+// whose result only the first lanes are read for (demand_shared.go), a
+// variable it defines holding those the later steps read, in
+// one-dimensional blocks; otherwise, and where a lane may fail (checked),
+// or in the SIMD build, whose vector steps run the warp at once, 32.
+func (e *emitter) demandedLanes(l *LaneLoop, checked bool) string {
+	dm := l.Demand
+	if dm == nil || checked || e.simd {
+		return "32"
+	}
+	hi := e.f.Names.Fresh("hi")
+	e.printf("%s := %s.LanesDemanded(%s, %d, %s)\n", hi, e.f.Src.Compiled, e.f.Vars[dm.Step].Name, dm.Lanes, e.oneD())
+	return hi
+}
+
+// oneD writes the test that the block is one-dimensional.
+func (e *emitter) oneD() string {
+	return e.use("bdy") + "*" + e.use("bdz") + " == 1"
 }

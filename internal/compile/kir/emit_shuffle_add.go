@@ -84,7 +84,7 @@ func (e *emitter) stepLanes(st shflAddStep) (from, to string) {
 	}
 	narrow := "true"
 	if dm.OneD {
-		narrow = e.use("bdy") + "*" + e.use("bdz") + " == 1"
+		narrow = e.oneD()
 	}
 	return "0", fmt.Sprintf("%s.LanesDemanded(%s, %d, %s)", e.f.Src.Compiled, e.operand(st.c, st.arg), dm.Lanes, narrow)
 }

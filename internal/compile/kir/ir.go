@@ -328,6 +328,11 @@ type (
 		// Ahead are the rebased slices whose block's row the warp loop
 		// reads ahead into scratch (rowsahead.go).
 		Ahead []int
+		// Demand, where set, is a step of a tree over shared memory
+		// whose result only a warp's first lanes are read for: a whole
+		// warp runs only the lanes the later steps read
+		// (demand_shared.go).
+		Demand *StepDemand
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

@@ -107,3 +107,53 @@ func (f *Func) inspectAll(fn func(ast.Node)) {
 		}
 	})
 }
+
+// inspectNodes calls fn for every syntax node of nodes, as inspectAll
+// does, and of what warp-level code holds besides: the conditions of
+// WarpIfs and WarpFors (whose condition lane loops are none of their
+// children), the collectives a lane loop evaluates the operands of, and
+// a thread loop's predicate barrier.
+func (f *Func) inspectNodes(nodes []Node, fn func(ast.Node)) {
+	visit := func(n ast.Node) {
+		if n != nil {
+			ast.Inspect(n, func(m ast.Node) bool {
+				if m != nil {
+					fn(m)
+				}
+				return true
+			})
+		}
+	}
+	Walk(nodes, func(n Node) {
+		switch m := n.(type) {
+		case *Code:
+			visit(m.Stmt)
+		case *Collective:
+			visit(m.Call)
+			if m.Stmt != nil {
+				visit(m.Stmt)
+			}
+		case *WarpIf:
+			visit(m.Src.Cond)
+		case *LaneLoop:
+			for _, c := range m.Operands {
+				visit(c.Call)
+			}
+		case *ThreadLoop:
+			if m.Reduce != nil {
+				visit(m.Reduce.Call)
+			}
+		case *WarpFor:
+			visit(m.Src)
+		case *For:
+			visit(m.Src)
+		case *If:
+			visit(m.Src.Cond)
+		case *Barrier:
+			visit(m.Call)
+			if m.Stmt != nil {
+				visit(m.Stmt)
+			}
+		}
+	})
+}

@@ -1,0 +1,213 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Trees over shared memory whose result only a warp's first lanes are
+// read for: Harris's last warp, in the form NVIDIA prescribes for
+// independent thread scheduling,
+//
+//	for offset := 32; offset > 0; offset /= 2 {
+//		v += sdata[tid+offset]
+//		__syncwarp()
+//		sdata[tid] = v
+//		__syncwarp()
+//	}
+//
+// after which thread 0 reads sdata[0] alone. As with a shuffle-down
+// reduction (demand.go), a step by d needs only lanes [0, k+d-1) where
+// the rest of the block reads lanes [0, k) of the tree: each lane l reads
+// the element lane l+d stored the step before, and the later steps reach
+// at most d-1 lanes further. The other lanes' stores are of elements
+// nothing reads again.
+
+// sharedTree notes, on the lane loops of loop, the lanes its steps must
+// run where loop is such a tree at warp level, followed by the warp's
+// code rest and the block's code after: its shared slice read after it
+// only at constant indexes below k, its variable in lanes below k, k
+// less than a warp. Where the block is not one-dimensional, or a warp's
+// lanes are not the first of its row of x, the emitted code runs every
+// lane.
+func (f *Func) sharedTree(loop *For, rest [][]Node, after []Node) {
+	add, store, v, mem := f.treeSteps(loop)
+	if add == nil {
+		return
+	}
+	d := f.halvingKey(loop.Src)
+	k, ok := f.sharedReads(mem, rest, after)
+	if !ok {
+		return
+	}
+	r := &laneReads{f: f, tracked: map[*types.Var]bool{v: true}}
+	for _, list := range rest {
+		r.warpNodes(list, warpSize)
+	}
+	r.after(after)
+	k = max(k, r.k)
+	if k >= warpSize {
+		return
+	}
+	add.Demand = &StepDemand{Step: d, Lanes: k}
+	store.Demand = add.Demand
+}
+
+// A StepDemand is a step by Step of a tree over shared memory whose
+// result only lanes [0, Lanes) of each warp are read for
+// (demand_shared.go): a whole warp runs lanes
+// [0, compiled.LanesDemanded(Step, Lanes, narrow)), narrow where the
+// block is one-dimensional.
+type StepDemand struct {
+	Step  *types.Var
+	Lanes int
+}
+
+// treeSteps returns the lane loops of loop, its variable v and the
+// shared-memory slice of its tree where loop is a halving step of one:
+// v += s[x+d], then s[x] = v, with only warp syncs besides, each lane
+// loop rebased (x the thread's x index).
+func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, v *types.Var, mem map[*types.Var]bool) {
+	d := f.halvingKey(loop.Src)
+	if d == nil {
+		return nil, nil, nil, nil
+	}
+	var steps []*LaneLoop
+	for _, n := range loop.Body {
+		switch n := n.(type) {
+		case *LaneLoop:
+			if len(n.Body) > 0 {
+				steps = append(steps, n)
+			}
+		case *Collective:
+			if n.Entry.Short != "SyncWarp" {
+				return nil, nil, nil, nil
+			}
+		default:
+			return nil, nil, nil, nil
+		}
+	}
+	if len(steps) != 2 || len(steps[0].Body) != 1 || len(steps[1].Body) != 1 || steps[0].Rebase == nil || steps[1].Rebase == nil {
+		return nil, nil, nil, nil
+	}
+	a, ok := steps[0].Body[0].(*Code).Stmt.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ADD_ASSIGN || len(a.Lhs) != 1 {
+		return nil, nil, nil, nil
+	}
+	v = f.identVar(a.Lhs[0])
+	read, okRead := f.rowAt(steps[0].Rebase, a.Rhs[0], d)
+	dst, src := copyOperands(steps[1].Body[0].(*Code).Stmt)
+	written, okWrite := f.rowAt(steps[1].Rebase, dst, nil)
+	if v == nil || f.Vars[v] == nil || f.Vars[v].InPlace || !okRead || !okWrite || f.identVar(src) != v {
+		return nil, nil, nil, nil
+	}
+	mem = f.sharedAliases(read)
+	if mem == nil || !mem[written] {
+		return nil, nil, nil, nil
+	}
+	return steps[0], steps[1], v, mem
+}
+
+// rowAt returns the slice x indexes where rb rebased x as the thread's x
+// index plus off (plus nothing where off is nil).
+func (f *Func) rowAt(rb *Rebase, x ast.Expr, off *types.Var) (*types.Var, bool) {
+	k, ok := rowSlice(rb, x)
+	if !ok || rb.Slices[k].Row != nil {
+		return nil, false
+	}
+	r := rb.Slices[k]
+	if off == nil && r.Off != nil || off != nil && f.identVar(r.Off) != off {
+		return nil, false
+	}
+	return f.identVar(r.X), true
+}
+
+// sharedAliases returns the variables that may hold the shared-memory
+// slice s holds, s among them, where s is a shared-memory declaration or
+// a plain copy of one and none of them reaches memory otherwise than by
+// indexing, len, cap, or a plain copy to another; nil where one may.
+func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
+	mem := map[*types.Var]bool{}
+	for v := range f.shared {
+		mem[v] = true
+	}
+	plain := map[*ast.Ident]bool{} // the uses that only index, measure or copy
+	for grew := true; grew; {
+		grew = false
+		f.inspectNodes(f.Body, func(n ast.Node) {
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				plain[identOf(n.X)] = true
+			case *ast.CallExpr:
+				if a := f.lenArg(n); a != nil {
+					plain[a] = true
+				}
+			case ast.Stmt:
+				if dst, src := copyOperands(n); dst != nil && mem[f.identVar(src)] {
+					plain[identOf(src)] = true
+					if v := f.identVar(dst); v != nil && !mem[v] {
+						mem[v], grew = true, true
+					}
+				}
+			}
+		})
+	}
+	if !mem[s] {
+		return nil
+	}
+	escapes := false
+	f.inspectNodes(f.Body, func(n ast.Node) {
+		if id, ok := n.(*ast.Ident); ok && !plain[id] {
+			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && mem[v] && !f.assignedIdent(id) {
+				escapes = true
+			}
+		}
+	})
+	if escapes {
+		return nil
+	}
+	return mem
+}
+
+// assignedIdent reports whether id is the left side of a plain copy (a
+// variable the aliases hold, not a use of its value).
+func (f *Func) assignedIdent(id *ast.Ident) bool {
+	found := false
+	f.inspectNodes(f.Body, func(n ast.Node) {
+		if s, ok := n.(ast.Stmt); ok && !found {
+			if dst, _ := copyOperands(s); dst == ast.Expr(id) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// sharedReads returns k where the warp's code rest and the block's code
+// after index the slices mem only at constants below k, and false where
+// they name one otherwise.
+func (f *Func) sharedReads(mem map[*types.Var]bool, rest [][]Node, after []Node) (int, bool) {
+	k, ok := 0, true
+	at := map[*ast.Ident]bool{}
+	visit := func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if id := identOf(n.X); id != nil && mem[f.identVar(id)] {
+				c, isConst := f.intConst(n.Index)
+				if !isConst || c < 0 || c >= warpSize {
+					ok = false
+				}
+				k, at[id] = max(k, int(c)+1), true
+			}
+		case *ast.Ident:
+			if mem[f.identVar(n)] && !at[n] {
+				ok = false
+			}
+		}
+	}
+	for _, list := range append(rest, after) {
+		f.inspectNodes(list, visit)
+	}
+	return k, ok
+}
