@@ -1511,7 +1511,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			v_ := gc_l_v_[gc_lane]
@@ -1604,7 +1608,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					v_2 := gc_l_v_2[gc_lane]
@@ -2719,7 +2727,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			v_2 := gc_l_v_2[gc_lane]
@@ -2812,7 +2824,11 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					v_3 := gc_l_v_3[gc_lane]

@@ -10184,6 +10184,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 	}
 	gc_bd5 := gc_b14.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b14.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b14.Len()
@@ -10326,7 +10328,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 				}
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+		gc_upto3 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
 			v_ := gc_l_v_[gc_lane5]
@@ -10434,7 +10440,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 						}
 					}
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_upto4 := gc_cnt5
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto4 = min(gc_upto4, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 					v_2 := gc_l_v_2[gc_lane5]
@@ -19330,6 +19340,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	}
 	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_gd5 := gc_b8.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b8.Index()
@@ -19505,7 +19517,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+		gc_upto3 := gc_cnt5
+		if gc_bdy5*gc_bdz5 == 1 {
+			gc_upto3 = min(gc_upto3, 1)
+		}
+		for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
 			v_2 := gc_l_v_2[gc_lane5]
@@ -19613,7 +19629,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_upto4 := gc_cnt5
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto4 = min(gc_upto4, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 					v_3 := gc_l_v_3[gc_lane5]

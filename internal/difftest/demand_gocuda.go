@@ -105,7 +105,11 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			v_ := gc_l_v_[gc_lane]

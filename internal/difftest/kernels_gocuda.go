@@ -2663,7 +2663,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			var v int32
@@ -2765,7 +2766,8 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_upto2 := min(gc_cnt, 1)
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					var s int32

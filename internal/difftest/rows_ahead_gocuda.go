@@ -148,7 +148,8 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			v_ := gc_l_v_[gc_lane]

@@ -141,7 +141,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			var v float32
@@ -240,7 +244,11 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					var v float32

@@ -241,7 +241,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_upto := min(gc_cnt, 1)
+				for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					v_2 := gc_l_v_2[gc_lane]

@@ -63,6 +63,9 @@ func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node, treesOnly boo
 			r.after(after)
 			if r.k < warpSize {
 				c.Demand = &LaneDemand{Lanes: r.k, OneD: r.oneD}
+				for _, l := range r.copies {
+					l.Upto = c.Demand
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -18,6 +19,9 @@ type laneReads struct {
 	tracked map[*types.Var]bool
 	k       int
 	oneD    bool
+	// copies are the lane loops that only copy the value: what they do
+	// in the lanes that never read it is never read either.
+	copies []*LaneLoop
 }
 
 // read notes a read of the value in lanes [0, hi).
@@ -52,8 +56,19 @@ func (r *laneReads) warpNodes(nodes []Node, hi int) {
 
 // laneLoop notes the reads of lane loop l, whose lanes are [0, hi): a
 // plain copy of a tracked variable tracks the copy; any other mention of
-// one reads it.
+// one reads it. A loop of such copies alone (and declarations of the
+// copies) is one of r's copies.
 func (r *laneReads) laneLoop(l *LaneLoop, hi int) {
+	copies := len(l.Operands) == 0 && l.Rebase == nil && l.Jam == nil
+	var declared []*types.Var
+	defer func() {
+		for _, v := range declared {
+			copies = copies && r.tracked[v]
+		}
+		if copies {
+			r.copies = append(r.copies, l)
+		}
+	}()
 	for _, n := range l.Body {
 		s := n.(*Code).Stmt
 		if dst, src := copyOperands(s); dst != nil && r.tracked[r.f.identVar(src)] {
@@ -63,11 +78,17 @@ func (r *laneReads) laneLoop(l *LaneLoop, hi int) {
 			if v := r.f.identVar(dst); v != nil {
 				if kv := r.f.Vars[v]; kv == nil || kv.InPlace {
 					r.read(warpSize) // its reads are out of sight
+					copies = false
 				}
 				r.tracked[v] = true
 				continue
 			}
 		}
+		if v := r.f.bareDecl(s); v != nil {
+			declared = append(declared, v)
+			continue
+		}
+		copies = false
 		if guard, ok := s.(*ast.IfStmt); ok && guard.Init == nil && guard.Else == nil && !r.mentionsExpr(guard.Cond) {
 			if lanes, ok := r.condLanes(guard.Cond); ok {
 				if r.mentionsExpr(guard.Body) {
@@ -218,4 +239,22 @@ func (r *laneReads) mentions(n Node) bool {
 		}
 	})
 	return found
+}
+
+// bareDecl returns the variable s declares without a value (var x T).
+func (f *Func) bareDecl(s ast.Stmt) *types.Var {
+	d, ok := s.(*ast.DeclStmt)
+	if !ok {
+		return nil
+	}
+	gd, ok := d.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+		return nil
+	}
+	vs := gd.Specs[0].(*ast.ValueSpec)
+	if len(vs.Names) != 1 || len(vs.Values) != 0 {
+		return nil
+	}
+	v, _ := f.Src.Info.Defs[vs.Names[0]].(*types.Var)
+	return v
 }

@@ -72,10 +72,11 @@
 //   - demand: a shuffle-down reduction whose offsets halve, whose result a
 //     warp's first lanes alone read (in a lane range, or a thread loop
 //     narrowed to x < n of a one-dimensional block), adds in each
-//     whole-warp step only the lanes the later steps read; so does a
-//     warp's tree over shared memory (v += s[x+d], then s[x] = v) whose
-//     elements only constant indexes below a warp read after it, in
-//     one-dimensional blocks
+//     whole-warp step only the lanes the later steps read, and runs the
+//     lane loops that only copy the result for lanes [0, k) alone; so
+//     does a warp's tree over shared memory (v += s[x+d], then s[x] = v)
+//     whose elements only constant indexes below a warp read after it,
+//     in one-dimensional blocks
 //   - rowsahead: a warp loop at the body's top whose lane loops read a
 //     parameter the kernel never writes in two streams or more, at x plus
 //     offsets the same for the block, reads those rows ahead, each at

@@ -249,6 +249,13 @@ func (d *dumper) warpNode(n Node, depth int) {
 		for _, k := range n.Ahead {
 			head += fmt.Sprintf(" [row %s ahead]", n.Rebase.Slices[k].X.Name)
 		}
+		if u := n.Upto; u != nil {
+			head += fmt.Sprintf(" [copies: lanes < %d", u.Lanes)
+			if u.OneD {
+				head += " of one-dimensional blocks"
+			}
+			head += "]"
+		}
 		if dm := n.Demand; dm != nil {
 			lanes := dm.Step.Name()
 			if dm.Lanes > 1 {

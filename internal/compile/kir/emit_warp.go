@@ -104,6 +104,9 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	}
 	if !coords || rng == nil {
 		from, to = e.laneSpan(rng, prefix)
+		if vec == nil {
+			to = e.lanesUpto(l, to)
+		}
 	}
 	closing := ""
 	if coords && rng == nil && vec == nil {
@@ -147,6 +150,25 @@ func (e *emitter) laneSpan(rng *laneRange, prefix bool) (from, to string) {
 		}
 	}
 	return from, to
+}
+
+// lanesUpto returns the lane after the last that lane loop l runs, to or,
+// where l only copies a shuffle reduction's result that lanes [0, k)
+// alone read (LaneLoop.Upto), a variable it defines holding k where the
+// block is one-dimensional (or in every block, where the reads hold in
+// any) and to elsewhere.
+func (e *emitter) lanesUpto(l *LaneLoop, to string) string {
+	u := l.Upto
+	if u == nil {
+		return to
+	}
+	upto := e.f.Names.Fresh("upto")
+	if !u.OneD {
+		e.printf("%s := min(%s, %d)\n", upto, to, u.Lanes)
+		return upto
+	}
+	e.printf("%s := %s\nif %s {\n%s = min(%s, %d)\n}\n", upto, to, e.oneD(), upto, upto, u.Lanes)
+	return upto
 }
 
 // lanePrologue writes what each lane does first: count the thread's

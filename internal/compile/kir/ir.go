@@ -333,6 +333,11 @@ type (
 		// warp runs only the lanes the later steps read
 		// (demand_shared.go).
 		Demand *StepDemand
+		// Upto, where set, bounds the lanes the loop runs to [0,
+		// Upto.Lanes), where the block is one-dimensional if Upto.OneD:
+		// its code only copies a shuffle reduction's result, which no
+		// other lane reads (demand.go).
+		Upto *LaneDemand
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

@@ -134,3 +134,16 @@ func warpIfAfter(t *gocuda.Thread, in, out []float32) {
 		out[t.BlockIdx.X] = w
 	}
 }
+
+// copyAndStore copies lane 0's sum in a lane loop that also stores
+// every lane's index: the loop runs every lane (only a loop of copies
+// runs lanes [0, 1)).
+func copyAndStore(t *gocuda.Thread, in, out, lanes []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := warpSum(in[i], t)
+	s := v
+	lanes[i] = float32(t.LaneID())
+	if t.LaneID() == 0 {
+		out[i/32] = s
+	}
+}
