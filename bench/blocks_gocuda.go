@@ -264,24 +264,30 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 		gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:36
-		for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, true)
+		} else {
+
+//line blocks.go:36
+			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+				} else {
 
 //line blocks.go:37
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
 
 //line blocks.go:37
-					v += gc_c1r[gc_lane]
-					gc_l_v[gc_lane] = v
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 		}

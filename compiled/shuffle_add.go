@@ -42,6 +42,12 @@ func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
 		}
 		return
 	}
+	downAdd(vals, d, lo, hi)
+}
+
+// downAdd is ShflAddWarp's step for a shuffle down by d, in [0, 32),
+// lanes [lo, hi) adding.
+func downAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
 	if end := min(hi, warpSize-d); lo < end { // lanes [lo, end) add lanes [lo+d, end+d), from the first
 		to, src := vals[lo:end], vals[lo+d:end+d]
 		src = src[:len(to)]
@@ -51,6 +57,24 @@ func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
 	}
 	for l := max(lo, warpSize-d); l < hi; l++ {
 		vals[l] += vals[l]
+	}
+}
+
+// ShflDownHalving completes, for a whole warp (every lane active, a full
+// mask, width 32), a shuffle-down reduction whose offsets halve from d
+// down to 1, as in
+//
+//	for d := x; d > 0; d /= 2 {
+//		v += gocuda.ShflDownSync(t, mask, v, d, 32)
+//	}
+//
+// each step as ShflAddWarp(ShflDown, vals, d, 0, LanesDemanded(d, k,
+// narrow)) would, in one call (k = 32: every lane adds). The default
+// build's generated code calls it; the SIMD build's takes the steps in
+// vector registers (ShflAddSteps).
+func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
+	for ; d > 0; d /= 2 {
+		downAdd(vals, d&(warpSize-1), 0, min(LanesDemanded(d, k, narrow), warpSize))
 	}
 }
 

@@ -82,3 +82,26 @@ func TestLanesDemanded(t *testing.T) {
 	assert.Equal(t, 32, compiled.LanesDemanded(32, 1, true), "a step by a warp or more")
 	assert.Equal(t, 4, compiled.LanesDemanded(4, 1, true))
 }
+
+// TestShflDownHalving: the halving steps in one call leave every lane as
+// ShflAddWarp's steps one by one do, from starts 1 to 40, for every k,
+// narrowed or not, on float32 values whose sums depend on the order of
+// their additions (bit for bit).
+func TestShflDownHalving(t *testing.T) {
+	for start := 1; start <= 40; start++ {
+		for k := 0; k <= 32; k++ {
+			for _, narrow := range []bool{false, true} {
+				var steps, one [32]float32
+				for l := range steps {
+					steps[l] = float32(l*l*7919+start*31+1) / 7 * float32(1-2*(l%3))
+					one[l] = steps[l]
+				}
+				for d := start; d > 0; d /= 2 {
+					compiled.ShflAddWarp(compiled.ShflDown, &steps, d, 0, compiled.LanesDemanded(d, k, narrow))
+				}
+				compiled.ShflDownHalving(&one, start, k, narrow)
+				require.Equal(t, steps, one, "start %d, k %d, narrow %v", start, k, narrow)
+			}
+		}
+	}
+}

@@ -1490,24 +1490,30 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
 
 //line reduce_variants.go:91
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
 
 //line reduce_variants.go:91
-					v_ += gc_c1r[gc_lane]
-					gc_l_v_[gc_lane] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
 				}
 			}
 		}
@@ -1587,24 +1593,30 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
 
 //line reduce_variants.go:91
-							v_2 += gc_c2r[gc_lane]
-							gc_l_v_2[gc_lane] = v_2
+								v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
 						}
 					}
 				}
@@ -2706,24 +2718,30 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 
 //line reduce_variants.go:90
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
+		} else {
+
+//line reduce_variants.go:90
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
 
 //line reduce_variants.go:91
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
 
 //line reduce_variants.go:91
-					v_2 += gc_c1r[gc_lane]
-					gc_l_v_2[gc_lane] = v_2
+						v_2 += gc_c1r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
 				}
 			}
 		}
@@ -2803,24 +2821,30 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 
 //line reduce_variants.go:90
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
+				} else {
+
+//line reduce_variants.go:90
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_3 := gc_l_v_3[gc_lane]
-							_ = v_3
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_3 := gc_l_v_3[gc_lane]
+								_ = v_3
 
 //line reduce_variants.go:91
-							v_3 += gc_c2r[gc_lane]
-							gc_l_v_3[gc_lane] = v_3
+								v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
+							}
 						}
 					}
 				}

@@ -350,27 +350,33 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 		}
 
 //line spmv.go:211
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, true)
+		} else {
+
+//line spmv.go:211
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line spmv.go:212
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
+				} else {
 
 //line spmv.go:212
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						sum := gc_l_sum[gc_lane]
+						_ = sum
+
+//line spmv.go:212
+						sum += gc_c1r[gc_lane]
+						gc_l_sum[gc_lane] = sum
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
-//line spmv.go:212
-					sum += gc_c1r[gc_lane]
-					gc_l_sum[gc_lane] = sum
 				}
 			}
 		}

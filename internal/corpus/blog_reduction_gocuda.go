@@ -235,24 +235,30 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
 
 //line blog_reduction.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_ := gc_l_val_[gc_lane]
+						_ = val_
 
 //line blog_reduction.go:23
-					val_ += gc_c1r[gc_lane]
-					gc_l_val_[gc_lane] = val_
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
 				}
 			}
 		}
@@ -375,27 +381,33 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
 
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								val_2 := gc_l_val_2[gc_lane]
+								_ = val_2
+
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_2 := gc_l_val_2[gc_lane]
-							_ = val_2
-
-//line blog_reduction.go:23
-							val_2 += gc_c2r[gc_lane]
-							gc_l_val_2[gc_lane] = val_2
 						}
 					}
 				}
@@ -1062,24 +1074,30 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+				} else {
 
 //line blog_reduction.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_2 := gc_l_val_2[gc_lane]
+						_ = val_2
 
 //line blog_reduction.go:23
-					val_2 += gc_c1r[gc_lane]
-					gc_l_val_2[gc_lane] = val_2
+						val_2 += gc_c1r[gc_lane]
+						gc_l_val_2[gc_lane] = val_2
+					}
 				}
 			}
 		}
@@ -1202,27 +1220,33 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+						} else {
 
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								val_3 := gc_l_val_3[gc_lane]
+								_ = val_3
+
+//line blog_reduction.go:23
+								val_3 += gc_c2r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_3 := gc_l_val_3[gc_lane]
-							_ = val_3
-
-//line blog_reduction.go:23
-							val_3 += gc_c2r[gc_lane]
-							gc_l_val_3[gc_lane] = val_3
 						}
 					}
 				}
@@ -1831,24 +1855,30 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
 
 //line blog_reduction.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val := gc_l_val[gc_lane]
+						_ = val
 
 //line blog_reduction.go:23
-					val += gc_c1r[gc_lane]
-					gc_l_val[gc_lane] = val
+						val += gc_c1r[gc_lane]
+						gc_l_val[gc_lane] = val
+					}
 				}
 			}
 		}
@@ -2108,24 +2138,30 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 
 //line blog_reduction.go:22
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+		} else {
+
+//line blog_reduction.go:22
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+				} else {
 
 //line blog_reduction.go:23
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_ := gc_l_val_[gc_lane]
+						_ = val_
 
 //line blog_reduction.go:23
-					val_ += gc_c1r[gc_lane]
-					gc_l_val_[gc_lane] = val_
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
 				}
 			}
 		}
@@ -2248,27 +2284,33 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				}
 
 //line blog_reduction.go:22
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
+
+//line blog_reduction.go:22
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
 
 //line blog_reduction.go:23
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								val_2 := gc_l_val_2[gc_lane]
+								_ = val_2
+
+//line blog_reduction.go:23
+								val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_2 := gc_l_val_2[gc_lane]
-							_ = val_2
-
-//line blog_reduction.go:23
-							val_2 += gc_c2r[gc_lane]
-							gc_l_val_2[gc_lane] = val_2
 						}
 					}
 				}

@@ -4171,27 +4171,33 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if gc_act != 0 {
 
 //line samples_reduction.go:343
-				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
+				} else {
+
+//line samples_reduction.go:343
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+						} else {
 
 //line samples_reduction.go:344
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								mySum_ := gc_l_mySum_[gc_lane]
+								_ = mySum_
+
+//line samples_reduction.go:344
+								mySum_ += gc_c2r[gc_lane]
+								gc_l_mySum_[gc_lane] = mySum_
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum_ := gc_l_mySum_[gc_lane]
-							_ = mySum_
-
-//line samples_reduction.go:344
-							mySum_ += gc_c2r[gc_lane]
-							gc_l_mySum_[gc_lane] = mySum_
 						}
 					}
 				}

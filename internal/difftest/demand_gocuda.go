@@ -84,24 +84,30 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 
 //line demand.go:48
-		for offset := start; offset > 0; offset >>= 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
+		} else {
+
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+				} else {
 
 //line demand.go:49
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
 
 //line demand.go:49
-					v_ += gc_c1r[gc_lane]
-					gc_l_v_[gc_lane] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
 				}
 			}
 		}
@@ -302,24 +308,30 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 
 //line demand.go:48
-		for offset := start_; offset > 0; offset >>= 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
+		} else {
+
+//line demand.go:48
+			for offset := start_; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
+				} else {
 
 //line demand.go:49
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
 
 //line demand.go:49
-					v_ += gc_c1r[gc_lane]
-					gc_l_v_[gc_lane] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
 				}
 			}
 		}
@@ -456,24 +468,30 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		}
 
 //line demand.go:48
-		for offset := start; offset > 0; offset >>= 1 {
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
+		} else {
+
+//line demand.go:48
+			for offset := start; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
 
 //line demand.go:49
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
 
 //line demand.go:49
-					v_ += gc_c1r[gc_lane]
-					gc_l_v_[gc_lane] = v_
+						v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
 				}
 			}
 		}

@@ -361,24 +361,30 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				gc_jam_jamSum_flush(&gc_jam3)
 
 //line jam_result.go:34
-				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+				} else {
+
+//line jam_result.go:34
+					for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line jam_result.go:35
-					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
 
 //line jam_result.go:35
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
 
 //line jam_result.go:35
-							v_ += gc_c1r[gc_lane]
-							gc_l_v_[gc_lane] = v_
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
 						}
 					}
 				}

@@ -203,27 +203,33 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			if gc_act != 0 {
 
 //line returns.go:17
-				for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+				} else {
+
+//line returns.go:17
+					for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
 
 //line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+
+//line returns.go:18
+								v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line returns.go:18
-							v_ += gc_c2r[gc_lane]
-							gc_l_v_[gc_lane] = v_
 						}
 					}
 				}
@@ -374,27 +380,33 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			if gc_act != 0 {
 
 //line returns.go:17
-				for off_ := 16; off_ > 0; off_ /= 2 {
+				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+				} else {
+
+//line returns.go:17
+					for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
 
 //line returns.go:18
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
+
+//line returns.go:18
+								v_2 += gc_c4r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line returns.go:18
-							v_2 += gc_c4r[gc_lane]
-							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
