@@ -69,10 +69,15 @@ func downAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
 //	}
 //
 // each step as ShflAddWarp(ShflDown, vals, d, 0, LanesDemanded(d, k,
-// narrow)) would, in one call (k = 32: every lane adds). The default
-// build's generated code calls it; the SIMD build's takes the steps in
-// vector registers (ShflAddSteps).
+// narrow)) would, in one call (k = 32: every lane adds), for lanes
+// [0, k); the lanes from k on, which the caller never reads, may be left
+// partly reduced. The default build's generated code calls it; the SIMD
+// build's takes the steps in vector registers (ShflAddSteps).
 func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
+	if d == warpSize/2 && k == 1 && narrow {
+		halvingLane0(vals)
+		return
+	}
 	for ; d > 0; d /= 2 {
 		downAdd(vals, d&(warpSize-1), 0, min(LanesDemanded(d, k, narrow), warpSize))
 	}
@@ -116,4 +121,21 @@ func LanesDemanded(d, k int, narrow bool) int {
 		return warpSize
 	}
 	return min(warpSize, max(0, d+k-1))
+}
+
+// halvingLane0 is ShflDownHalving from 16 for lane 0 alone (Luitjens's
+// warpReduceSum read in lane 0): the same tree of additions, in the same
+// order, written out so that its independent additions overlap instead
+// of each step waiting on the last through memory.
+func halvingLane0[T Number](vals *[warpSize]T) {
+	v := vals
+	a0, a1, a2, a3 := v[0]+v[16], v[1]+v[17], v[2]+v[18], v[3]+v[19]
+	a4, a5, a6, a7 := v[4]+v[20], v[5]+v[21], v[6]+v[22], v[7]+v[23]
+	a8, a9, a10, a11 := v[8]+v[24], v[9]+v[25], v[10]+v[26], v[11]+v[27]
+	a12, a13, a14, a15 := v[12]+v[28], v[13]+v[29], v[14]+v[30], v[15]+v[31]
+	b0, b1, b2, b3 := a0+a8, a1+a9, a2+a10, a3+a11
+	b4, b5, b6, b7 := a4+a12, a5+a13, a6+a14, a7+a15
+	c0, c1, c2, c3 := b0+b4, b1+b5, b2+b6, b3+b7
+	d0, d1 := c0+c2, c1+c3
+	v[0] = d0 + d1
 }
