@@ -435,17 +435,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 		gc_jam_runSum_flush(&gc_jam2)
 
 //line blocks.go:36
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blocks.go:37
-				gc_run.Add(off, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, true)
 		} else {
 
 //line blocks.go:36

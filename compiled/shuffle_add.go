@@ -71,8 +71,9 @@ func downAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
 // each step as ShflAddWarp(ShflDown, vals, d, 0, LanesDemanded(d, k,
 // narrow)) would, in one call (k = 32: every lane adds), for lanes
 // [0, k); the lanes from k on, which the caller never reads, may be left
-// partly reduced. The default build's generated code calls it; the SIMD
-// build's takes the steps in vector registers (ShflAddSteps).
+// partly reduced. Generated code calls it (the SIMD build's for a sum
+// read in lane 0 alone; its other reductions take their steps in vector
+// registers, ShflAddSteps).
 func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 	if d == warpSize/2 && k == 1 && narrow {
 		halvingLane0(vals)

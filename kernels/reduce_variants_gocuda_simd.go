@@ -10292,17 +10292,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run7 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run7.Add(offset, 0, 32)
-				if gc_run7.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run7)
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -10404,17 +10395,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run8 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run8.Add(offset_, 0, 32)
-						if gc_run8.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run8)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run8)
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -10625,6 +10607,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -11146,17 +11130,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -11606,17 +11581,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -11921,6 +11887,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 	}
 	gc_bd3 := gc_b6.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b6.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b6.Len()
@@ -12442,17 +12410,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run3.Add(offset, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run3)
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -12902,17 +12861,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run4.Add(offset_, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run4)
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -13217,6 +13167,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 	}
 	gc_bd4 := gc_b10.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b10.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b10.Len()
@@ -13738,17 +13690,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run5 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run5.Add(offset, 0, 32)
-				if gc_run5.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run5)
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -14198,17 +14141,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run6 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run6.Add(offset_, 0, 32)
-						if gc_run6.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run6)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run6)
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -19481,17 +19415,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run7 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run7.Add(offset, 0, 32)
-				if gc_run7.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run7)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run7)
+		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -19593,17 +19518,8 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run8 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run8.Add(offset_, 0, 32)
-						if gc_run8.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run8)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run8)
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -19814,6 +19730,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -20042,17 +19960,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -20502,17 +20411,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run2)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -20817,6 +20717,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	}
 	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b4.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b4.Index()
@@ -21045,17 +20947,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run3.Add(offset, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run3)
+		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -21505,17 +21398,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run4.Add(offset_, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run4)
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
 				} else {
 
 //line reduce_variants.go:90
@@ -21820,6 +21704,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	}
 	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_gd4 := gc_b6.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b6.Index()
@@ -22048,17 +21934,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		}
 
 //line reduce_variants.go:90
-		if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run5 compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				gc_run5.Add(offset, 0, 32)
-				if gc_run5.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run5)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run5)
+		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
 		} else {
 
 //line reduce_variants.go:90
@@ -22508,17 +22385,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				}
 
 //line reduce_variants.go:90
-				if compiled.SIMD512 && gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run6 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						gc_run6.Add(offset_, 0, 32)
-						if gc_run6.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run6)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_3, &gc_run6)
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
 				} else {
 
 //line reduce_variants.go:90

@@ -33,6 +33,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -165,17 +166,8 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 		}
 
 //line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
 		} else {
 
 //line demand.go:48

@@ -9314,17 +9314,8 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		}
 
 //line kernels.go:273
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line kernels.go:274
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, true)
 		} else {
 
 //line kernels.go:273
@@ -9624,17 +9615,8 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				}
 
 //line kernels.go:273
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line kernels.go:274
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, true)
 				} else {
 
 //line kernels.go:273

@@ -530,17 +530,8 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 		}
 
 //line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
 		} else {
 
 //line demand.go:48

@@ -35,6 +35,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -204,17 +206,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 		}
 
 //line warp_tail_sum.go:42
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line warp_tail_sum.go:43
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 		} else {
 
 //line warp_tail_sum.go:42
@@ -506,17 +499,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				}
 
 //line warp_tail_sum.go:42
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line warp_tail_sum.go:43
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
 				} else {
 
 //line warp_tail_sum.go:42
