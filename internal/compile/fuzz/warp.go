@@ -198,7 +198,10 @@ func (g *gen) shuffle(mask string, seg int) {
 // shuffleStep writes the steps of a shuffle scan or reduction over the
 // whole warp on a variable of type t, if there is one, in a loop of their
 // own: x += Shfl(Up|Down|Xor)Sync(x, k), or the shuffle into y and, for the
-// lanes at k and above, x += y (compiled.ShflAddWarp's shapes).
+// lanes at k and above, x += y (compiled.ShflAddWarp's shapes). The first
+// form of a shuffle down halves its offsets from 16 (a reduction, which
+// the compiled form runs in one call: compiled.ShflDownHalving); the
+// others double them from 1.
 func (g *gen) shuffleStep(mask string, t typ) bool {
 	vs := thread(g.vars(t, false, true))
 	if len(vs) == 0 {
@@ -206,8 +209,13 @@ func (g *gen) shuffleStep(mask string, t typ) bool {
 	}
 	x, k := g.target(vs), g.fresh("k")
 	kind := []string{"Up", "Down", "Xor"}[g.ch.pick(3)]
-	g.line("for %s := 1; %s < 32; %s <<= 1 {", k, k, k)
-	if g.ch.pick(2) == 0 {
+	plain := g.ch.pick(2) == 0
+	if kind == "Down" && plain { // Luitjens's warpReduceSum: offsets halving from 16
+		g.line("for %s := 16; %s > 0; %s /= 2 {", k, k, k)
+	} else {
+		g.line("for %s := 1; %s < 32; %s <<= 1 {", k, k, k)
+	}
+	if plain {
 		g.line("\t%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)
 	} else {
 		y := g.fresh("y")
