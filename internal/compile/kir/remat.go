@@ -65,57 +65,19 @@ func (f *Func) liveEnd(obj *types.Var, def ast.Stmt) token.Pos {
 
 // inspectAll calls fn for every syntax node of the body: its statements
 // and the headers of its structural control, inlined copies included.
-func (f *Func) inspectAll(fn func(ast.Node)) {
-	visit := func(n ast.Node) {
-		if n == nil || n == ast.Node(nil) {
-			return
-		}
-		ast.Inspect(n, func(m ast.Node) bool {
-			if m != nil {
-				fn(m)
-			}
-			return true
-		})
-	}
-	Walk(f.Body, func(n Node) {
-		switch n := n.(type) {
-		case *Code:
-			visit(n.Stmt)
-		case *If:
-			visit(n.Src.Init)
-			visit(n.Src.Cond)
-		case *For:
-			fn(n.Src)
-			visit(n.Src.Init)
-			visit(n.Src.Cond)
-			visit(n.Src.Post)
-		case *Range:
-			fn(n.Src)
-			visit(n.Src.Key)
-			visit(n.Src.Value)
-			visit(n.Src.X)
-		case *Barrier:
-			visit(n.Call)
-			if n.Stmt != nil {
-				visit(n.Stmt)
-			}
-		case *Collective:
-			visit(n.Call)
-			if n.Stmt != nil {
-				visit(n.Stmt)
-			}
-		}
-	})
-}
+func (f *Func) inspectAll(fn func(ast.Node)) { f.inspectNodes(f.Body, fn) }
 
-// inspectNodes calls fn for every syntax node of nodes, as inspectAll
-// does, and of what warp-level code holds besides: the conditions of
-// WarpIfs and WarpFors (whose condition lane loops are none of their
-// children), the collectives a lane loop evaluates the operands of, and
-// a thread loop's predicate barrier.
+// inspectNodes calls fn for every syntax node of nodes: their statements,
+// the headers of their structural control, and what warp-level code holds
+// besides: the conditions of WarpIfs and WarpFors (whose condition lane
+// loops are none of their children), the collectives a lane loop
+// evaluates the operands of, and a thread loop's predicate barrier.
 func (f *Func) inspectNodes(nodes []Node, fn func(ast.Node)) {
-	visit := func(n ast.Node) {
-		if n != nil {
+	visit := func(ns ...ast.Node) {
+		for _, n := range ns {
+			if n == nil || n == ast.Node(nil) {
+				continue
+			}
 			ast.Inspect(n, func(m ast.Node) bool {
 				if m != nil {
 					fn(m)
@@ -128,13 +90,29 @@ func (f *Func) inspectNodes(nodes []Node, fn func(ast.Node)) {
 		switch m := n.(type) {
 		case *Code:
 			visit(m.Stmt)
+		case *If:
+			visit(m.Src.Init, m.Src.Cond)
+		case *WarpIf:
+			visit(m.Src.Init, m.Src.Cond)
+		case *For:
+			fn(m.Src)
+			visit(m.Src.Init, m.Src.Cond, m.Src.Post)
+		case *WarpFor:
+			fn(m.Src)
+			visit(m.Src.Init, m.Src.Cond, m.Src.Post)
+		case *Range:
+			fn(m.Src)
+			visit(m.Src.Key, m.Src.Value, m.Src.X)
+		case *Barrier:
+			visit(m.Call)
+			if m.Stmt != nil {
+				visit(m.Stmt)
+			}
 		case *Collective:
 			visit(m.Call)
 			if m.Stmt != nil {
 				visit(m.Stmt)
 			}
-		case *WarpIf:
-			visit(m.Src.Cond)
 		case *LaneLoop:
 			for _, c := range m.Operands {
 				visit(c.Call)
@@ -142,17 +120,6 @@ func (f *Func) inspectNodes(nodes []Node, fn func(ast.Node)) {
 		case *ThreadLoop:
 			if m.Reduce != nil {
 				visit(m.Reduce.Call)
-			}
-		case *WarpFor:
-			visit(m.Src)
-		case *For:
-			visit(m.Src)
-		case *If:
-			visit(m.Src.Cond)
-		case *Barrier:
-			visit(m.Call)
-			if m.Stmt != nil {
-				visit(m.Stmt)
 			}
 		}
 	})
