@@ -53,6 +53,27 @@ func demandTreeAll(t *gocuda.Thread, in, out []float32, start int) {
 	}
 }
 
+// DemandTreeKeptKernel is DemandTreeKernel whose thread 0 reads the
+// element of lane 5 through an array that kept the slice before the
+// tree: the steps run every lane.
+//
+//gocuda:kernel DemandTreeKeptKernel
+func demandTreeKept(t *gocuda.Thread, in, out []float32, start int) {
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	sdata := gocuda.Shared[float32](t, 2*b)
+	var keep [1][]float32
+	keep[0] = sdata
+	sdata[tid] = in[2*b*t.BlockIdx.X+tid]
+	sdata[tid+b] = in[2*b*t.BlockIdx.X+tid+b]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		DemandTree(t, sdata, start)
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0] + keep[0][5]
+	}
+}
+
 // DemandTree is Harris's warpReduce in the form NVIDIA prescribes for
 // independent thread scheduling, offsets halving from start: each lane
 // adds the element offset past its own, and stores its sum after the

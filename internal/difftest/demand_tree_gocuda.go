@@ -22,7 +22,7 @@ func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:16
-var gc_src_demandTree = compiled.NewSource("demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:56-69")
+var gc_src_demandTree = compiled.NewSource("demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90")
 
 //line demand_tree.go:16
 func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
@@ -154,7 +154,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 							gc_at5 := sdata_[gc_off4:][:32]
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 							copy(gc_l_v[:], gc_at5)
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -168,11 +168,11 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx
 								_ = tid_
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 								v := sdata_[tid_]
 								_ = v
 								gc_l_v[gc_lane] = v
@@ -181,7 +181,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 
-//line demand_tree.go:63
+//line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.At(gc_w)
@@ -198,16 +198,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									_ = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 									gc_l_v[gc_lane] = v
 								}
 							} else {
@@ -222,16 +222,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -247,7 +247,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_at7 := sdata_[gc_off6:][:32]
 								gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 								copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -261,16 +261,16 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 									sdata_[tid_] = v
 
-//line demand_tree.go:67
+//line demand_tree.go:88
 								}
 							}
 						}
@@ -365,7 +365,7 @@ func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:40
-var gc_src_demandTreeAll = compiled.NewSource("demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:56-69")
+var gc_src_demandTreeAll = compiled.NewSource("demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90")
 
 //line demand_tree.go:40
 func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
@@ -489,7 +489,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 							gc_at5 := sdata_[gc_off4:][:32]
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 							copy(gc_l_v[:], gc_at5)
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -503,11 +503,11 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx
 								_ = tid_
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 								v := sdata_[tid_]
 								_ = v
 								gc_l_v[gc_lane] = v
@@ -516,7 +516,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 
-//line demand_tree.go:63
+//line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
 					{
 						gc_tidx := gc_b.At(gc_w)
@@ -532,16 +532,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									_ = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 									v += gc_at6[gc_lane]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 									gc_l_v[gc_lane] = v
 								}
 							} else {
@@ -556,16 +556,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 									v += sdata_[tid_+offset]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 									gc_l_v[gc_lane] = v
 								}
 							}
@@ -580,7 +580,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 								gc_at7 := sdata_[gc_off6:][:32]
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 								copy(gc_at7, gc_l_v[:])
 							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -594,16 +594,16 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 									tid_ := gc_tx
 									_ = tid_
 									v := gc_l_v[gc_lane]
 									_ = v
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 									sdata_[tid_] = v
 
-//line demand_tree.go:67
+//line demand_tree.go:88
 								}
 							}
 						}
@@ -887,6 +887,391 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							out[gocuda.WarpSize*gc_bx+i] = sdata[i]
 						}
 //line demand_tree.go:52
+					}
+				}
+			}
+		}
+	}
+}
+
+// DemandTreeKeptKernel is DemandTreeKernel whose thread 0 reads the
+// element of lane 5 through an array that kept the slice before the
+// tree: the steps run every lane.
+//
+//line demand_tree.go:61
+func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandTreeKept,
+		func(gc_t *gocuda.Thread) { demandTreeKept(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_demandTreeKept(gc_b, in, out, start) })
+}
+
+//line demand_tree.go:61
+var gc_src_demandTreeKept = compiled.NewSource("demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90")
+
+//line demand_tree.go:61
+func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
+
+//line demand_tree.go:62
+	b := gc_bdx
+
+//line demand_tree.go:63
+	sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_at3 := sdata[gc_off2:][:gc_bdx]
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line demand_tree.go:62
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:64
+					var keep [1][]float32
+
+//line demand_tree.go:65
+					keep[0] = sdata
+
+//line demand_tree.go:66
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line demand_tree.go:67
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					_ = keep
+					gc_s_keep[gc_rank] = keep
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:64
+					var keep [1][]float32
+
+//line demand_tree.go:65
+					keep[0] = sdata
+
+//line demand_tree.go:66
+					sdata[tid] = in[2*b*gc_bx+tid]
+
+//line demand_tree.go:67
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+					_ = keep
+					gc_s_keep[gc_rank] = keep
+				}
+			}
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]float32
+		{
+			var gc_m7 uint32
+
+//line demand_tree.go:69
+			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:69
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
+
+//line demand_tree.go:70
+				var sdata_ []float32 = sdata
+
+//line demand_tree.go:70
+				_ = sdata_
+
+//line demand_tree.go:70
+				var start_ int = start
+
+//line demand_tree.go:70
+				_ = start_
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+							gc_at5 := sdata_[gc_off4:][:32]
+
+//line demand_tree.go:83
+							copy(gc_l_v[:], gc_at5)
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+								tid_ := gc_tx
+								_ = tid_
+
+//line demand_tree.go:83
+								v := sdata_[tid_]
+								_ = v
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x03 := gc_tidx.X
+							gc_off5 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+								gc_at6 := sdata_[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x03 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line demand_tree.go:85
+									v += gc_at6[gc_lane]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane] = v
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line demand_tree.go:85
+									v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x04 := gc_tidx.X
+							gc_off6 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+								gc_at7 := sdata_[gc_off6:][:32]
+
+//line demand_tree.go:87
+								copy(gc_at7, gc_l_v[:])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line demand_tree.go:87
+									sdata_[tid_] = v
+
+//line demand_tree.go:88
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save7 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := out[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+					tid := gc_tx
+					_ = tid
+					keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+					{
+						gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx] = sdata[0] + keep[0][5]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+					tid := gc_tx
+					_ = tid
+					keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+					{
+						out[gc_bx] = sdata[0] + keep[0][5]
 					}
 				}
 			}

@@ -23,7 +23,7 @@ func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:16
-var gc_src_demandTree = compiled.NewSource("demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:56-69")
+var gc_src_demandTree = compiled.NewSource("demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90")
 
 //line demand_tree.go:16
 func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
@@ -262,21 +262,21 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 							gc_tz2 := gc_tidx3.Z
 							_ = gc_tz2
 							_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							_ = tid_
-//line demand_tree.go:62
+//line demand_tree.go:83
 							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:62
+//line demand_tree.go:83
 								break
-//line demand_tree.go:62
+//line demand_tree.go:83
 							}
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:62
+//line demand_tree.go:83
 							_ = v
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -297,21 +297,21 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 							gc_tz2 := gc_tidx2.Z
 							_ = gc_tz2
 							_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							_ = tid_
-//line demand_tree.go:62
+//line demand_tree.go:83
 							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:62
+//line demand_tree.go:83
 								break
-//line demand_tree.go:62
+//line demand_tree.go:83
 							}
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:62
+//line demand_tree.go:83
 							_ = v
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -333,11 +333,11 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 							tid_ := gc_tx2
 							_ = tid_
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := sdata_[tid_]
 							_ = v
 							gc_l_v[gc_lane2] = v
@@ -345,7 +345,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 
-//line demand_tree.go:63
+//line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
@@ -360,23 +360,23 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_tz2 := gc_tidx4.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:64
+//line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:64
+//line demand_tree.go:85
 									break
-//line demand_tree.go:64
+//line demand_tree.go:85
 								}
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -397,23 +397,23 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:64
+//line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:64
+//line demand_tree.go:85
 									break
-//line demand_tree.go:64
+//line demand_tree.go:85
 								}
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -435,16 +435,16 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
 								v := gc_l_v[gc_lane2]
 								_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -462,21 +462,21 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_tz2 := gc_tidx5.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:66
+//line demand_tree.go:87
 								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:66
+//line demand_tree.go:87
 									break
-//line demand_tree.go:66
+//line demand_tree.go:87
 								}
-//line demand_tree.go:66
+//line demand_tree.go:87
 								v.StoreSlice(sdata_[tid_:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -497,21 +497,21 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:66
+//line demand_tree.go:87
 								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:66
+//line demand_tree.go:87
 									break
-//line demand_tree.go:66
+//line demand_tree.go:87
 								}
-//line demand_tree.go:66
+//line demand_tree.go:87
 								v.StoreSlice(sdata_[tid_:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -533,16 +533,16 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
 								v := gc_l_v[gc_lane2]
 								_ = v
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 								sdata_[tid_] = v
 
-//line demand_tree.go:67
+//line demand_tree.go:88
 							}
 						}
 					}
@@ -636,7 +636,7 @@ func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
 }
 
 //line demand_tree.go:40
-var gc_src_demandTreeAll = compiled.NewSource("demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:56-69")
+var gc_src_demandTreeAll = compiled.NewSource("demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90")
 
 //line demand_tree.go:40
 func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) {
@@ -848,21 +848,21 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 							gc_tz2 := gc_tidx3.Z
 							_ = gc_tz2
 							_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							_ = tid_
-//line demand_tree.go:62
+//line demand_tree.go:83
 							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:62
+//line demand_tree.go:83
 								break
-//line demand_tree.go:62
+//line demand_tree.go:83
 							}
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:62
+//line demand_tree.go:83
 							_ = v
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -883,21 +883,21 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 							gc_tz2 := gc_tidx2.Z
 							_ = gc_tz2
 							_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 							_ = tid_
-//line demand_tree.go:62
+//line demand_tree.go:83
 							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:62
+//line demand_tree.go:83
 								break
-//line demand_tree.go:62
+//line demand_tree.go:83
 							}
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:62
+//line demand_tree.go:83
 							_ = v
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
@@ -919,11 +919,11 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 							tid_ := gc_tx2
 							_ = tid_
 
-//line demand_tree.go:62
+//line demand_tree.go:83
 							v := sdata_[tid_]
 							_ = v
 							gc_l_v[gc_lane2] = v
@@ -931,7 +931,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					}
 				}
 
-//line demand_tree.go:63
+//line demand_tree.go:84
 				for offset := start_; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
@@ -946,23 +946,23 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_tz2 := gc_tidx4.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:64
+//line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:64
+//line demand_tree.go:85
 									break
-//line demand_tree.go:64
+//line demand_tree.go:85
 								}
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -983,23 +983,23 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:64
+//line demand_tree.go:85
 								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:64
+//line demand_tree.go:85
 									break
-//line demand_tree.go:64
+//line demand_tree.go:85
 								}
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
@@ -1021,16 +1021,16 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
 								v := gc_l_v[gc_lane2]
 								_ = v
 
-//line demand_tree.go:64
+//line demand_tree.go:85
 								v += sdata_[tid_+offset]
 
-//line demand_tree.go:65
+//line demand_tree.go:86
 								gc_l_v[gc_lane2] = v
 							}
 						}
@@ -1048,21 +1048,21 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_tz2 := gc_tidx5.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:66
+//line demand_tree.go:87
 								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:66
+//line demand_tree.go:87
 									break
-//line demand_tree.go:66
+//line demand_tree.go:87
 								}
-//line demand_tree.go:66
+//line demand_tree.go:87
 								v.StoreSlice(sdata_[tid_:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -1083,21 +1083,21 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_tz2 := gc_tidx2.Z
 								_ = gc_tz2
 								_ = gc_rank2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								var tid_ int = gc_tx2
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:61
+//line demand_tree.go:82
 								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:61
+//line demand_tree.go:82
 								_ = v
-//line demand_tree.go:66
+//line demand_tree.go:87
 								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:66
+//line demand_tree.go:87
 									break
-//line demand_tree.go:66
+//line demand_tree.go:87
 								}
-//line demand_tree.go:66
+//line demand_tree.go:87
 								v.StoreSlice(sdata_[tid_:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -1119,16 +1119,16 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:61
+//line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
 								v := gc_l_v[gc_lane2]
 								_ = v
 
-//line demand_tree.go:66
+//line demand_tree.go:87
 								sdata_[tid_] = v
 
-//line demand_tree.go:67
+//line demand_tree.go:88
 							}
 						}
 					}
@@ -1411,6 +1411,560 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 							out[gocuda.WarpSize*gc_bx2+i] = sdata[i]
 						}
 //line demand_tree.go:52
+					}
+				}
+			}
+		}
+	}
+}
+
+// DemandTreeKeptKernel is DemandTreeKernel whose thread 0 reads the
+// element of lane 5 through an array that kept the slice before the
+// tree: the steps run every lane.
+//
+//line demand_tree.go:61
+func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandTreeKept,
+		func(gc_t *gocuda.Thread) { demandTreeKept(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_demandTreeKept(gc_b, in, out, start) })
+}
+
+//line demand_tree.go:61
+var gc_src_demandTreeKept = compiled.NewSource("demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90")
+
+//line demand_tree.go:61
+func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_keep := compiled.Scratch[[1][]float32](gc_b2, 0)[:gc_n2]
+
+//line demand_tree.go:62
+	b := gc_bdx2
+
+//line demand_tree.go:63
+	sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := 2 * b * gc_bx2
+			gc_off10 := b
+			gc_off11 := (2 * b * gc_bx2) + b
+			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+				gc_at10 := sdata[:gc_bdx2]
+				gc_at11 := in[gc_off9:][:gc_bdx2]
+				gc_at12 := sdata[gc_off10:][:gc_bdx2]
+				gc_at13 := in[gc_off11:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line demand_tree.go:62
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:64
+					var keep [1][]float32
+
+//line demand_tree.go:65
+					keep[0] = sdata
+
+//line demand_tree.go:66
+					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+
+//line demand_tree.go:67
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+					_ = keep
+					gc_s_keep[gc_rank2] = keep
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:64
+					var keep [1][]float32
+
+//line demand_tree.go:65
+					keep[0] = sdata
+
+//line demand_tree.go:66
+					sdata[tid] = in[2*b*gc_bx2+tid]
+
+//line demand_tree.go:67
+					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+					_ = keep
+					gc_s_keep[gc_rank2] = keep
+				}
+			}
+		}
+	}
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v [32]float32
+		{
+			var gc_m72 uint32
+
+//line demand_tree.go:69
+			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:69
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
+
+//line demand_tree.go:70
+				var sdata_ []float32 = sdata
+
+//line demand_tree.go:70
+				_ = sdata_
+
+//line demand_tree.go:70
+				var start_ int = start
+
+//line demand_tree.go:70
+				_ = start_
+				gc_left := gc_act2
+				if compiled.SIMD {
+					gc_tidx3 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx3.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx3.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line demand_tree.go:82
+							var tid_ int = gc_tx2
+//line demand_tree.go:82
+							_ = tid_
+//line demand_tree.go:83
+							if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
+								break
+//line demand_tree.go:83
+							}
+//line demand_tree.go:83
+							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+							_ = v
+//line demand_tree.go:83
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line demand_tree.go:82
+							var tid_ int = gc_tx2
+//line demand_tree.go:82
+							_ = tid_
+//line demand_tree.go:83
+							if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
+								break
+//line demand_tree.go:83
+							}
+//line demand_tree.go:83
+							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+							_ = v
+//line demand_tree.go:83
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+							tid_ := gc_tx2
+							_ = tid_
+
+//line demand_tree.go:83
+							v := sdata_[tid_]
+							_ = v
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+
+//line demand_tree.go:84
+				for offset := start_; offset > 0; offset /= 2 {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						gc_tidx4 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx4.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx4.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx4.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								_ = tid_
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+								_ = v
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+//line demand_tree.go:85
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								_ = tid_
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+								_ = v
+//line demand_tree.go:85
+								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+									break
+//line demand_tree.go:85
+								}
+//line demand_tree.go:85
+								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+								_ = v
+
+//line demand_tree.go:85
+								v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						gc_tidx5 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx5.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx5.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx5.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								_ = tid_
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+								_ = v
+//line demand_tree.go:87
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+									break
+//line demand_tree.go:87
+								}
+//line demand_tree.go:87
+								v.StoreSlice(sdata_[tid_:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line demand_tree.go:82
+								var tid_ int = gc_tx2
+//line demand_tree.go:82
+								_ = tid_
+//line demand_tree.go:82
+								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+								_ = v
+//line demand_tree.go:87
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+									break
+//line demand_tree.go:87
+								}
+//line demand_tree.go:87
+								v.StoreSlice(sdata_[tid_:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+								tid_ := gc_tx2
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+								_ = v
+
+//line demand_tree.go:87
+								sdata_[tid_] = v
+
+//line demand_tree.go:88
+							}
+						}
+					}
+				}
+			}
+			gc_act2 = gc_save72 &^ gc_dead2
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := gc_bx2
+			gc_off13 := 0
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+				gc_at14 := out[gc_off12:][:1]
+				gc_at15 := sdata[gc_off13:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+					tid := gc_tx2
+					_ = tid
+					keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+					{
+						gc_at14[0] = gc_at15[0] + keep[0][5]
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx2] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx2] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx2] = sdata[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							out[gc_bx2] = sdata[0] + keep[0][5]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+					tid := gc_tx2
+					_ = tid
+					keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+					{
+						out[gc_bx2] = sdata[0] + keep[0][5]
 					}
 				}
 			}

@@ -68,3 +68,21 @@ func TestDemandTreeAll(t *testing.T) {
 	})
 	assert.Equal(t, bitsOf(want), got)
 }
+
+// TestDemandTreeKept: thread 0 reads lane 5's element through an array
+// that kept the slice (the steps must run lane 5 too).
+func TestDemandTreeKept(t *testing.T) {
+	const grid, block, start = 2, 64, 32
+	in := finiteInput(grid * 2 * block)
+	want := make([]float32, grid)
+	for b := range grid {
+		s := treeSums(in[2*block*b:2*block*(b+1)], start)
+		want[b] = s[0] + s[5]
+	}
+	got := agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, grid)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: block}}, DemandTreeKeptKernel(in, out, start))
+		return bitsOf(out), err
+	})
+	assert.Equal(t, bitsOf(want), got)
+}

@@ -32,11 +32,10 @@ import (
 // lanes are not the first of its row of x, the emitted code runs every
 // lane.
 func (f *Func) sharedTree(loop *For, rest [][]Node, after []Node) {
-	add, store, v, mem := f.treeSteps(loop)
+	add, store, d, v, mem := f.treeSteps(loop)
 	if add == nil {
 		return
 	}
-	d := f.halvingKey(loop.Src)
 	k, ok := f.sharedReads(mem, rest, after)
 	if !ok {
 		return
@@ -64,14 +63,17 @@ type StepDemand struct {
 	Lanes int
 }
 
-// treeSteps returns the lane loops of loop, its variable v and the
-// shared-memory slice of its tree where loop is a halving step of one:
-// v += s[x+d], then s[x] = v, with only warp syncs besides, each lane
-// loop rebased (x the thread's x index).
-func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, v *types.Var, mem map[*types.Var]bool) {
-	d := f.halvingKey(loop.Src)
-	if d == nil {
-		return nil, nil, nil, nil
+// treeSteps returns the lane loops of loop, its offset d, its variable v
+// and the variables that may hold the shared-memory slice of its tree
+// (sharedAliases) where loop is a halving step of one: v += s[x+d], then
+// s[x] = v, with only warp syncs besides, each lane loop rebased (x the
+// thread's x index).
+func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, d, v *types.Var, mem map[*types.Var]bool) {
+	fail := func() (*LaneLoop, *LaneLoop, *types.Var, *types.Var, map[*types.Var]bool) {
+		return nil, nil, nil, nil, nil
+	}
+	if d = f.halvingKey(loop.Src); d == nil {
+		return fail()
 	}
 	var steps []*LaneLoop
 	for _, n := range loop.Body {
@@ -82,31 +84,31 @@ func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, v *types.Var, mem map
 			}
 		case *Collective:
 			if n.Entry.Short != "SyncWarp" {
-				return nil, nil, nil, nil
+				return fail()
 			}
 		default:
-			return nil, nil, nil, nil
+			return fail()
 		}
 	}
 	if len(steps) != 2 || len(steps[0].Body) != 1 || len(steps[1].Body) != 1 || steps[0].Rebase == nil || steps[1].Rebase == nil {
-		return nil, nil, nil, nil
+		return fail()
 	}
 	a, ok := steps[0].Body[0].(*Code).Stmt.(*ast.AssignStmt)
 	if !ok || a.Tok != token.ADD_ASSIGN || len(a.Lhs) != 1 {
-		return nil, nil, nil, nil
+		return fail()
 	}
 	v = f.identVar(a.Lhs[0])
 	read, okRead := f.rowAt(steps[0].Rebase, a.Rhs[0], d)
 	dst, src := copyOperands(steps[1].Body[0].(*Code).Stmt)
 	written, okWrite := f.rowAt(steps[1].Rebase, dst, nil)
 	if v == nil || f.Vars[v] == nil || f.Vars[v].InPlace || !okRead || !okWrite || f.identVar(src) != v {
-		return nil, nil, nil, nil
+		return fail()
 	}
 	mem = f.sharedAliases(read)
 	if mem == nil || !mem[written] {
-		return nil, nil, nil, nil
+		return fail()
 	}
-	return steps[0], steps[1], v, mem
+	return steps[0], steps[1], d, v, mem
 }
 
 // rowAt returns the slice x indexes where rb rebased x as the thread's x
@@ -144,11 +146,17 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 					plain[a] = true
 				}
 			case ast.Stmt:
-				if dst, src := copyOperands(n); dst != nil && mem[f.identVar(src)] {
-					plain[identOf(src)] = true
-					if v := f.identVar(dst); v != nil && !mem[v] {
+				dst, src := copyOperands(n)
+				if dst == nil || !mem[f.identVar(src)] {
+					break
+				}
+				if v := f.identVar(dst); v != nil { // a variable, which joins the aliases
+					plain[identOf(src)], plain[identOf(dst)] = true, true
+					if !mem[v] {
 						mem[v], grew = true, true
 					}
+				} else if id, ok := dst.(*ast.Ident); ok && id.Name == "_" {
+					plain[identOf(src)] = true
 				}
 			}
 		})
@@ -159,7 +167,7 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 	escapes := false
 	f.inspectNodes(f.Body, func(n ast.Node) {
 		if id, ok := n.(*ast.Ident); ok && !plain[id] {
-			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && mem[v] && !f.assignedIdent(id) {
+			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && mem[v] {
 				escapes = true
 			}
 		}
@@ -168,20 +176,6 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 		return nil
 	}
 	return mem
-}
-
-// assignedIdent reports whether id is the left side of a plain copy (a
-// variable the aliases hold, not a use of its value).
-func (f *Func) assignedIdent(id *ast.Ident) bool {
-	found := false
-	f.inspectNodes(f.Body, func(n ast.Node) {
-		if s, ok := n.(ast.Stmt); ok && !found {
-			if dst, _ := copyOperands(s); dst == ast.Expr(id) {
-				found = true
-			}
-		}
-	})
-	return found
 }
 
 // sharedReads returns k where the warp's code rest and the block's code

@@ -1,7 +1,5 @@
 package kir
 
-import "strings"
-
 // How copyRow wrote a row.
 const (
 	notCopied      = iota // as a loop: copyRow wrote nothing
@@ -74,14 +72,18 @@ func (e *emitter) laneCopy(l *LaneLoop, hi string) bool {
 	if c == nil || e.enter || c.Src != keptVar && c.Dst != keptVar || !e.copyNamed(c, e.rebased) || !e.operandsAtWarp(l) {
 		return false
 	}
+	upto := "" // the lanes copied: all, or [0, hi)
+	if hi != "32" {
+		upto = hi
+	}
 	side := func(k int) string {
 		if k == keptVar {
-			return e.warp.Arrays[c.Var] + "[:" + strings.TrimPrefix(hi, "32") + "]"
+			return e.warp.Arrays[c.Var] + "[:" + upto + "]"
 		}
-		if hi == "32" {
+		if upto == "" {
 			return e.rebased[k]
 		}
-		return e.rebased[k] + "[:" + hi + "]"
+		return e.rebased[k] + "[:" + upto + "]"
 	}
 	e.line(l.Body[0].(*Code).Stmt.Pos())
 	e.printf("copy(%s, %s)\n", side(c.Dst), side(c.Src))

@@ -126,3 +126,22 @@ func doubling(t *gocuda.Thread, in, out []float32) {
 		out[t.BlockIdx.X] = sdata[0]
 	}
 }
+
+// keptAfter keeps the slice in an array before the tree and reads it
+// there after: shared memory stored elsewhere than in a variable is
+// taken as read whole.
+func keptAfter(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, 2*t.BlockDim.X)
+	var keep [1][]float32
+	keep[0] = sdata
+	sdata[tid] = in[2*t.BlockIdx.X*t.BlockDim.X+tid]
+	sdata[tid+t.BlockDim.X] = in[(2*t.BlockIdx.X+1)*t.BlockDim.X+tid]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		lastWarp(sdata, t)
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = keep[0][5]
+	}
+}
