@@ -128,7 +128,8 @@ func (f *Func) rowAt(rb *Rebase, x ast.Expr, off *types.Var) (*types.Var, bool) 
 // sharedAliases returns the variables that may hold the shared-memory
 // slice s holds, s among them, where s is a shared-memory declaration or
 // a plain copy of one and none of them reaches memory otherwise than by
-// indexing, len, cap, or a plain copy to another; nil where one may.
+// indexing for a value, len, cap, or a plain copy to another variable (no
+// slice of one, pointer into one or copy elsewhere); nil where one may.
 func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 	mem := map[*types.Var]bool{}
 	for v := range f.shared {
@@ -166,6 +167,9 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 	}
 	escapes := false
 	f.inspectNodes(f.Body, func(n ast.Node) {
+		if v := f.addressedMem(n); v != nil && mem[v] {
+			escapes = true // &s[i]: a pointer into it
+		}
 		if id, ok := n.(*ast.Ident); ok && !plain[id] {
 			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && mem[v] {
 				escapes = true

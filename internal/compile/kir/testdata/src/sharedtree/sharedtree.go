@@ -145,3 +145,20 @@ func keptAfter(t *gocuda.Thread, in, out []float32) {
 		out[t.BlockIdx.X] = keep[0][5]
 	}
 }
+
+// pointerAfter takes a pointer to an element before the tree and reads
+// through it after: shared memory addressed is taken as read whole.
+func pointerAfter(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, 2*t.BlockDim.X)
+	p := &sdata[5]
+	sdata[tid] = in[2*t.BlockIdx.X*t.BlockDim.X+tid]
+	sdata[tid+t.BlockDim.X] = in[(2*t.BlockIdx.X+1)*t.BlockDim.X+tid]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		lastWarp(sdata, t)
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0] + *p
+	}
+}
