@@ -80,7 +80,7 @@ func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 		return
 	}
 	for ; d > 0; d /= 2 {
-		downAdd(vals, d&(warpSize-1), 0, min(LanesDemanded(d, k, narrow), warpSize))
+		downAdd(vals, d&(warpSize-1), 0, LanesDemanded(d, k, narrow))
 	}
 }
 
